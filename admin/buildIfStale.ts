@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Builds the admin when admin/dist is missing or older than any of its sources, so `npm start`
+ * always serves the current admin without rebuilding every time.
+ */
+const root = __dirname;
+const sources = [path.join(root, 'src'), path.join(root, 'index.html'), path.join(root, 'vite.config.mts'),
+  path.join(root, 'public'), path.join(root, '../api/src/permissions/pageKeys.ts'),
+  path.join(root, '../api/src/users/roles.ts'), path.join(root, '../package-lock.json')];
+
+function newest(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newest(path.join(file, name))));
+}
+
+const builtAt = newest(path.join(root, 'dist/index.html'));
+if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
+  console.log('Building the admin (admin/dist is missing or stale)...');
+  // Vite's own CLI in a child process: its bundler does not run under tsx's module hooks.
+  const vite = path.join(root, '../node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(root, 'vite.config.mts'),
+    '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+} else {
+  console.log('The admin build is up to date.');
+}

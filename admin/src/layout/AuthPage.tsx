@@ -1,0 +1,147 @@
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../providers/apiRequest';
+import type { CurrentUser } from '../providers/queryClient';
+import { LANGUAGES } from '../providers/i18nProvider';
+import { ThemeSwitch } from './ThemeSwitch';
+import { useToast } from './useToast';
+
+type Fields = Record<string, string>;
+
+const failureText = (error: unknown, fallback: string) =>
+  error instanceof ApiError ? error.serverMessage || fallback : fallback;
+
+function useSubmit(mode: 'login' | 'register') {
+  const login = useLogin();
+  const toast = useToast();
+  const translate = useTranslate();
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Fields>({});
+
+  const submit = async (values: Fields, clientErrors: Fields) => {
+    setErrors(clientErrors);
+    if (Object.keys(clientErrors).length > 0) return;
+    setPending(true);
+    try {
+      const user: CurrentUser = await login(mode === 'register' ? { ...values, register: true } : values);
+      if (mode === 'register') {
+        toast({ variant: 'success', title: translate('auth.account_created'),
+          description: user?.status === 'pending' ? translate('auth.account_pending') : undefined });
+      } else {
+        toast({ variant: 'success', title: translate('auth.welcome_back'),
+          description: user ? translate('auth.logged_in_as', { name: `${user.firstName} ${user.lastName}` }) : undefined });
+      }
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      const title = translate(mode === 'register' ? 'auth.registration_failed' : 'auth.login_failed');
+      toast({ variant: 'destructive', title, description: failureText(error, title) });
+    } finally {
+      setPending(false);
+    }
+  };
+  return { submit, pending, errors };
+}
+
+const required = (values: Fields, names: string[], message: string): Fields =>
+  Object.fromEntries(names.filter((n) => !values[n]?.trim()).map((n) => [n, message]));
+
+const LoginForm = () => {
+  const translate = useTranslate();
+  const [values, setValues] = useState<Fields>({ username: '', password: '' });
+  const { submit, pending, errors } = useSubmit('login');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit(values, required(values, ['username', 'password'], translate('validation.required')));
+  };
+  const field = (name: string, label: string, type = 'text', autoComplete?: string) => (
+    <TextField name={name} label={translate(label)} type={type} autoComplete={autoComplete} fullWidth
+      value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      error={Boolean(errors[name])} helperText={errors[name]} />
+  );
+  return (
+    <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate data-testid="login-form">
+      {field('username', 'auth.username', 'text', 'username')}
+      {field('password', 'auth.password', 'password', 'current-password')}
+      <Button type="submit" variant="contained" size="large" disabled={pending}>
+        {translate(pending ? 'auth.signing_in' : 'auth.sign_in')}
+      </Button>
+    </Stack>
+  );
+};
+
+const RegisterForm = () => {
+  const translate = useTranslate();
+  const [values, setValues] = useState<Fields>(
+    { firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' });
+  const { submit, pending, errors } = useSubmit('register');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const clientErrors = required(values, ['firstName', 'lastName', 'username', 'password', 'confirmPassword'],
+      translate('validation.required'));
+    if (!clientErrors.password && (values.password.length < 8 || values.password.length > 128)) {
+      clientErrors.password = translate('auth.password_length');
+    }
+    if (!clientErrors.confirmPassword && values.password !== values.confirmPassword) {
+      clientErrors.confirmPassword = translate('auth.passwords_differ');
+    }
+    const { confirmPassword: _confirm, ...body } = values;
+    submit(body, clientErrors);
+  };
+  const field = (name: string, label: string, type = 'text', autoComplete?: string) => (
+    <TextField name={name} label={translate(label)} type={type} autoComplete={autoComplete} fullWidth
+      value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      error={Boolean(errors[name])} helperText={errors[name]} />
+  );
+  return (
+    <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate data-testid="register-form">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {field('lastName', 'auth.last_name', 'text', 'family-name')}
+        {field('firstName', 'auth.first_name', 'text', 'given-name')}
+      </Stack>
+      {field('username', 'auth.username', 'text', 'username')}
+      {field('email', 'auth.email', 'email', 'email')}
+      {field('password', 'auth.password', 'password', 'new-password')}
+      {field('confirmPassword', 'auth.confirm_password', 'password', 'new-password')}
+      <Button type="submit" variant="contained" size="large" disabled={pending}>
+        {translate(pending ? 'auth.creating_account' : 'auth.create_account')}
+      </Button>
+    </Stack>
+  );
+};
+
+/** The public sign-in page of spec §2: a login tab and a register tab. */
+export const AuthPage = () => {
+  const translate = useTranslate();
+  const [tab, setTab] = useState<'login' | 'register'>('login');
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center',
+      justifyContent: 'center', bgcolor: 'background.default', p: 2,
+      backgroundImage: (t) => `linear-gradient(135deg, ${t.palette.primary.main}22, transparent 60%)` }}>
+      <Box sx={{ position: 'absolute', top: 8, right: 8, display: 'flex' }}>
+        <LocalesMenuButton languages={LANGUAGES} />
+        <ThemeSwitch />
+      </Box>
+      <Card sx={{ width: '100%', maxWidth: 440 }} elevation={4}>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Stack spacing={1} sx={{ mb: 2, alignItems: 'center' }}>
+            <LocalShippingIcon color="primary" sx={{ fontSize: 48 }} />
+            <Typography variant="h5" component="h1" sx={{ textAlign: 'center' }}>{translate('app.title')}</Typography>
+            <Typography variant="body2" color="text.secondary">{translate('app.subtitle')}</Typography>
+          </Stack>
+          <Tabs value={tab} onChange={(_e, value) => setTab(value)} variant="fullWidth" sx={{ mb: 3 }}>
+            <Tab value="login" label={translate('auth.login_tab')} data-testid="tab-login" />
+            <Tab value="register" label={translate('auth.register_tab')} data-testid="tab-register" />
+          </Tabs>
+          {tab === 'login' ? <LoginForm /> : <RegisterForm />}
+        </CardContent>
+      </Card>
+      <Alert severity="info" icon={false} sx={{ mt: 2, bgcolor: 'transparent' }}>
+        <Link to="/monitoring-dashboard">{translate('menu.monitoring_dashboard')}</Link>
+        {' · '}{translate('app.public_access')}
+      </Alert>
+    </Box>
+  );
+};

@@ -1,0 +1,16 @@
+import { useEffect } from 'react';
+import { useTranslate } from 'react-admin';
+import { onPermissionDenied } from '../providers/apiRequest';
+import { useToast } from './useToast';
+
+/** Registers the global permission-denied handler of spec §6: a destructive notice. */
+export const PermissionDeniedNotifier = () => {
+  const toast = useToast();
+  const translate = useTranslate();
+  useEffect(() => onPermissionDenied(() => toast({
+    variant: 'destructive',
+    title: translate('access.permission_denied_title'),
+    description: translate('access.permission_denied_description'),
+  })), [toast, translate]);
+  return null;
+};

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { App } from './App';
+import { loadCatalogs } from './providers/i18nProvider';
+
+// Real browser paths (not "#/"): react-admin detects the surrounding data router and uses it.
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
+
+loadCatalogs().finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});

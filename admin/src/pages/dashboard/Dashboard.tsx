@@ -1,0 +1,38 @@
+import { Box, Grid, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Title, useTranslate } from 'react-admin';
+import { currentUserQuery } from '../../providers/queryClient';
+import { ContributorsCard, type Contributors } from './ContributorsCard';
+import { DailyWishCard } from './DailyWishCard';
+import { QuickNavigationCard } from './QuickNavigationCard';
+import { SystemStatusCard } from './SystemStatusCard';
+import { UserInfoCard } from './UserInfoCard';
+
+export interface DashboardData {
+  contributors: Contributors;
+  version: string;
+}
+
+/** Spec §2 dashboard: who I am, system status, quick navigation, contributors, daily wish. */
+const Dashboard = () => {
+  const translate = useTranslate();
+  const { data: user } = useQuery(currentUserQuery);
+  const { data } = useQuery<DashboardData>({ queryKey: ['/api/dashboard'] });
+  return (
+    <Box sx={{ py: 2 }} data-testid="dashboard">
+      <Title title={translate('dashboard.title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('dashboard.greeting', { name: user ? `${user.firstName} ${user.lastName}` : '' })}
+      </Typography>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}><UserInfoCard user={user ?? undefined} /></Grid>
+        <Grid size={{ xs: 12, md: 6, lg: 4 }}><SystemStatusCard version={data?.version} /></Grid>
+        <Grid size={{ xs: 12, lg: 4 }}><DailyWishCard /></Grid>
+        <Grid size={{ xs: 12, lg: 6 }}><QuickNavigationCard /></Grid>
+        <Grid size={{ xs: 12, lg: 6 }}><ContributorsCard contributors={data?.contributors} /></Grid>
+      </Grid>
+    </Box>
+  );
+};
+
+export default Dashboard;

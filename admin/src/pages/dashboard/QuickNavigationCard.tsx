@@ -1,0 +1,32 @@
+import ExploreIcon from '@mui/icons-material/Explore';
+import { Button, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { MENU, type MenuLinkDef } from '../../layout/menuItems';
+import { accessiblePagesQuery } from '../../providers/queryClient';
+import { DashboardCard } from './DashboardCard';
+
+const shortcuts = MENU.flatMap((entry) => (entry === 'separator' ? [] : 'group' in entry ? entry.items : [entry]))
+  .filter((item: MenuLinkDef) => item.to !== '/');
+
+export const QuickNavigationCard = () => {
+  const translate = useTranslate();
+  const { data: pages } = useQuery(accessiblePagesQuery);
+  const allowed = new Set(pages?.map((p) => p.pageKey));
+  return (
+    <DashboardCard title={translate('dashboard.quick_navigation')} icon={<ExploreIcon color="primary" />}
+      testId="quick-navigation">
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        {translate('dashboard.quick_navigation_text')}
+      </Typography>
+      <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
+        {shortcuts.filter((item) => allowed.has(item.pageKey)).map((item) => (
+          <Button key={item.to} component={Link} to={item.to} variant="outlined" size="small" startIcon={item.icon}>
+            {translate(item.label)}
+          </Button>
+        ))}
+      </Stack>
+    </DashboardCard>
+  );
+};

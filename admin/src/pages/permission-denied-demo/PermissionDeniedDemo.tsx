@@ -1,0 +1,26 @@
+import { Box, Button } from '@mui/material';
+import { Title, useTranslate } from 'react-admin';
+import { AccessDenied } from '../../layout/AccessDenied';
+import { apiRequest } from '../../providers/apiRequest';
+
+/**
+ * Shows the access-denied screen, and triggers the global permission-denied notice through a
+ * real refused call (the permissions page, which only admins may use).
+ */
+const PermissionDeniedDemo = () => {
+  const translate = useTranslate();
+  const trigger = () => apiRequest('GET', '/api/permission-denied-demo').catch(() => undefined);
+  return (
+    <Box>
+      <Title title={translate('access.demo_title')} />
+      <AccessDenied />
+      <Box sx={{ textAlign: 'center', mt: 2 }}>
+        <Button variant="outlined" color="error" onClick={trigger} data-testid="trigger-permission-denied">
+          {translate('access.demo_trigger')}
+        </Button>
+      </Box>
+    </Box>
+  );
+};
+
+export default PermissionDeniedDemo;

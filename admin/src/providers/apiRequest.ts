@@ -1,0 +1,80 @@
+/**
+ * The seed's request rules (spec §7, §8): credentials always, JSON bodies, any non-OK answer
+ * throws "status: body", and a 403 whose message says access is denied becomes the permission
+ * error, reported to the registered global handler.
+ */
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly bodyText: string, readonly body: unknown) {
+    super(`${status}: ${bodyText}`);
+  }
+
+  /** The server's own wording: its JSON `message`, else the raw body. */
+  get serverMessage(): string {
+    const message = (this.body as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : this.bodyText;
+  }
+
+  get fieldErrors(): Record<string, string> {
+    return ((this.body as { errors?: Record<string, string> } | null)?.errors) ?? {};
+  }
+}
+
+export class PermissionError extends ApiError {
+  constructor(body: unknown) {
+    super(403, 'Insufficient role permissions', body);
+    this.message = 'Insufficient role permissions';
+  }
+}
+
+const ACCESS_DENIED_MARKERS = ['Access denied', 'Insufficient permissions', '权限不足'];
+
+export function isAccessDeniedMessage(message: string): boolean {
+  return ACCESS_DENIED_MARKERS.some((marker) => message.includes(marker));
+}
+
+type Handler = () => void;
+let permissionDeniedHandler: Handler | undefined;
+
+/** Registers the one global permission-denied handler; returns the unregister function. */
+export function onPermissionDenied(handler: Handler): () => void {
+  permissionDeniedHandler = handler;
+  return () => {
+    if (permissionDeniedHandler === handler) permissionDeniedHandler = undefined;
+  };
+}
+
+/** Turns a recognised 403 into the permission error (and tells the handler); other errors pass. */
+export function toPermissionError(status: number, message: string, body: unknown): PermissionError | undefined {
+  if (status !== 403 || !isAccessDeniedMessage(message)) return undefined;
+  permissionDeniedHandler?.();
+  return new PermissionError(body);
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  let body: unknown = null;
+  try { body = JSON.parse(text); } catch { /* a plain-text answer */ }
+  const error = new ApiError(res.status, text, body);
+  throw toPermissionError(res.status, error.serverMessage, body) ?? error;
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: data === undefined ? undefined : JSON.stringify(data),
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** GET a URL and parse its JSON; on a 401 either answer null or throw (the default). */
+export async function getJson<T>(url: string, on401: 'returnNull' | 'throw' = 'throw'): Promise<T | null> {
+  const res = await fetch(url, { credentials: 'include' });
+  if (on401 === 'returnNull' && res.status === 401) return null;
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}

@@ -1,0 +1,63 @@
+import type { AuthProvider } from 'react-admin';
+import { ApiError, apiRequest } from './apiRequest';
+import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient, type CurrentUser } from './queryClient';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+export interface Registration extends Credentials {
+  firstName: string;
+  lastName: string;
+  email?: string;
+}
+
+const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
+
+/** react-admin resource names use hyphens; page keys use underscores. */
+export const pageKeyOf = (resource: string) => resource.replace(/-/g, '_');
+
+/**
+ * Sign-in, sign-up and sign-out through the seed's calls; page access through
+ * /api/can-access-page, cached five minutes. Registration goes through `login` with
+ * `register: true`, so react-admin handles the redirect and auth state the same way.
+ */
+export const authProvider: AuthProvider = {
+  async login(params: (Credentials & { register?: false }) | (Registration & { register: true })) {
+    const { register, ...body } = params;
+    const res = await apiRequest('POST', register ? '/api/register' : '/api/login', body);
+    const user = (await res.json()) as CurrentUser;
+    queryClient.setQueryData(currentUserQuery.queryKey, user);
+    // Forget the "not signed in" answers cached while on /auth, or react-admin logs out at once.
+    queryClient.removeQueries({ queryKey: ['auth'] });
+    queryClient.removeQueries({ queryKey: accessiblePagesQuery.queryKey });
+    return user;
+  },
+  async logout() {
+    // The redirect happens whatever the server answers: the local session is gone either way.
+    await apiRequest('POST', '/api/logout').catch(() => undefined);
+    queryClient.clear();
+    return '/auth';
+  },
+  async checkAuth() {
+    if (!(await fetchUser())) throw { redirectTo: '/auth', message: false };
+  },
+  async checkError(error: { status?: number }) {
+    if (error?.status === 401) {
+      queryClient.setQueryData(currentUserQuery.queryKey, null);
+      throw { redirectTo: '/auth', message: 'auth.session_expired' };
+    }
+  },
+  async getIdentity() {
+    const user = await fetchUser();
+    if (!user) throw new ApiError(401, 'Not signed in', null);
+    return { ...user, fullName: `${user.firstName} ${user.lastName}` };
+  },
+  async getPermissions() {
+    return (await queryClient.fetchQuery(accessiblePagesQuery))?.map((p) => p.pageKey) ?? [];
+  },
+  async canAccess({ resource }) {
+    const answer = await queryClient.fetchQuery(canAccessPageQuery(pageKeyOf(resource)));
+    return answer?.canAccess === true;
+  },
+};

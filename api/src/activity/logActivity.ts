@@ -1,0 +1,29 @@
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
+import type { AppState } from '../appState';
+
+export interface ActivityEntry {
+  action: string;
+  entityType?: string;
+  entityId?: string | number;
+  /** Before/after of the fields that changed, or what else describes the event. */
+  changes?: Record<string, unknown>;
+  /** The acting user when ctx.state.user is not (yet) set, e.g. at login. */
+  actor?: { id: number; username: string };
+}
+
+/** Appends one activity-log row; pass the transaction of the change it records. */
+export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
+  entry: ActivityEntry): Promise<void> {
+  const actor = entry.actor ?? ctx.state.user;
+  await db('activityLogs').insert({
+    userId: actor?.id ?? null,
+    username: actor?.username ?? null,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId === undefined ? null : String(entry.entityId),
+    changes: entry.changes ? JSON.stringify(entry.changes) : null,
+    ip: ctx.ip,
+    userAgent: ctx.get('user-agent').slice(0, 512) || null,
+  });
+}

@@ -1,0 +1,67 @@
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import compress from 'koa-compress';
+import helmet from 'koa-helmet';
+import type { Knex } from 'knex';
+import type Router from '@koa/router';
+import type { AppState } from './appState';
+import type { Config } from './config';
+import { authRoutes } from './auth/routes';
+import { dashboardRoutes } from './dashboard/routes';
+import { healthRoutes } from './health/routes';
+import { adminApp } from './middleware/adminApp';
+import { csrfProtection } from './middleware/csrf';
+import { loadCurrentUser } from './middleware/currentUser';
+import { errorHandler } from './middleware/errors';
+import { sessionMiddleware } from './middleware/session';
+import { permissionRoutes } from './permissions/routes';
+import { translationRoutes } from './translations/routes';
+import { httpError } from './httpError';
+
+/** Every router of the API; a test checks that each of their routes starts with a guard. */
+export const routers: Router<AppState>[] = [
+  healthRoutes,
+  authRoutes,
+  permissionRoutes,
+  translationRoutes,
+  dashboardRoutes,
+];
+
+export function createApp(db: Knex, config: Config): Koa<AppState> {
+  const app = new Koa<AppState>({ proxy: config.trustProxy });
+  app.on('error', (err, ctx) => {
+    if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
+    console.error(`[${new Date().toISOString()}] ${ctx?.method} ${ctx?.path}:`, err);
+  });
+
+  app.use(errorHandler);
+  app.use(helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // MUI (emotion) injects its styles at run time
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: config.trustProxy ? [] : null,
+      },
+    },
+    hsts: config.trustProxy,
+  }));
+  app.use(compress());
+  app.use(async (ctx, next) => {
+    ctx.state.db = db;
+    ctx.state.config = config;
+    await next();
+  });
+  app.use(sessionMiddleware(app as unknown as Koa, db, config));
+  app.use(csrfProtection);
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', strict: true }));
+  app.use(loadCurrentUser);
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw httpError(404, `No API route ${ctx.method} ${ctx.path}`);
+    await next();
+  });
+  app.use(adminApp(config.adminDist));
+  return app;
+}

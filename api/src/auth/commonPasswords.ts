@@ -1,0 +1,20 @@
+// The most common passwords of 8+ characters in public breach lists (ASVS 2.1.7); compared lower-cased.
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  '00000000', '00001111', '11111111', '11112222', '11223344', '12121212', '123123123', '12341234',
+  '12344321', '12345678', '123456789', '1234567890', '123456789a', '12345678a', '1234567a', '123456abc',
+  '123456qq', '1234abcd', '1234qwer', '123qweasd', '12qwaszx', '13131313', '147258369', '1q2w3e4r',
+  '1q2w3e4r5t', '1qaz2wsx', '1qazxsw2', '22222222', '3.1415926', '33333333', '44444444', '52013145',
+  '5201314520', '55555555', '66666666', '7758521a', '77777777', '88888888', '88889999', '987654321',
+  '99999999', 'a1234567', 'a12345678', 'a123456789', 'aa123456', 'aa12345678', 'abc12345', 'abc123456',
+  'abcd1234', 'abcdefg1', 'abcdefgh', 'access14', 'admin123', 'admin1234', 'admin666', 'admin888',
+  'administrator', 'aini1314', 'asdfasdf', 'asdfghjk', 'baseball', 'batman12', 'changeme', 'changeme1',
+  'charlie1', 'computer', 'default1', 'donald12', 'dragon12', 'football', 'freedom1', 'guest123', 'hello123',
+  'iloveyou', 'iloveyou1', 'internet', 'jennifer', 'jordan23', 'letmein1', 'li123456', 'logistics',
+  'logistics1', 'loveme12', 'maggie12', 'master12', 'michael1', 'michelle', 'monkey12', 'mustang1',
+  'ninja123', 'p@ssw0rd', 'p@ssword', 'pass1234', 'passw0rd', 'password', 'password!', 'password1',
+  'password12', 'password123', 'princess', 'q1w2e3r4', 'qazwsxedc', 'qq123456', 'qq123456789', 'qweasdzxc',
+  'qwer1234', 'qwerty123', 'qwertyui', 'qwertyuiop', 'robert12', 'root1234', 'shadow12', 'soccer12',
+  'starwars', 'sunshine', 'superman', 'test1234', 'tigger12', 'toor1234', 'trustno1', 'user1234', 'wang1234',
+  'welcome!', 'welcome1', 'welcome123', 'whatever1', 'woaini1314', 'woaini520', 'zaq12wsx', 'zhang123',
+  'zxcvbnm1', 'zxcvbnmm',
+]);

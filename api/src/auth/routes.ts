@@ -1,0 +1,103 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { publicRoute, requireUser } from '../middleware/guard';
+import { deleteExpiredSessions } from '../middleware/session';
+import { validate } from '../middleware/validate';
+import { User } from '../users/User';
+import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './schemas';
+import { assertNotThrottled } from './throttle';
+
+type Ctx = Context & { state: AppState };
+
+const FAILED_LOGIN = 'Invalid username or password';
+// Verified against when the username is unknown, so both failures take the same time.
+let dummyHash: Promise<string> | undefined;
+
+async function signIn(ctx: Ctx, user: User): Promise<void> {
+  ctx.session!.userId = user.id;
+  ctx.session!.signedInAt = Date.now();
+  // A fresh session id at every sign-in (no session fixation).
+  await ctx.session!.regenerate();
+  ctx.state.user = user;
+}
+
+async function login(ctx: Ctx) {
+  const { username, password } = validate<LoginInput>(loginSchema, ctx.request.body);
+  const { db, config } = ctx.state;
+  await assertNotThrottled(db, username, ctx.ip);
+  const user = await User.query(db).modify('live').modify('byUsername', username).first();
+  dummyHash ??= hashPassword('not-a-real-password', config.passwordHashCost);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  if (!user || !ok) {
+    await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user?.id,
+      changes: { username } });
+    throw httpError(401, FAILED_LOGIN);
+  }
+  if (user.status === 'inactive') {
+    await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user.id,
+      changes: { username, reason: 'inactive' } });
+    throw httpError(401, 'This account is deactivated: please contact an administrator');
+  }
+  user.lastLoginAt = new Date();
+  await db.transaction(async (trx) => {
+    await User.query(trx).findById(user.id).patch({ lastLoginAt: user.lastLoginAt! });
+    await logActivity(trx, ctx, { action: 'login', entityType: 'user', entityId: user.id,
+      actor: user });
+  });
+  await deleteExpiredSessions(db);
+  await signIn(ctx, user);
+  ctx.body = user.toPublic();
+}
+
+async function register(ctx: Ctx) {
+  const input = validate<RegisterInput>(registerSchema, ctx.request.body);
+  if (isCommonPassword(input.password)) {
+    throw httpError(400, 'This password is too common', { password: 'This password is too common, choose another' });
+  }
+  const { db, config } = ctx.state;
+  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  const user = await db.transaction(async (trx) => {
+    // Serialise registrations so only the very first user of an empty database becomes admin.
+    await trx.raw('lock table users in share row exclusive mode');
+    const existing = await User.query(trx).modify('byUsername', input.username).modify('live').first();
+    if (existing) throw httpError(409, 'This username is already taken', { username: 'Already exists' });
+    const isFirst = (await User.query(trx).resultSize()) === 0;
+    const created = await User.query(trx).insert({
+      username: input.username,
+      passwordHash,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email || null,
+      phone: input.phone || null,
+      role: isFirst ? 'admin' : 'team_leader',
+      status: isFirst ? 'active' : 'pending',
+    });
+    await logActivity(trx, ctx, { action: 'register', entityType: 'user', entityId: created.id, actor: created,
+      changes: { username: created.username, role: created.role, status: created.status } });
+    return created;
+  });
+  const fresh = await User.query(db).findById(user.id).throwIfNotFound();
+  await signIn(ctx, fresh);
+  ctx.status = 201;
+  ctx.body = fresh.toPublic();
+}
+
+async function logout(ctx: Ctx) {
+  if (ctx.state.user) await logActivity(ctx.state.db, ctx, { action: 'logout', entityType: 'user', entityId: ctx.state.user.id });
+  ctx.session = null;
+  ctx.status = 204;
+}
+
+function currentUser(ctx: Ctx) {
+  ctx.body = ctx.state.user!.toPublic();
+}
+
+export const authRoutes = new Router<AppState>({ prefix: '/api' })
+  .get('/user', requireUser(), currentUser)
+  .post('/login', publicRoute(), login)
+  .post('/register', publicRoute(), register)
+  .post('/logout', publicRoute(), logout);

@@ -1,0 +1,25 @@
+import Joi from 'joi';
+
+export const loginSchema = Joi.object({
+  username: Joi.string().trim().min(1).max(64).required(),
+  password: Joi.string().min(1).max(128).required(),
+});
+
+export const usernameRule = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9_.@-]+$/)
+  .messages({ 'string.pattern.base': 'Invalid format: use letters, digits, _ . @ or -' });
+export const passwordRule = Joi.string().min(8).max(128);
+export const nameRule = Joi.string().trim().min(1).max(100);
+
+export const registerSchema = Joi.object({
+  username: usernameRule.required(),
+  password: passwordRule.required(),
+  firstName: nameRule.required(),
+  lastName: nameRule.required(),
+  email: Joi.string().trim().email({ tlds: false }).max(254).allow('', null),
+  phone: Joi.string().trim().max(40).allow('', null),
+});
+
+export type LoginInput = { username: string; password: string };
+export type RegisterInput = {
+  username: string; password: string; firstName: string; lastName: string; email?: string | null; phone?: string | null;
+};

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import knexFactory, { Knex } from 'knex';
+import { Model, knexSnakeCaseMappers } from 'objection';
+import { projectRoot } from '../config';
+
+// knex-pglite is a CommonJS module whose export is the client class itself.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ClientPgLite = require('knex-pglite');
+
+export interface DatabaseTarget {
+  /** postgres://… for a PostgreSQL server; undefined for embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite storage: a folder, or 'memory://' for a throw-away database. */
+  dataDir?: string;
+}
+
+const migrations: Knex.MigratorConfig = {
+  directory: path.join(projectRoot, 'migrations'),
+  loadExtensions: ['.ts', '.js'],
+  tableName: 'knex_migrations',
+};
+
+export function knexConfig(target: DatabaseTarget): Knex.Config {
+  const common = { migrations, ...knexSnakeCaseMappers() };
+  if (target.databaseUrl) {
+    return { client: 'pg', connection: target.databaseUrl, pool: { min: 0, max: 10 }, ...common };
+  }
+  const dataDir = target.dataDir ?? 'memory://';
+  if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
+  return { client: ClientPgLite, connection: { connectionString: dataDir }, ...common };
+}
+
+/** Opens the database and binds Objection's models to it. */
+export function openDatabase(target: DatabaseTarget): Knex {
+  const knex = knexFactory(knexConfig(target));
+  Model.knex(knex);
+  return knex;
+}

@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import { syncCatalogs } from '../translations/catalog';
+import { seedDemoData } from '../../../seeds/demo';
+import type { Config } from '../config';
+
+/**
+ * Brings a database up to date: migrations, the repository's translation catalogs, and the
+ * demo data when (and only when) the database holds no user yet.
+ */
+export async function prepareDatabase(db: Knex, config: Config, options: { demo: boolean }) {
+  await db.migrate.latest();
+  await syncCatalogs(db);
+  if (!options.demo) return { seeded: false };
+  const { count } = (await db('users').count({ count: '*' }).first()) as { count: string | number };
+  if (Number(count) > 0) return { seeded: false };
+  await seedDemoData(db, config);
+  return { seeded: true };
+}

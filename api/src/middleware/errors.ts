@@ -1,0 +1,76 @@
+import type { Context, Next } from 'koa';
+import {
+  CheckViolationError,
+  DataError,
+  ForeignKeyViolationError,
+  NotFoundError,
+  NotNullViolationError,
+  UniqueViolationError,
+  ValidationError,
+} from 'objection';
+import type { FieldErrors } from '../httpError';
+
+interface ErrorAnswer {
+  status: number;
+  message: string;
+  errors?: FieldErrors;
+}
+
+// Connection-level failures: the database is down or unreachable, not the request's fault.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH',
+  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+
+function isUnavailable(err: { code?: string; message?: string; name?: string }): boolean {
+  if (err.code && UNAVAILABLE_CODES.has(err.code)) return true;
+  return err.name === 'KnexTimeoutError'
+    || /Connection terminated|connect ECONNREFUSED|Unable to acquire a connection|PGlite is closed/i.test(err.message ?? '');
+}
+
+/** Maps an error to its answer by class; anything unknown is a 500 that tells nothing inside. */
+export function answerFor(err: unknown): ErrorAnswer {
+  const e = err as Record<string, any>;
+  if (e instanceof UniqueViolationError) {
+    const field = e.columns?.[0] ?? 'value';
+    return { status: 409, message: `Duplicate ${field}: a record with this value already exists`,
+      errors: { [field]: 'Already exists' } };
+  }
+  if (e instanceof ForeignKeyViolationError) {
+    return { status: 409, message: 'The record is referenced by or refers to a missing record' };
+  }
+  if (e instanceof NotNullViolationError) {
+    return { status: 400, message: `${e.column} is required`, errors: { [e.column]: 'This field is required' } };
+  }
+  if (e instanceof CheckViolationError || e instanceof DataError) {
+    return { status: 400, message: 'Invalid value' };
+  }
+  if (e instanceof NotFoundError) return { status: 404, message: 'Not found' };
+  if (e instanceof ValidationError) {
+    const errors: FieldErrors = {};
+    for (const [field, list] of Object.entries(e.data ?? {})) {
+      errors[field] = (list as Array<{ message: string }>)[0]?.message ?? 'Invalid format';
+    }
+    return { status: 400, message: e.message, errors };
+  }
+  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose !== false) {
+    // http-errors and koa-bodyparser (invalid JSON 400, too large 413, unsupported type 415).
+    return { status: e.status, message: e.message, errors: e.errors };
+  }
+  if (e && isUnavailable(e)) {
+    return { status: 503, message: 'The database is unavailable, please try again shortly' };
+  }
+  return { status: 500, message: 'Internal server error' };
+}
+
+/** The one error middleware: every failure becomes JSON `{ message, errors? }`. */
+export async function errorHandler(ctx: Context, next: Next): Promise<void> {
+  try {
+    await next();
+  } catch (err) {
+    const answer = answerFor(err);
+    if (answer.status >= 500) ctx.app.emit('error', err, ctx);
+    ctx.status = answer.status;
+    ctx.body = answer.errors ? { message: answer.message, errors: answer.errors } : { message: answer.message };
+    const retryAfter = (err as { headers?: Record<string, string> }).headers?.['Retry-After'];
+    if (retryAfter) ctx.set('Retry-After', retryAfter);
+  }
+}

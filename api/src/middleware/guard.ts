@@ -1,0 +1,38 @@
+import type { Context, Middleware, Next } from 'koa';
+import { httpError } from '../httpError';
+import { canAccessPage } from '../permissions/access';
+import type { PageKey } from '../permissions/pageKeys';
+import type { AppState } from '../appState';
+
+/** Marks the middleware that decides who may call a route; every route starts with one. */
+export const ROUTE_GUARD = Symbol('routeGuard');
+export type RouteGuard = Middleware<AppState> & { [ROUTE_GUARD]: PageKey | 'signed-in' | 'public' };
+
+function guard(kind: RouteGuard[typeof ROUTE_GUARD], fn: Middleware<AppState>): RouteGuard {
+  return Object.assign(fn, { [ROUTE_GUARD]: kind });
+}
+
+function signedInUser(ctx: Context & { state: AppState }) {
+  if (!ctx.state.user) throw httpError(401, 'Not signed in: please log in');
+  return ctx.state.user;
+}
+
+/** Open to anyone, signed in or not. */
+export const publicRoute = (): RouteGuard => guard('public', (_ctx, next: Next) => next());
+
+/** Any signed-in user. */
+export const requireUser = (): RouteGuard =>
+  guard('signed-in', (ctx, next: Next) => {
+    signedInUser(ctx);
+    return next();
+  });
+
+/** A signed-in user whose permissions hold this page key; checked on every request. */
+export const requirePage = (pageKey: PageKey): RouteGuard =>
+  guard(pageKey, async (ctx, next: Next) => {
+    const user = signedInUser(ctx);
+    if (!(await canAccessPage(ctx.state.db, user, pageKey))) {
+      throw httpError(403, `Access denied: your role may not use the page "${pageKey}"`);
+    }
+    return next();
+  });

@@ -1,0 +1,24 @@
+/** The seed's page keys (spec §2 route table); translations pages have no guard. */
+export const PAGE_KEYS = [
+  'dashboard',
+  'orders',
+  'new_order',
+  'batch_modification',
+  'suppliers',
+  'vehicle_types',
+  'warehouses',
+  'delivery_areas',
+  'users',
+  'activity_logs',
+  'pricing_management',
+  'permissions',
+  'trash',
+  'reports',
+  'process_monitoring',
+  'old_reports',
+] as const;
+export type PageKey = (typeof PAGE_KEYS)[number];
+
+export function isPageKey(value: unknown): value is PageKey {
+  return typeof value === 'string' && (PAGE_KEYS as readonly string[]).includes(value);
+}

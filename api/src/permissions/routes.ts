@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import Joi from 'joi';
+import type { Context } from 'koa';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { requireUser } from '../middleware/guard';
+import { validate } from '../middleware/validate';
+import { accessiblePages } from './access';
+import { PAGE_KEYS, type PageKey } from './pageKeys';
+
+type Ctx = Context & { state: AppState };
+
+const pageKeyQuery = Joi.object({ pageKey: Joi.string().valid(...PAGE_KEYS).required() });
+
+async function userAccessiblePages(ctx: Ctx) {
+  const pages = await accessiblePages(ctx.state.db, ctx.state.user!);
+  ctx.body = pages.map((pageKey) => ({ pageKey }));
+}
+
+async function canAccessPage(ctx: Ctx) {
+  const { pageKey } = validate<{ pageKey: PageKey }>(pageKeyQuery, ctx.query);
+  const pages = await accessiblePages(ctx.state.db, ctx.state.user!);
+  ctx.body = { pageKey, canAccess: pages.includes(pageKey) };
+}
+
+/** Always refused: lets /permission-denied-demo show the global notice through a real 403. */
+function permissionDeniedDemo() {
+  throw httpError(403, 'Access denied: this call exists to demonstrate the permission-denied notice');
+}
+
+export const permissionRoutes = new Router<AppState>({ prefix: '/api' })
+  .get('/user-accessible-pages', requireUser(), userAccessiblePages)
+  .get('/can-access-page', requireUser(), canAccessPage)
+  .get('/permission-denied-demo', requireUser(), permissionDeniedDemo);

@@ -1,0 +1,33 @@
+import { readConfig } from './config';
+import { openDatabase } from './db/knex';
+import { prepareDatabase } from './db/prepare';
+import { createApp } from './app';
+import { DEMO_PASSWORD } from '../../seeds/demo';
+import { ROLES } from './users/roles';
+
+async function main() {
+  const config = readConfig();
+  if (!config.sessionKeysFromEnv) {
+    console.warn('\n*** WARNING: SESSION_KEYS is not set: sessions are signed with the public development key.'
+      + '\n*** Set SESSION_KEYS to a long random secret before real use.\n');
+  }
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Database: ${where}`);
+  const { seeded } = await prepareDatabase(db, config, { demo: true });
+  const app = createApp(db, config);
+  const server = app.listen(config.port, () => {
+    console.log(`Logistics back-office: http://localhost:${config.port}`);
+    if (seeded) {
+      console.log(`Demo data seeded. Demo logins (password "${DEMO_PASSWORD}"): ${ROLES.join(', ')}`);
+    }
+  });
+  const stop = () => server.close(() => db.destroy().then(() => process.exit(0)));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  console.error('The server could not start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { Model, type Modifiers } from 'objection';
+import type { Role, UserStatus } from './roles';
+
+export class User extends Model {
+  static tableName = 'users';
+
+  id!: number;
+  username!: string;
+  passwordHash!: string;
+  firstName!: string;
+  lastName!: string;
+  role!: Role;
+  status!: UserStatus;
+  email!: string | null;
+  phone!: string | null;
+  lastLoginAt!: Date | null;
+  createdAt!: Date;
+  updatedAt!: Date;
+  version!: number;
+  deletedAt!: Date | null;
+  deletedBy!: number | null;
+
+  static modifiers: Modifiers = {
+    live(query) {
+      query.whereNull('users.deletedAt');
+    },
+    byUsername(query, username: string) {
+      query.whereRaw('lower(username) = lower(?)', [username]);
+    },
+  };
+
+  get fullName(): string {
+    return `${this.firstName} ${this.lastName}`.trim();
+  }
+
+  /** What any endpoint may show of a user: never the password hash. */
+  toPublic() {
+    return {
+      id: this.id,
+      username: this.username,
+      firstName: this.firstName,
+      lastName: this.lastName,
+      role: this.role,
+      status: this.status,
+      email: this.email,
+      phone: this.phone,
+      lastLoginAt: this.lastLoginAt,
+      createdAt: this.createdAt,
+      version: this.version,
+    };
+  }
+}

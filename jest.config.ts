@@ -1,0 +1,25 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+const transform: Config['transform'] = {
+  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } }],
+};
+const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+
+/**
+ * Projects: unit tests, the API suite on embedded PGlite and, when TEST_DATABASE_URL is set, the
+ * same API suite on that PostgreSQL server; the browser suite runs alone (npm run test:e2e).
+ */
+const projects: Config['projects'] = [
+  { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+  { ...common, displayName: 'api:pglite', testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+    setupFiles: ['<rootDir>/test/helpers/usePglite.ts'] },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ ...common, displayName: 'api:postgres', testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+      setupFiles: ['<rootDir>/test/helpers/usePostgres.ts'] }]
+    : []),
+  { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+];
+
+const config: Config = { projects, testTimeout: 60_000 };
+export default config;

@@ -1,0 +1,75 @@
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+beforeAll(async () => { app = await startTestApp(); });
+afterAll(() => app.close());
+
+describe('HTTP baseline', () => {
+  it('answers 404 JSON for an unknown API route', async () => {
+    const res = await new HttpClient(app.url).get('/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.body.message).toMatch(/No API route/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await new HttpClient(app.url).get('/healthz');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-frame-options')).toBeTruthy();
+  });
+
+  it('reports liveness and database reachability on /healthz', async () => {
+    const res = await new HttpClient(app.url).get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers 413 for a body over 1 MB', async () => {
+    const res = await new HttpClient(app.url).post('/api/login', { username: 'admin', password: 'x'.repeat(1_100_000) });
+    expect(res.status).toBe(413);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('refuses a state-changing request from another origin with 403', async () => {
+    const c = new HttpClient(app.url, { origin: 'https://evil.example' });
+    const res = await c.post('/api/login', { username: 'admin', password: 'demo1234' });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toMatch(/Access denied/);
+  });
+
+  it('refuses a form-encoded body with 415 (a cross-site form cannot send JSON)', async () => {
+    const res = await new HttpClient(app.url).request('POST', '/api/login', 'username=admin&password=demo1234',
+      { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.status).toBe(415);
+  });
+
+  it('accepts the same origin', async () => {
+    const c = new HttpClient(app.url, { origin: app.url });
+    expect((await c.post('/api/login', { username: 'admin', password: 'demo1234' })).status).toBe(200);
+  });
+
+  it('serves the public translation catalogs before sign-in, with the database edits', async () => {
+    await app.db('translations').where({ namespace: 'app', key: 'title' }).update({ en: 'Edited title' });
+    const en = await new HttpClient(app.url).get('/api/translations/catalog/en');
+    expect(en.status).toBe(200);
+    expect(en.body.app.title).toBe('Edited title');
+    expect(en.body.ra.action.save).toBe('Save');
+    const cn = await new HttpClient(app.url).get('/api/translations/catalog/cn');
+    expect(cn.body.app.loading).toBe('加载中...');
+    expect((await new HttpClient(app.url).get('/api/translations/catalog/fr')).status).toBe(400);
+  });
+});
+
+describe('a database that goes away', () => {
+  it('answers 503 with a clear message, never a stack', async () => {
+    const admin = await signedInAs(app.url, 'admin');
+    await app.db.destroy();
+    const res = await admin.get('/api/user');
+    expect(res.status).toBe(503);
+    expect(res.body.message).toMatch(/database is unavailable/i);
+    expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);
+    const health = await new HttpClient(app.url).get('/healthz');
+    expect(health.status).toBe(503);
+  });
+});

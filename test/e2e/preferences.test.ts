@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const isDark = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) < 3 * 80;
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+async function chooseTheme(page: Page, preference: 'light' | 'dark' | 'system') {
+  await page.locator('header').getByTestId('theme-switch').click();
+  await page.getByTestId(`theme-${preference}`).click();
+}
+
+describe('language and theme', () => {
+  it('defaults to Chinese, switches to English, and keeps it after a reload', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'admin');
+    expect(await page.getByTestId('sidebar-subtitle').innerText()).toBe('提货 SOP · 供应商管理');
+    await chooseLanguage(page, 'English');
+    await page.getByText('Pickup SOP · Supplier management').waitFor();
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    expect(await page.getByTestId('sidebar-subtitle').innerText()).toBe('Pickup SOP · Supplier management');
+    expect(await page.getByTestId('contributors').innerText()).toContain('Team leaders');
+    await chooseLanguage(page, '中文');
+    await page.getByText('提货 SOP · 供应商管理').waitFor();
+    await page.context().close();
+  });
+
+  it('follows the system by default, and keeps a chosen theme after a reload', async () => {
+    const page = await newPage(browser, app.url, { colorScheme: 'dark' });
+    await signIn(page, 'manager');
+    expect(isDark(await background(page))).toBe(true);
+    await chooseTheme(page, 'light');
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor !== 'rgb(18, 20, 23)');
+    await page.reload();
+    await page.getByTestId('dashboard').waitFor();
+    expect(isDark(await background(page))).toBe(false);
+    await chooseTheme(page, 'system');
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(18, 20, 23)');
+    await page.context().close();
+  });
+});
+
+describe('screenshots of the shell', () => {
+  it.each([
+    ['cn', 'light'], ['cn', 'dark'], ['en', 'light'], ['en', 'dark'],
+  ] as const)('dashboard in %s, %s theme', async (language, theme) => {
+    const page = await newPage(browser, app.url, { colorScheme: theme });
+    await signIn(page, 'admin');
+    if (language === 'en') await chooseLanguage(page, 'English');
+    await page.getByTestId('contributors').waitFor();
+    await page.waitForTimeout(400);
+    await screenshot(page, `dashboard-${language}-${theme}`);
+    await page.context().close();
+  });
+
+  it.each(['cn', 'en'] as const)('sign-in page, access denied and mobile menu in %s', async (language) => {
+    const page = await newPage(browser, app.url);
+    await page.goto('/auth');
+    if (language === 'en') await chooseLanguage(page, 'English');
+    await page.getByTestId('login-form').waitFor();
+    await screenshot(page, `auth-${language}`);
+    await signIn(page, 'biller');
+    await page.goto('/permissions');
+    await page.getByTestId('access-denied').waitFor();
+    await screenshot(page, `access-denied-${language}`);
+    await page.context().close();
+
+    const mobile = await newPage(browser, app.url, { width: 390, height: 844 });
+    await signIn(mobile, 'manager');
+    if (language === 'en') await chooseLanguage(mobile, 'English');
+    await mobile.getByTestId('dashboard').waitFor();
+    await screenshot(mobile, `mobile-dashboard-${language}`);
+    await mobile.locator('header button').first().click();
+    await mobile.getByTestId('sidebar').waitFor();
+    await mobile.waitForTimeout(400);
+    await screenshot(mobile, `mobile-menu-${language}`);
+    await mobile.context().close();
+  });
+});

@@ -1,0 +1,147 @@
+import type { Browser } from 'playwright-core';
+import { ROLES, type Role } from '../../api/src/users/roles';
+import raChinese from '../../admin/src/i18n/ra/cn';
+import { launchBrowser, menuLinks, newPage, signIn } from '../helpers/browser';
+import { ROLE_PAGES } from '../helpers/rolePages';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+/** The sidebar's links in menu order and the page key each needs (spec §2 "Sidebar menu"). */
+const MENU_LINKS: Array<[string, string]> = [
+  ['/', 'dashboard'], ['/orders', 'orders'], ['/new-order', 'new_order'],
+  ['/batch-modification', 'batch_modification'], ['/pricing-management', 'pricing_management'],
+  ['/suppliers', 'suppliers'], ['/vehicle-types', 'vehicle_types'], ['/warehouses', 'warehouses'],
+  ['/delivery-areas', 'delivery_areas'], ['/users', 'users'], ['/activity-logs', 'activity_logs'],
+  ['/trash', 'trash'], ['/permissions', 'permissions'], ['/reports', 'reports'], ['/reports/billings', 'reports'],
+  ['/reports/old-reports', 'old_reports'], ['/reports/process-monitoring', 'process_monitoring'],
+];
+
+describe('the sidebar', () => {
+  it.each(ROLES)('shows %s exactly the menu of its pages', async (role: Role) => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, role);
+    await page.getByTestId('dashboard').waitFor();
+    const expected = MENU_LINKS.filter(([, key]) => ROLE_PAGES[role].includes(key)).map(([to]) => to);
+    expect(await menuLinks(page)).toEqual(expected);
+    await page.context().close();
+  });
+
+  it('hides a group with no visible item, keeps the separator, and collapses groups on click', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'regional_dispatcher');
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.getByText('基础资料').count()).toBe(0);
+    expect(await sidebar.getByText('追踪').count()).toBe(0);
+    expect(await sidebar.locator('hr').count()).toBe(1);
+    await sidebar.getByText('订单', { exact: true }).click();
+    await sidebar.locator('a[href="/orders"]').waitFor({ state: 'detached' });
+    await sidebar.getByText('订单', { exact: true }).click();
+    await sidebar.locator('a[href="/orders"]').waitFor();
+    await page.context().close();
+  });
+
+  it('highlights the item whose path is the longest prefix of the current path', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'admin');
+    await page.goto('/reports/billings');
+    await page.getByTestId('page-title').waitFor();
+    const current = await page.getByTestId('sidebar').locator('a[aria-current="page"]').evaluateAll(
+      (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(current).toEqual(['/reports/billings']);
+    await page.context().close();
+  });
+});
+
+describe('routes and access', () => {
+  it('shows the sign-in page for any path when nobody is signed in, then returns to that path', async () => {
+    const page = await newPage(browser, app.url);
+    await page.goto('/suppliers');
+    await page.getByTestId('login-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name=username]').fill('manager');
+    await form.locator('input[name=password]').fill('demo1234');
+    await form.locator('button[type=submit]').click();
+    await page.getByTestId('page-title').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/suppliers');
+    expect(await page.getByTestId('toast').innerText()).toContain('欢迎回来！');
+    expect(await page.getByTestId('toast').innerText()).toContain('Mei Chen');
+    await page.context().close();
+  });
+
+  it('shows a toast with the server text when login fails', async () => {
+    const page = await newPage(browser, app.url);
+    await page.goto('/auth');
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name=username]').fill('manager');
+    await form.locator('input[name=password]').fill('wrong-password');
+    await form.locator('button[type=submit]').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('登录失败');
+    expect(await toast.innerText()).toContain('Invalid username or password');
+    await page.context().close();
+  });
+
+  it('loads a deep path directly and shows the access-denied screen for a refused page', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'biller');
+    await page.goto('/reports/old-reports');
+    expect(await page.getByTestId('page-title').innerText()).toBe('历史报表');
+    await page.goto('/users/3/edit');
+    const denied = page.getByTestId('access-denied');
+    await denied.waitFor();
+    expect(await denied.innerText()).toContain('权限不足');
+    await denied.getByRole('button').click();
+    await page.waitForURL((url) => url.pathname === '/reports/old-reports');
+    await page.context().close();
+  });
+
+  it('shows the not-found page for an unknown path', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'team_leader');
+    await page.goto('/no/such/page');
+    await page.getByTestId('not-found').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the public monitoring dashboard without signing in', async () => {
+    const page = await newPage(browser, app.url);
+    await page.goto('/monitoring-dashboard');
+    await page.getByText('物流监控大屏').waitFor();
+    expect(await page.getByText('公开访问').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('shows the permission-denied notice on a refused call', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'team_leader');
+    await page.goto('/permission-denied-demo');
+    await page.getByTestId('trigger-permission-denied').click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Permission Denied' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('您没有执行此操作的权限，请联系管理员 / Insufficient permissions for this operation');
+    await page.context().close();
+  });
+
+  it('logs out with a changing label, a goodbye toast, and no cached data left', async () => {
+    const page = await newPage(browser, app.url);
+    await signIn(page, 'director');
+    await page.getByLabel(raChinese.ra.auth.user_menu).click();
+    await page.getByTestId('logout').click();
+    await page.getByTestId('login-form').waitFor();
+    await page.getByText('再见！您已成功退出登录').waitFor();
+    await page.goto('/');
+    await page.getByTestId('login-form').waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Role } from '../../api/src/users/roles';
+import { DEMO_PASSWORD } from '../../seeds/demo';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screenshots');
+
+/** Debian's Chromium, headless, with a fresh profile and no background traffic. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+}
+
+export async function newPage(browser: Browser, baseURL: string, options: { colorScheme?: 'light' | 'dark';
+  width?: number; height?: number } = {}): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL,
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
+  });
+  return context.newPage();
+}
+
+/** Signs in through the login form and waits for the dashboard. */
+export async function signIn(page: Page, role: Role, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth');
+  const form = page.getByTestId('login-form');
+  await form.locator('input[name=username]').fill(role);
+  await form.locator('input[name=password]').fill(password);
+  await form.locator('button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname !== '/auth');
+  await page.locator('header').first().waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** The menu links shown in the sidebar, in order. */
+export async function menuLinks(page: Page): Promise<string[]> {
+  return page.getByTestId('sidebar').locator('a[href]').evaluateAll(
+    (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}

@@ -1,0 +1,59 @@
+import type { Role } from '../../api/src/users/roles';
+import { DEMO_PASSWORD } from '../../seeds/demo';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser-like HTTP client for one user: keeps its cookies, speaks JSON. */
+export class HttpClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string, private readonly defaultHeaders: Record<string, string> = {}) {}
+
+  get cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer<T>> {
+    const init: RequestInit = { method, headers: { ...this.defaultHeaders, ...headers }, redirect: 'manual' };
+    const h = init.headers as Record<string, string>;
+    if (this.cookies.size) h.cookie = this.cookieHeader;
+    if (body !== undefined) {
+      init.body = typeof body === 'string' ? body : JSON.stringify(body);
+      h['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(this.baseUrl + path, init);
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const expired = attributes.some((a) => /expires=Thu, 01 Jan 1970/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+
+  get<T = any>(path: string) { return this.request<T>('GET', path); }
+  post<T = any>(path: string, body?: unknown) { return this.request<T>('POST', path, body); }
+  put<T = any>(path: string, body?: unknown) { return this.request<T>('PUT', path, body); }
+  delete<T = any>(path: string) { return this.request<T>('DELETE', path); }
+
+  async login(username: string, password = DEMO_PASSWORD) {
+    const answer = await this.post('/api/login', { username, password });
+    if (answer.status !== 200) throw new Error(`login ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer;
+  }
+}
+
+/** A client already signed in as the demo user of a role. */
+export async function signedInAs(baseUrl: string, role: Role): Promise<HttpClient> {
+  const client = new HttpClient(baseUrl);
+  await client.login(role);
+  return client;
+}

@@ -1,0 +1,14 @@
+import { PAGE_KEYS } from '../../api/src/permissions/pageKeys';
+import type { Role } from '../../api/src/users/roles';
+
+/** DESIGN.md §4 written out independently of the migration that seeds it. */
+export const ROLE_PAGES: Record<Role, readonly string[]> = {
+  admin: PAGE_KEYS,
+  director: ['dashboard', 'orders', 'reports', 'process_monitoring', 'old_reports', 'pricing_management',
+    'suppliers', 'vehicle_types', 'warehouses', 'delivery_areas', 'activity_logs'],
+  manager: ['dashboard', 'orders', 'new_order', 'batch_modification', 'suppliers', 'vehicle_types', 'warehouses',
+    'delivery_areas', 'users', 'reports', 'process_monitoring', 'pricing_management', 'trash', 'activity_logs'],
+  team_leader: ['dashboard', 'orders', 'new_order', 'batch_modification', 'reports', 'process_monitoring'],
+  biller: ['dashboard', 'orders', 'pricing_management', 'reports', 'old_reports'],
+  regional_dispatcher: ['dashboard', 'orders', 'new_order', 'process_monitoring'],
+};

@@ -1,0 +1,39 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { Knex } from 'knex';
+import { createApp } from '../../api/src/app';
+import { readConfig, type Config } from '../../api/src/config';
+import { openDatabase } from '../../api/src/db/knex';
+import { prepareDatabase } from '../../api/src/db/prepare';
+import { createTestDatabase } from './testDatabase';
+
+export interface TestApp {
+  url: string;
+  db: Knex;
+  config: Config;
+  close: () => Promise<void>;
+}
+
+/**
+ * The real Koa app on a fresh database, listening on a free port. `demo` seeds the demo users
+ * (one per role, password demo1234). Passwords use a low scrypt cost to keep the suite fast.
+ */
+export async function startTestApp(options: { demo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+  const { target, drop } = await createTestDatabase();
+  const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key', ...options.env });
+  const db = openDatabase(target);
+  await prepareDatabase(db, config, { demo: options.demo ?? true });
+  const server: Server = createApp(db, config).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    config,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
+      await drop();
+    },
+  };
+}
