@@ -1,16 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const env = useAppInBrowser();
 
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 const isDark = (rgb: string) => rgb.match(/\d+/g)!.slice(0, 3).map(Number).reduce((a, b) => a + b, 0) < 3 * 80;
@@ -27,7 +18,7 @@ async function chooseTheme(page: Page, preference: 'light' | 'dark' | 'system') 
 
 describe('language and theme', () => {
   it('defaults to Chinese, switches to English, and keeps it after a reload', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'admin');
     expect(await page.getByTestId('sidebar-subtitle').innerText()).toBe('提货 SOP · 供应商管理');
     await chooseLanguage(page, 'English');
@@ -42,7 +33,7 @@ describe('language and theme', () => {
   });
 
   it('follows the system by default, and keeps a chosen theme after a reload', async () => {
-    const page = await newPage(browser, app.url, { colorScheme: 'dark' });
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
     await signIn(page, 'manager');
     expect(isDark(await background(page))).toBe(true);
     await chooseTheme(page, 'light');
@@ -60,7 +51,7 @@ describe('screenshots of the shell', () => {
   it.each([
     ['cn', 'light'], ['cn', 'dark'], ['en', 'light'], ['en', 'dark'],
   ] as const)('dashboard in %s, %s theme', async (language, theme) => {
-    const page = await newPage(browser, app.url, { colorScheme: theme });
+    const page = await newPage(env.browser, env.app.url, { colorScheme: theme });
     await signIn(page, 'admin');
     if (language === 'en') await chooseLanguage(page, 'English');
     await page.getByTestId('contributors').waitFor();
@@ -70,7 +61,7 @@ describe('screenshots of the shell', () => {
   });
 
   it.each(['cn', 'en'] as const)('sign-in page, access denied and mobile menu in %s', async (language) => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await page.goto('/auth');
     if (language === 'en') await chooseLanguage(page, 'English');
     await page.getByTestId('login-form').waitFor();
@@ -81,7 +72,7 @@ describe('screenshots of the shell', () => {
     await screenshot(page, `access-denied-${language}`);
     await page.context().close();
 
-    const mobile = await newPage(browser, app.url, { width: 390, height: 844 });
+    const mobile = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
     await signIn(mobile, 'manager');
     if (language === 'en') await chooseLanguage(mobile, 'English');
     await mobile.getByTestId('dashboard').waitFor();

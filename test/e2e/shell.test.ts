@@ -1,19 +1,9 @@
-import type { Browser } from 'playwright-core';
 import { ROLES, type Role } from '../../api/src/users/roles';
 import raChinese from '../../admin/src/i18n/ra/cn';
-import { launchBrowser, menuLinks, newPage, signIn } from '../helpers/browser';
+import { menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
 import { ROLE_PAGES } from '../helpers/rolePages';
-import { startTestApp, type TestApp } from '../helpers/testApp';
 
-let app: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const env = useAppInBrowser();
 
 /** The sidebar's links in menu order and the page key each needs (spec §2 "Sidebar menu"). */
 const MENU_LINKS: Array<[string, string]> = [
@@ -27,7 +17,7 @@ const MENU_LINKS: Array<[string, string]> = [
 
 describe('the sidebar', () => {
   it.each(ROLES)('shows %s exactly the menu of its pages', async (role: Role) => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, role);
     await page.getByTestId('dashboard').waitFor();
     const expected = MENU_LINKS.filter(([, key]) => ROLE_PAGES[role].includes(key)).map(([to]) => to);
@@ -36,7 +26,7 @@ describe('the sidebar', () => {
   });
 
   it('hides a group with no visible item, keeps the separator, and collapses groups on click', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'regional_dispatcher');
     const sidebar = page.getByTestId('sidebar');
     expect(await sidebar.getByText('基础资料').count()).toBe(0);
@@ -50,7 +40,7 @@ describe('the sidebar', () => {
   });
 
   it('highlights the item whose path is the longest prefix of the current path', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'admin');
     await page.goto('/reports/billings');
     await page.getByTestId('page-title').waitFor();
@@ -63,7 +53,7 @@ describe('the sidebar', () => {
 
 describe('routes and access', () => {
   it('shows the sign-in page for any path when nobody is signed in, then returns to that path', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await page.goto('/suppliers');
     await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
@@ -79,7 +69,7 @@ describe('routes and access', () => {
   });
 
   it('shows a toast with the server text when login fails', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await page.goto('/auth');
     const form = page.getByTestId('login-form');
     await form.locator('input[name=username]').fill('manager');
@@ -93,7 +83,7 @@ describe('routes and access', () => {
   });
 
   it('loads a deep path directly and shows the access-denied screen for a refused page', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'biller');
     await page.goto('/reports/old-reports');
     expect(await page.getByTestId('page-title').innerText()).toBe('历史报表');
@@ -107,7 +97,7 @@ describe('routes and access', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'team_leader');
     await page.goto('/no/such/page');
     await page.getByTestId('not-found').waitFor();
@@ -115,7 +105,7 @@ describe('routes and access', () => {
   });
 
   it('shows the public monitoring dashboard without signing in', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await page.goto('/monitoring-dashboard');
     await page.getByText('物流监控大屏').waitFor();
     expect(await page.getByText('公开访问').count()).toBeGreaterThan(0);
@@ -123,7 +113,7 @@ describe('routes and access', () => {
   });
 
   it('shows the permission-denied notice on a refused call', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'team_leader');
     await page.goto('/permission-denied-demo');
     await page.getByTestId('trigger-permission-denied').click();
@@ -134,7 +124,7 @@ describe('routes and access', () => {
   });
 
   it('logs out with a changing label, a goodbye toast, and no cached data left', async () => {
-    const page = await newPage(browser, app.url);
+    const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'director');
     await page.getByLabel(raChinese.ra.auth.user_menu).click();
     await page.getByTestId('logout').click();

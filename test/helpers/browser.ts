@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { Role } from '../../api/src/users/roles';
+import { startTestApp, type TestApp } from './testApp';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -47,4 +48,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function menuLinks(page: Page): Promise<string[]> {
   return page.getByTestId('sidebar').locator('a[href]').evaluateAll(
     (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+/** The app on a fresh database and one browser, shared by a test file's tests. */
+export function useAppInBrowser(): { app: TestApp; browser: Browser } {
+  const env = {} as { app: TestApp; browser: Browser };
+  beforeAll(async () => {
+    [env.app, env.browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.app?.close();
+  });
+  return env;
 }

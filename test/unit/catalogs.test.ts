@@ -1,16 +1,8 @@
 import englishMessages from 'ra-language-english';
 import { bundledCatalogs, type Catalog } from '../../admin/src/i18n/catalogs';
 import raChinese from '../../admin/src/i18n/ra/cn';
+import { flatten as leaves } from '../../api/src/translations/catalog';
 
-function leaves(catalog: Catalog, prefix = ''): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, value] of Object.entries(catalog)) {
-    const id = prefix ? `${prefix}.${name}` : name;
-    if (typeof value === 'string') out.set(id, value);
-    else for (const [k, v] of leaves(value, id)) out.set(k, v);
-  }
-  return out;
-}
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -1,6 +1,6 @@
 import LockIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
 /** Shown when page access is refused or the check fails (spec §2). */
@@ -10,6 +10,7 @@ export const AccessDenied = () => {
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6, px: 2 }}>
+      <Title title={translate('access.denied_title')} />
       <Card sx={{ maxWidth: 520, width: '100%' }} data-testid="access-denied">
         <CardContent sx={{ textAlign: 'center', p: 4 }}>
           <LockIcon color="error" sx={{ fontSize: 56, mb: 1 }} />

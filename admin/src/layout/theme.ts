@@ -10,6 +10,8 @@ const common: Partial<RaThemeOptions> = {
   components: {
     ...defaultLightTheme.components,
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
+    // Sentence-case buttons: upper case shouts in English and means nothing in Chinese.
+    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
   },
 };
 

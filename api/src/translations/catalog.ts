@@ -11,8 +11,8 @@ interface MessageRow {
   en: string;
 }
 
-/** 'ra.action.save' ↔ namespace 'ra', key 'action.save'. */
-function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
+/** Nested catalog → dotted ids: 'ra.action.save' ↔ namespace 'ra', key 'action.save'. */
+export function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [name, value] of Object.entries(catalog)) {
     const id = prefix ? `${prefix}.${name}` : name;
