@@ -16,6 +16,9 @@ import { errorHandler } from './middleware/errors';
 import { sessionMiddleware } from './middleware/session';
 import { permissionRoutes } from './permissions/routes';
 import { translationRoutes } from './translations/routes';
+import { RESOURCES } from './resources/registry';
+import { resourceRoutes } from './resources/resourceRoutes';
+import { trashRoutes } from './trash/routes';
 import { httpError } from './httpError';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
@@ -25,6 +28,8 @@ export const routers: Router<AppState>[] = [
   permissionRoutes,
   translationRoutes,
   dashboardRoutes,
+  trashRoutes,
+  ...RESOURCES.map(resourceRoutes),
 ];
 
 export function createApp(db: Knex, config: Config): Koa<AppState> {

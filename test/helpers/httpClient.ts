@@ -11,7 +11,7 @@ export interface Answer<T = any> {
 export class HttpClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string, private readonly defaultHeaders: Record<string, string> = {}) {}
+  constructor(readonly baseUrl: string, private readonly defaultHeaders: Record<string, string> = {}) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

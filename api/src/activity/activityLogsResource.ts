@@ -1,0 +1,17 @@
+import type { ResourceDef } from '../resources/resource';
+import { ActivityLog } from './ActivityLog';
+
+/** Append-only: listed and read, never written through the API. */
+export const activityLogsResource: ResourceDef = {
+  name: 'activity-logs',
+  entityType: 'activity_log',
+  model: ActivityLog,
+  pageKey: 'activity_logs',
+  label: 'action',
+  sortable: ['id', 'at', 'username', 'action', 'entityType'],
+  defaultSort: { field: 'at', order: 'desc' },
+  search: ['username', 'action', 'entityType', 'entityId'],
+  filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range' },
+  writable: false,
+  softDelete: false,
+};

@@ -1,0 +1,25 @@
+import Joi from 'joi';
+import { code, optionalText, partial, requiredText, status } from '../resources/fields';
+import type { ResourceDef } from '../resources/resource';
+import { DeliveryArea } from './DeliveryArea';
+
+const create = Joi.object({
+  code: code(),
+  name: requiredText(100),
+  region: optionalText(100),
+  description: optionalText(1000),
+  status: status(),
+});
+
+export const deliveryAreasResource: ResourceDef = {
+  name: 'delivery-areas',
+  entityType: 'delivery_area',
+  model: DeliveryArea,
+  pageKey: 'delivery_areas',
+  label: 'name',
+  sortable: ['id', 'code', 'name', 'region', 'status', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'code', order: 'asc' },
+  search: ['code', 'name', 'region'],
+  filters: { status: 'eq', region: 'contains', code: 'eq' },
+  schemas: { create, update: partial(create) },
+};

@@ -1,0 +1,56 @@
+import Joi from 'joi';
+
+/**
+ * The joi building blocks of the resource schemas, worded like the seed's generic messages
+ * ("This field is required", "Invalid format") so the server says what the form says.
+ */
+const messages = {
+  'any.required': 'This field is required',
+  'string.empty': 'This field is required',
+  'string.base': 'Invalid format',
+  'string.email': 'Invalid format',
+  'string.uri': 'Invalid format',
+  'string.pattern.base': 'Invalid format',
+  'string.max': 'At most {#limit} characters',
+  'number.base': 'Invalid format',
+  'number.min': 'Must be at least {#limit}',
+  'number.max': 'Must be at most {#limit}',
+  'number.integer': 'Invalid format',
+  'number.precision': 'At most {#limit} decimals',
+  'any.only': 'Invalid value',
+  'array.base': 'Invalid format',
+};
+
+/** A required text, trimmed, at most `max` characters. */
+export const requiredText = (max = 200) => Joi.string().trim().max(max).required().messages(messages);
+
+/** An optional text; '' and null both clear it. */
+export const optionalText = (max = 500) => Joi.string().trim().max(max).allow('', null).empty('').default(null)
+  .messages(messages);
+
+export const email = () => Joi.string().trim().email({ tlds: false }).max(254).allow('', null).empty('').default(null)
+  .messages(messages);
+
+export const phone = () => Joi.string().trim().pattern(/^\+?[0-9 ()-]{5,30}$/).allow('', null).empty('').default(null)
+  .messages(messages);
+
+export const website = () => Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(500).allow('', null).empty('')
+  .default(null).messages(messages);
+
+export const code = () => Joi.string().trim().pattern(/^[A-Za-z0-9_.-]{1,32}$/).required().messages(messages);
+
+export const status = () => Joi.string().valid('active', 'inactive').default('active').messages(messages);
+
+export const decimal = (max = 999999.99) => Joi.number().min(0).max(max).precision(2).allow(null).default(null)
+  .prefs({ convert: false }).messages(messages);
+
+export const idList = () => Joi.array().items(Joi.number().integer().positive()).max(500).default([]).messages(messages);
+
+/**
+ * The update schema of a create schema: the same fields, none required, no defaults filled in,
+ * so a partial PUT (react-admin's updateMany) changes only what it sends.
+ */
+export function partial(create: Joi.ObjectSchema): Joi.ObjectSchema {
+  const keys = Object.keys(create.describe().keys ?? {});
+  return create.fork(keys, (field) => field.optional()).min(1).prefs({ noDefaults: true });
+}

@@ -1,0 +1,17 @@
+import { activityLogsResource } from '../activity/activityLogsResource';
+import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
+import { suppliersResource } from '../suppliers/suppliersResource';
+import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
+import { warehousesResource } from '../warehouses/warehousesResource';
+import type { ResourceDef } from './resource';
+
+/** Every resource on the shared protocol; the trash lists the soft-deleted rows of each. */
+export const RESOURCES: ResourceDef[] = [
+  suppliersResource,
+  warehousesResource,
+  vehicleTypesResource,
+  deliveryAreasResource,
+  activityLogsResource,
+];
+
+export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.writable !== false);

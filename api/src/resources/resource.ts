@@ -1,0 +1,62 @@
+import type Joi from 'joi';
+import type { Knex } from 'knex';
+import type { Context } from 'koa';
+import type { Model, ModelClass, QueryBuilder } from 'objection';
+import type { AppState } from '../appState';
+import type { PageKey } from '../permissions/pageKeys';
+import type { FilterKind } from './listQuery';
+
+export type Ctx = Context & { state: AppState };
+export type Row = Record<string, any>;
+
+/** An id-list field kept in a join table, e.g. a supplier's `serviceAreaIds`. */
+export interface LinkDef {
+  table: string;
+  /** The join-table column pointing at this resource's row. */
+  ownKey: string;
+  /** The join-table column holding the listed ids. */
+  otherKey: string;
+  /** The table of the listed ids: each must be a live row there. */
+  targetTable: string;
+}
+
+/**
+ * What a resource says about itself; the generic handlers in resourceRoutes.ts do the rest.
+ * Field names are the camelCase names of the JSON and the model.
+ */
+export interface ResourceDef {
+  /** URL segment under /api and react-admin resource name: 'delivery-areas'. */
+  name: string;
+  /** Entity type in the activity log and the trash: 'delivery_area'. */
+  entityType: string;
+  model: ModelClass<Model>;
+  pageKey: PageKey;
+  /** The field that names a record in the trash and the activity log. */
+  label: string;
+  sortable: readonly string[];
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Fields the `q` filter searches (text contains, case-insensitive). */
+  search: readonly string[];
+  /** Filterable fields and how each compares; `id` and link fields are always filterable. */
+  filters: Readonly<Record<string, FilterKind>>;
+  /** Joi schemas of a create body and an update body (all fields optional in the latter). */
+  schemas?: { create: Joi.ObjectSchema; update: Joi.ObjectSchema };
+  links?: Readonly<Record<string, LinkDef>>;
+  /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
+  hidden?: readonly string[];
+  /** Rules beyond the schema; they may refuse (throw) or adjust what is written. */
+  hooks?: {
+    beforeCreate?: (ctx: Ctx, data: Row, trx: Knex.Transaction) => Promise<Row> | Row;
+    beforeUpdate?: (ctx: Ctx, patch: Row, existing: Row, trx: Knex.Transaction) => Promise<Row> | Row;
+    beforeDelete?: (ctx: Ctx, existing: Row, trx: Knex.Transaction) => Promise<void> | void;
+  };
+  /** Narrows every read and write to the rows the user may see (regional dispatchers' areas). */
+  scope?: (ctx: Ctx, query: QueryBuilder<Model>) => void;
+  /** false: list and read only (the activity log). Default true. */
+  writable?: boolean;
+  /** false: the table has no deleted_at (the activity log). Default true. */
+  softDelete?: boolean;
+}
+
+/** Fields a client may send back unchanged with a record but never writes. */
+export const READ_ONLY_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt', 'deletedBy'] as const;

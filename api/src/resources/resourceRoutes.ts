@@ -1,0 +1,205 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import type { Model, QueryBuilder } from 'objection';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { requirePage } from '../middleware/guard';
+import { validate } from '../middleware/validate';
+import { filterValues, likePattern, parseListParams } from './listQuery';
+import { READ_ONLY_FIELDS, type Ctx, type ResourceDef, type Row } from './resource';
+
+const idParam = (ctx: Ctx): number => {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  return id;
+};
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The live rows of a resource the user may see, with their link id lists. */
+export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction): QueryBuilder<Model> {
+  const table = def.model.tableName;
+  const query = def.model.query(db).select(`${table}.*`);
+  for (const [field, link] of Object.entries(def.links ?? {})) {
+    query.select(def.model.raw(
+      `coalesce((select array_agg(l.?? order by l.??) from ?? l where l.?? = ??.id), '{}') as ??`,
+      [snake(link.otherKey), snake(link.otherKey), snake(link.table), snake(link.ownKey), table, snake(field)]));
+  }
+  if (def.softDelete !== false) query.whereNull(`${table}.deletedAt`);
+  def.scope?.(ctx, query);
+  return query;
+}
+
+function applyFilters(def: ResourceDef, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
+  const table = def.model.tableName;
+  for (const [field, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (field === 'q') {
+      const pattern = likePattern(String(value));
+      query.where((q) => def.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${snake(f)}`, pattern])));
+      continue;
+    }
+    const link = def.links?.[field];
+    if (link) {
+      const ids = filterValues(field, value);
+      query.whereExists((q) => q.from(link.table).whereRaw('?? = ??', [`${link.table}.${link.ownKey}`, `${table}.id`])
+        .whereIn(`${link.table}.${link.otherKey}`, ids));
+      continue;
+    }
+    const bound = /^(.+)_(gte|lte)$/.exec(field);
+    const kind = field === 'id' ? 'eq' : bound ? (def.filters[bound[1]] === 'range' ? 'range' : undefined) : def.filters[field];
+    if (!kind || (kind === 'range' && !bound)) {
+      throw httpError(400, `Cannot filter by "${field}"`, { [field]: 'Unknown filter' });
+    }
+    if (kind === 'range') {
+      const [limit] = filterValues(field, value);
+      query.where(`${table}.${bound![1]}`, bound![2] === 'gte' ? '>=' : '<=', limit as string);
+    } else if (kind === 'contains') {
+      query.whereRaw('??::text ilike ?', [`${table}.${snake(field)}`, likePattern(String(value))]);
+    } else {
+      const values = filterValues(field, value);
+      query.whereIn(`${table}.${field}`, values as string[]);
+    }
+  }
+}
+
+/** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
+export function present(def: ResourceDef, row: Model | Row): Row {
+  const json: Row = 'toJSON' in row && typeof row.toJSON === 'function' ? row.toJSON() : { ...row };
+  for (const field of def.hidden ?? []) delete json[field];
+  if (def.softDelete !== false) {
+    delete json.deletedAt;
+    delete json.deletedBy;
+  }
+  return json;
+}
+
+async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction, id: number): Promise<Row> {
+  const row = await liveQuery(def, ctx, db).findById(id);
+  if (!row) throw httpError(404, `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`);
+  return row.toJSON();
+}
+
+/** Before/after of each field that changed; hidden fields show only that they changed. */
+export function changedFields(def: ResourceDef, before: Row, after: Row, fields: string[]): Row {
+  const changes: Row = {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+  for (const field of fields) {
+    if (same(before[field], after[field])) continue;
+    changes[field] = def.hidden?.includes(field) ? { changed: true } : { before: before[field] ?? null, after: after[field] ?? null };
+  }
+  return changes;
+}
+
+function withoutReadOnly(body: unknown): Row {
+  const data: Row = { ...(body && typeof body === 'object' && !Array.isArray(body) ? body : {}) };
+  for (const field of READ_ONLY_FIELDS) delete data[field];
+  return data;
+}
+
+async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, data: Row): Promise<void> {
+  for (const [field, link] of Object.entries(def.links ?? {})) {
+    if (!(field in data)) continue;
+    const ids = [...new Set(data[field] as number[])];
+    const live = (await trx(link.targetTable).whereIn('id', ids).whereNull('deletedAt').select('id')).map((r) => r.id);
+    const missing = ids.filter((other) => !live.includes(other));
+    if (missing.length > 0) {
+      throw httpError(400, `${field}: no such record ${missing.join(', ')}`, { [field]: `Unknown id ${missing.join(', ')}` });
+    }
+    await trx(link.table).where(link.ownKey, id).delete();
+    if (ids.length > 0) await trx(link.table).insert(ids.map((other) => ({ [link.ownKey]: id, [link.otherKey]: other })));
+  }
+}
+
+const columnsOf = (def: ResourceDef, data: Row): Row =>
+  Object.fromEntries(Object.entries(data).filter(([field]) => !def.links?.[field]));
+
+/** The ra-data-simple-rest routes of one resource, guarded by its page key. */
+export function resourceRoutes(def: ResourceDef): Router<AppState> {
+  const router = new Router<AppState>({ prefix: `/api/${def.name}` });
+  const guard = requirePage(def.pageKey);
+  const defaultSort = def.defaultSort ?? { field: 'id', order: 'desc' as const };
+
+  router.get('/', guard, async (ctx: Ctx) => {
+    const { sort, range, filter } = parseListParams(ctx.query, def.sortable, defaultSort);
+    const db = ctx.state.db;
+    const query = liveQuery(def, ctx, db);
+    applyFilters(def, query, filter);
+    const table = def.model.tableName;
+    const [rows, total] = await Promise.all([
+      query.clone().orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
+        .offset(range.start).limit(range.end - range.start + 1),
+      query.clone().clearSelect().clearOrder().resultSize(),
+    ]);
+    const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
+    ctx.set('Content-Range', `${def.name} ${range.start}-${end}/${total}`);
+    ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+    ctx.body = rows.map((row) => present(def, row));
+  });
+
+  router.get('/:id', guard, async (ctx: Ctx) => {
+    ctx.body = present(def, await findLive(def, ctx, ctx.state.db, idParam(ctx)));
+  });
+
+  if (def.writable === false || !def.schemas) return router;
+  const schemas = def.schemas;
+
+  router.post('/', guard, async (ctx: Ctx) => {
+    const input = validate<Row>(schemas.create, withoutReadOnly(ctx.request.body));
+    ctx.body = await ctx.state.db.transaction(async (trx) => {
+      const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
+      const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*') as unknown as Model;
+      const id = (inserted as unknown as Row).id as number;
+      await writeLinks(def, trx, id, data);
+      const created = await findLive(def, ctx, trx, id);
+      await logActivity(trx, ctx, { action: 'create', entityType: def.entityType, entityId: id,
+        changes: changedFields(def, {}, created, Object.keys(data)) });
+      return present(def, created);
+    });
+    ctx.status = 201;
+  });
+
+  router.put('/:id', guard, async (ctx: Ctx) => {
+    const id = idParam(ctx);
+    const { version, ...fields } = withoutReadOnly(ctx.request.body);
+    if (version !== undefined && !Number.isInteger(version)) {
+      throw httpError(400, 'version must be an integer', { version: 'Invalid format' });
+    }
+    const input = validate<Row>(schemas.update, fields);
+    ctx.body = await ctx.state.db.transaction(async (trx) => {
+      const existing = await findLive(def, ctx, trx, id);
+      if (version !== undefined && version !== existing.version) {
+        throw httpError(409, `This ${def.entityType.replace(/_/g, ' ')} was changed by someone else meanwhile `
+          + `(version ${existing.version}, yours ${version}): reload it and apply your change again`,
+        { version: 'Stale version' });
+      }
+      const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
+      const updated = await def.model.query(trx).findById(id).where('version', existing.version)
+        .patch({ ...columnsOf(def, patch), version: existing.version + 1, updatedAt: new Date() } as never);
+      if (updated === 0) throw httpError(409, 'The record was changed meanwhile: reload it', { version: 'Stale version' });
+      await writeLinks(def, trx, id, patch);
+      const after = await findLive(def, ctx, trx, id);
+      const changes = changedFields(def, existing, after, Object.keys(patch));
+      if (Object.keys(changes).length > 0) {
+        await logActivity(trx, ctx, { action: 'update', entityType: def.entityType, entityId: id, changes });
+      }
+      return present(def, after);
+    });
+  });
+
+  router.delete('/:id', guard, async (ctx: Ctx) => {
+    const id = idParam(ctx);
+    ctx.body = await ctx.state.db.transaction(async (trx) => {
+      const existing = await findLive(def, ctx, trx, id);
+      await def.hooks?.beforeDelete?.(ctx, existing, trx);
+      await def.model.query(trx).findById(id)
+        .patch({ deletedAt: new Date(), deletedBy: ctx.state.user!.id, version: existing.version + 1 } as never);
+      await logActivity(trx, ctx, { action: 'delete', entityType: def.entityType, entityId: id,
+        changes: { [def.label]: { before: existing[def.label] ?? null, after: null } } });
+      return present(def, { ...existing, version: existing.version + 1 });
+    });
+  });
+
+  return router;
+}

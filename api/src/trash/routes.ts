@@ -1,0 +1,107 @@
+import Router from '@koa/router';
+import { UniqueViolationError } from 'objection';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { requirePage } from '../middleware/guard';
+import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
+import { trashable } from '../resources/registry';
+import type { Ctx, ResourceDef, Row } from '../resources/resource';
+
+const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
+
+function defOf(type: string): ResourceDef {
+  const def = trashable().find((d) => d.entityType === type);
+  if (!def) throw httpError(404, `No record type "${type}" in the trash`);
+  return def;
+}
+
+function entityId(ctx: Ctx): number {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  return id;
+}
+
+/** One row per soft-deleted record of every resource: `{ id: "supplier:7", type, entityId, name, … }`. */
+function trashRows(ctx: Ctx) {
+  const db = ctx.state.db;
+  const parts = trashable().map((def) => db.raw(
+    `select ? as type, t.id as entity_id, t.??::text as name, t.deleted_at, t.deleted_by from ?? t
+     where t.deleted_at is not null`, [def.entityType, snake(def.label), def.model.tableName]).toString());
+  return db.queryBuilder()
+    .from(db.raw(`(${parts.join(' union all ')}) as trash`))
+    .leftJoin('users as u', 'u.id', 'trash.deletedBy')
+    .select(db.raw(`trash.type || ':' || trash.entity_id as id`), 'trash.type', 'trash.entityId', 'trash.name',
+      'trash.deletedAt', 'trash.deletedBy',
+      db.raw(`coalesce(u.first_name || ' ' || u.last_name, '') as deleted_by_name`));
+}
+
+async function list(ctx: Ctx) {
+  const { sort, range, filter } = parseListParams(ctx.query, SORTABLE, { field: 'deletedAt', order: 'desc' });
+  const query = trashRows(ctx);
+  for (const [field, value] of Object.entries(filter)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (field === 'q') query.whereRaw('trash.name ilike ?', [likePattern(String(value))]);
+    else if (field === 'type') query.whereIn('trash.type', filterValues(field, value) as string[]);
+    else if (field === 'deletedBy') query.whereIn('trash.deletedBy', filterValues(field, value) as number[]);
+    else if (field === 'id') {
+      query.whereIn(ctx.state.db.raw(`trash.type || ':' || trash.entity_id`) as never, filterValues(field, value) as string[]);
+    } else throw httpError(400, `Cannot filter by "${field}"`, { [field]: 'Unknown filter' });
+  }
+  const ordered = ctx.state.db.queryBuilder().from(query.as('rows'));
+  const [rows, [{ count }]] = await Promise.all([
+    ordered.clone().select('*').orderBy(sort.field, sort.order).orderBy('id', sort.order)
+      .offset(range.start).limit(range.end - range.start + 1),
+    ordered.clone().count({ count: '*' }),
+  ]);
+  const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
+  ctx.set('Content-Range', `trash ${range.start}-${end}/${count}`);
+  ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+  ctx.body = rows;
+}
+
+async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db): Promise<Row> {
+  const row = await def.model.query(db).findById(id).whereNotNull('deletedAt');
+  if (!row) throw httpError(404, `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`);
+  return row.toJSON();
+}
+
+async function restore(ctx: Ctx) {
+  const def = defOf(ctx.params.type);
+  const id = entityId(ctx);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const row = await deleted(ctx, def, id, trx);
+    try {
+      await def.model.query(trx).findById(id)
+        .patch({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: new Date() } as never);
+    } catch (err) {
+      if (!(err instanceof UniqueViolationError)) throw err;
+      throw httpError(409, `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `
+        + 'already uses the same value. Rename or delete that one first.');
+    }
+    await logActivity(trx, ctx, { action: 'restore', entityType: def.entityType, entityId: id,
+      changes: { [def.label]: { before: null, after: row[def.label] ?? null } } });
+    return { id: `${def.entityType}:${id}`, type: def.entityType, entityId: id, name: row[def.label] };
+  });
+}
+
+/** Permanent removal: administrators only, whatever the page permissions say. */
+async function purge(ctx: Ctx) {
+  if (ctx.state.user!.role !== 'admin') throw httpError(403, 'Access denied: only an administrator may purge records');
+  const def = defOf(ctx.params.type);
+  const id = entityId(ctx);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const row = await deleted(ctx, def, id, trx);
+    await def.model.query(trx).deleteById(id);
+    const record = Object.fromEntries(Object.entries(row).filter(([field]) => !def.hidden?.includes(field)));
+    await logActivity(trx, ctx, { action: 'purge', entityType: def.entityType, entityId: id,
+      changes: { record: { before: record, after: null } } });
+    return { id: `${def.entityType}:${id}`, type: def.entityType, entityId: id, name: row[def.label] };
+  });
+}
+
+export const trashRoutes = new Router<AppState>({ prefix: '/api/trash' })
+  .get('/', requirePage('trash'), list)
+  .post('/:type/:id/restore', requirePage('trash'), restore)
+  .delete('/:type/:id', requirePage('trash'), purge);

@@ -1,0 +1,26 @@
+import Joi from 'joi';
+import { code, decimal, optionalText, partial, requiredText, status } from '../resources/fields';
+import type { ResourceDef } from '../resources/resource';
+import { VehicleType } from './VehicleType';
+
+const create = Joi.object({
+  code: code(),
+  name: requiredText(100),
+  capacityTons: decimal(1000),
+  volumeCbm: decimal(1000),
+  description: optionalText(1000),
+  status: status(),
+});
+
+export const vehicleTypesResource: ResourceDef = {
+  name: 'vehicle-types',
+  entityType: 'vehicle_type',
+  model: VehicleType,
+  pageKey: 'vehicle_types',
+  label: 'name',
+  sortable: ['id', 'code', 'name', 'capacityTons', 'volumeCbm', 'status', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'code', order: 'asc' },
+  search: ['code', 'name', 'description'],
+  filters: { status: 'eq', code: 'eq' },
+  schemas: { create, update: partial(create) },
+};

@@ -1,0 +1,26 @@
+import Joi from 'joi';
+import { code, optionalText, partial, phone, requiredText, status } from '../resources/fields';
+import type { ResourceDef } from '../resources/resource';
+import { Warehouse } from './Warehouse';
+
+const create = Joi.object({
+  code: code(),
+  name: requiredText(100),
+  address: optionalText(300),
+  contactPerson: optionalText(100),
+  contactPhone: phone(),
+  status: status(),
+});
+
+export const warehousesResource: ResourceDef = {
+  name: 'warehouses',
+  entityType: 'warehouse',
+  model: Warehouse,
+  pageKey: 'warehouses',
+  label: 'name',
+  sortable: ['id', 'code', 'name', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'code', order: 'asc' },
+  search: ['code', 'name', 'address', 'contactPerson'],
+  filters: { status: 'eq', code: 'eq' },
+  schemas: { create, update: partial(create) },
+};
