@@ -18,7 +18,9 @@ function newest(file: string): number {
   return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newest(path.join(file, name))));
 }
 
-const builtAt = newest(path.join(root, 'dist/index.html'));
+// ADMIN_DIST (relative to the project root) puts the build elsewhere, e.g. one per parallel test run.
+const dist = process.env.ADMIN_DIST ? path.resolve(process.env.ADMIN_DIST) : path.join(root, 'dist');
+const builtAt = newest(path.join(dist, 'index.html'));
 if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   console.log('Building the admin (admin/dist is missing or stale)...');
   // Vite's own CLI in a child process: its bundler does not run under tsx's module hooks.

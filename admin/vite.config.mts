@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -6,6 +7,6 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
+  build: { outDir: process.env.ADMIN_DIST ? path.resolve(process.env.ADMIN_DIST) : 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { port: 5173, proxy: { '/api': apiTarget, '/healthz': apiTarget } },
 });

@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { Admin, CustomRoutes, localStorageStore } from 'react-admin';
+import { lazy, type ComponentType } from 'react';
+import { Admin, CustomRoutes, localStorageStore, Resource, type ResourceProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { PageKey } from '../../api/src/permissions/pageKeys';
 import { AccessDenied } from './layout/AccessDenied';
@@ -14,13 +14,21 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
+import activityLogs from './activity-logs';
+import deliveryAreas from './delivery-areas';
+import suppliers from './suppliers';
+import translations from './translations';
+import trash from './trash';
+import users from './users';
+import vehicleTypes from './vehicle-types';
+import warehouses from './warehouses';
 
 // Every page is loaded on demand.
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const ComingSoon = lazy(() => import('./pages/coming-soon/ComingSoon'));
 const MonitoringDashboard = lazy(() => import('./pages/monitoring-dashboard/MonitoringDashboard'));
 const PermissionDeniedDemo = lazy(() => import('./pages/permission-denied-demo/PermissionDeniedDemo'));
-const Translations = lazy(() => import('./pages/coming-soon/ComingSoon'));
+const TranslationImport = lazy(() => import('./pages/coming-soon/ComingSoon'));
 
 /** A route of the seed's table guarded by its page key; modules still to come show ComingSoon. */
 const guarded = (path: string, pageKey: PageKey, title: string) => (
@@ -28,6 +36,19 @@ const guarded = (path: string, pageKey: PageKey, title: string) => (
 );
 
 const DashboardPage = () => <PageGuard pageKey="dashboard"><Dashboard /></PageGuard>;
+
+type Screens = Pick<ResourceProps, 'list' | 'create' | 'edit' | 'show'>;
+const SCREENS = ['list', 'create', 'edit', 'show'] as const;
+
+/** A react-admin resource whose every screen waits for its page-key check (spec §2). */
+function guardedResource(pageKey: PageKey, definition: Screens & Omit<ResourceProps, 'name'>): Omit<ResourceProps, 'name'> {
+  const guarded: Omit<ResourceProps, 'name'> = { ...definition };
+  for (const screen of SCREENS) {
+    const Screen = definition[screen] as ComponentType | undefined;
+    if (Screen) guarded[screen] = () => <PageGuard pageKey={pageKey}><Screen /></PageGuard>;
+  }
+  return guarded;
+}
 
 export const App = () => (
   <Admin
@@ -48,6 +69,15 @@ export const App = () => (
     requireAuth
     disableTelemetry
   >
+    <Resource name="suppliers" {...guardedResource('suppliers', suppliers)} />
+    <Resource name="warehouses" {...guardedResource('warehouses', warehouses)} />
+    <Resource name="vehicle-types" {...guardedResource('vehicle_types', vehicleTypes)} />
+    <Resource name="delivery-areas" {...guardedResource('delivery_areas', deliveryAreas)} />
+    <Resource name="users" {...guardedResource('users', users)} />
+    <Resource name="activity-logs" {...guardedResource('activity_logs', activityLogs)} />
+    <Resource name="trash" {...guardedResource('trash', trash)} />
+    {/* No page key (seed): every signed-in user reads them; saving is checked by the server. */}
+    <Resource name="translations" {...translations} />
     <CustomRoutes noLayout>
       <Route path="/auth" element={<AuthPage />} />
       <Route path="/monitoring-dashboard" element={<MonitoringDashboard />} />
@@ -57,23 +87,14 @@ export const App = () => (
       {guarded('/orders/:id', 'orders', 'menu.order_list')}
       {guarded('/new-order', 'new_order', 'menu.new_order')}
       {guarded('/batch-modification', 'batch_modification', 'menu.batch_modification')}
-      {guarded('/suppliers', 'suppliers', 'menu.suppliers')}
-      {guarded('/vehicle-types', 'vehicle_types', 'menu.vehicle_types')}
-      {guarded('/warehouses', 'warehouses', 'menu.warehouses')}
-      {guarded('/delivery-areas', 'delivery_areas', 'menu.delivery_areas')}
-      {guarded('/users', 'users', 'menu.users')}
-      {guarded('/users/:id/edit', 'users', 'menu.users')}
-      {guarded('/activity-logs', 'activity_logs', 'menu.activity_logs')}
       {guarded('/pricing-management', 'pricing_management', 'menu.billings')}
       {guarded('/permissions', 'permissions', 'menu.permissions')}
-      {guarded('/trash', 'trash', 'menu.trash')}
       {guarded('/reports', 'reports', 'menu.data_reports')}
       {['daily', 'weekly', 'monthly', 'trend'].map((p) => guarded(`/reports/${p}`, 'reports', 'menu.data_reports'))}
       {guarded('/reports/billings', 'reports', 'menu.billings_report')}
       {guarded('/reports/process-monitoring', 'process_monitoring', 'menu.process_monitoring')}
       {guarded('/reports/old-reports', 'old_reports', 'menu.old_reports')}
-      <Route path="/translations" element={<Translations title="menu.translations" />} />
-      <Route path="/translation-import" element={<Translations title="menu.translation_import" />} />
+      <Route path="/translation-import" element={<TranslationImport title="menu.translation_import" />} />
       <Route path="/permission-denied-demo" element={<PermissionDeniedDemo />} />
     </CustomRoutes>
   </Admin>

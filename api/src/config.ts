@@ -14,6 +14,7 @@ export interface Config {
   trustProxy: boolean;
   /** scrypt cost as a power of two (N = 2^cost). */
   passwordHashCost: number;
+  /** The built admin (ADMIN_DIST, default admin/dist). */
   adminDist: string;
   /** Origins allowed to send state-changing requests besides the app's own. */
   allowedOrigins: string[];
@@ -32,7 +33,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionKeysFromEnv: keys.length > 0,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     passwordHashCost: Number(env.PASSWORD_HASH_COST ?? 17),
-    adminDist: path.resolve(root, 'admin/dist'),
+    adminDist: path.resolve(root, env.ADMIN_DIST ?? 'admin/dist'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
   };
 }

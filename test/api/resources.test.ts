@@ -85,7 +85,7 @@ describe.each(CASES)('$resource through the stock ra-data-simple-rest client', (
 
   it('updates many with a partial body, and logs each change', async () => {
     const { data } = await ra.updateMany(resource, { ids: [ids[1], ids[2]], data: { status: 'inactive' } });
-    expect(data.sort()).toEqual([ids[1], ids[2]].sort());
+    expect(data!.sort()).toEqual([ids[1], ids[2]].sort());
     const inactive = await ra.getList(resource, { sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: { status: 'inactive' } });
     expect(inactive.data.map((r) => r.id)).toEqual([ids[1], ids[2]]);
     const log = await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ action: 'update', entityId: String(ids[1]) }))}`);
@@ -96,7 +96,7 @@ describe.each(CASES)('$resource through the stock ra-data-simple-rest client', (
     const { data: deleted } = await ra.delete(resource, { id: ids[0], previousData: { id: ids[0] } });
     expect(deleted.id).toBe(ids[0]);
     const { data: gone } = await ra.deleteMany(resource, { ids: [ids[1], ids[2]] });
-    expect(gone.sort()).toEqual([ids[1], ids[2]].sort());
+    expect(gone!.sort()).toEqual([ids[1], ids[2]].sort());
     expect((await ra.getList(resource, { sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: {} })).total).toBe(0);
     await expect(ra.getOne(resource, { id: ids[0] })).rejects.toMatchObject({ status: 404 });
     const trash = await admin.get('/api/trash?filter=' + encodeURIComponent(JSON.stringify({ id: ids.map((id) => `${resourceType(resource)}:${id}`) })));

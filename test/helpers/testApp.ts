@@ -20,7 +20,8 @@ export interface TestApp {
  */
 export async function startTestApp(options: { demo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const { target, drop } = await createTestDatabase();
-  const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key', ...options.env });
+  const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key',
+    ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
   const db = openDatabase(target);
   await prepareDatabase(db, config, { demo: options.demo ?? true });
   const server: Server = createApp(db, config).listen(0, '127.0.0.1');

@@ -14,6 +14,9 @@ export interface Registration extends Credentials {
 
 const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 
+/** Resources the seed leaves without a page guard: any signed-in user may open them. */
+const UNGUARDED_RESOURCES = ['translations', 'translation-import'];
+
 /** react-admin resource names use hyphens; page keys use underscores. */
 export const pageKeyOf = (resource: string) => resource.replace(/-/g, '_');
 
@@ -57,6 +60,7 @@ export const authProvider: AuthProvider = {
     return (await queryClient.fetchQuery(accessiblePagesQuery))?.map((p) => p.pageKey) ?? [];
   },
   async canAccess({ resource }) {
+    if (UNGUARDED_RESOURCES.includes(resource)) return true;
     const answer = await queryClient.fetchQuery(canAccessPageQuery(pageKeyOf(resource)));
     return answer?.canAccess === true;
   },

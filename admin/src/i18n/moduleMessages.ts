@@ -1,0 +1,16 @@
+import activityLogs from '../activity-logs/messages';
+import deliveryAreas from '../delivery-areas/messages';
+import permissions from '../pages/permissions/messages';
+import translationImport from '../pages/translation-import/messages';
+import suppliers from '../suppliers/messages';
+import translations from '../translations/messages';
+import trash from '../trash/messages';
+import users from '../users/messages';
+import vehicleTypes from '../vehicle-types/messages';
+import warehouses from '../warehouses/messages';
+
+/** Each module keeps its texts beside its screens; the catalogs merge them all. */
+export const MODULE_MESSAGES = [
+  suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
+  translationImport,
+];
