@@ -105,6 +105,17 @@ const cn = {
     inactive: '停用',
     pending: '待审核',
   },
+  common: {
+    status: { active: '启用', inactive: '停用' },
+    fields: {
+      id: '编号',
+      status: '状态',
+      created_at: '创建时间',
+      updated_at: '更新时间',
+      version: '版本',
+    },
+    conflict: '该记录已被他人修改，请刷新后重新修改。',
+  },
   validation: {
     required: '此字段为必填项',
     invalid_format: '格式无效',

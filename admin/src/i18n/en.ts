@@ -104,6 +104,17 @@ const en: AppMessages = {
     inactive: 'Inactive',
     pending: 'Pending',
   },
+  common: {
+    status: { active: 'Active', inactive: 'Inactive' },
+    fields: {
+      id: 'ID',
+      status: 'Status',
+      created_at: 'Created',
+      updated_at: 'Updated',
+      version: 'Version',
+    },
+    conflict: 'Someone else changed this record meanwhile. Reload it and apply your change again.',
+  },
   validation: {
     required: 'This field is required',
     invalid_format: 'Invalid format',
