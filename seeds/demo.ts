@@ -15,8 +15,53 @@ const DEMO_NAMES: Record<(typeof ROLES)[number], [string, string]> = {
   regional_dispatcher: ['Hao', 'Liu'],
 };
 
-/** One active user per role, named after the role, all with the demo password. */
-export async function seedDemoData(db: Knex, config: Config): Promise<void> {
+const DELIVERY_AREAS = [
+  { code: 'SH-PD', name: '上海浦东 Shanghai Pudong', region: '华东 East' },
+  { code: 'SH-MH', name: '上海闵行 Shanghai Minhang', region: '华东 East' },
+  { code: 'SZ-NS', name: '深圳南山 Shenzhen Nanshan', region: '华南 South' },
+  { code: 'GZ-TH', name: '广州天河 Guangzhou Tianhe', region: '华南 South' },
+  { code: 'BJ-CY', name: '北京朝阳 Beijing Chaoyang', region: '华北 North' },
+  { code: 'CD-WH', name: '成都武侯 Chengdu Wuhou', region: '西南 Southwest' },
+];
+
+const WAREHOUSES = [
+  { code: 'WH-SH01', name: '外高桥仓 Waigaoqiao DC', address: '上海市浦东新区富特北路 88 号', contactPerson: '王磊', contactPhone: '+86 21 5866 1001' },
+  { code: 'WH-SH02', name: '松江仓 Songjiang DC', address: '上海市松江区新飞路 1500 号', contactPerson: '赵敏', contactPhone: '+86 21 5766 2002' },
+  { code: 'WH-SZ01', name: '盐田仓 Yantian DC', address: '深圳市盐田区北山道 146 号', contactPerson: 'Kevin Wu', contactPhone: '+86 755 2529 3003' },
+  { code: 'WH-BJ01', name: '顺义仓 Shunyi DC', address: '北京市顺义区空港工业区 A 区', contactPerson: '刘洋', contactPhone: '+86 10 8048 4004' },
+];
+
+const VEHICLE_TYPES = [
+  { code: 'VAN-1.5', name: '1.5 吨厢式车 1.5 t van', capacityTons: 1.5, volumeCbm: 8 },
+  { code: 'TRK-5', name: '5 吨厢式货车 5 t box truck', capacityTons: 5, volumeCbm: 30 },
+  { code: 'TRK-10', name: '10 吨高栏车 10 t high-side truck', capacityTons: 10, volumeCbm: 45 },
+  { code: 'TRL-40', name: '40 尺挂车 40 ft trailer', capacityTons: 28, volumeCbm: 67.5 },
+];
+
+const SUPPLIERS = [
+  { name: '顺达物流有限公司', shortName: '顺达', contactPerson: '陈刚', contactPhone: '+86 21 6123 4567', contactEmail: 'ops@shunda.example', website: 'https://shunda.example', address: '上海市闵行区申长路 990 号', areas: ['SH-PD', 'SH-MH'] },
+  { name: 'Swift Haulage Co., Ltd.', shortName: 'Swift', contactPerson: 'Tom Lee', contactPhone: '+86 755 8888 1234', contactEmail: 'dispatch@swift.example', website: 'https://swift.example', address: 'Nanshan, Shenzhen', areas: ['SZ-NS', 'GZ-TH'] },
+  { name: '北方联运股份有限公司', shortName: '北方联运', contactPerson: '李娜', contactPhone: '+86 10 6543 2100', contactEmail: 'service@beifang.example', address: '北京市朝阳区酒仙桥路 10 号', areas: ['BJ-CY'] },
+  { name: '蜀道运输', shortName: null, contactPerson: '张伟', contactPhone: '+86 28 8555 7788', address: '成都市武侯区武科西五路 360 号', areas: ['CD-WH'] },
+  { name: 'Blue River Logistics', shortName: 'BRL', contactPerson: 'Anna Xu', contactEmail: 'hello@blueriver.example', areas: ['SH-PD', 'SZ-NS', 'BJ-CY'] },
+];
+
+/** Demo master data: delivery areas, warehouses, vehicle types and suppliers with their service areas. */
+async function seedSampleData(trx: Knex.Transaction): Promise<void> {
+  const areas: Array<{ id: number; code: string }> = await trx('deliveryAreas').insert(DELIVERY_AREAS).returning(['id', 'code']);
+  const areaId = (code: string) => areas.find((a) => a.code === code)!.id;
+  await trx('warehouses').insert(WAREHOUSES);
+  await trx('vehicleTypes').insert(VEHICLE_TYPES);
+  for (const { areas: codes, ...supplier } of SUPPLIERS) {
+    const [{ id }] = await trx('suppliers').insert(supplier).returning('id');
+    await trx('supplierServiceAreas').insert(codes.map((code) => ({ supplierId: id, deliveryAreaId: areaId(code) })));
+  }
+  const [dispatcher] = await trx('users').where({ username: 'regional_dispatcher' }).select('id');
+  await trx('userDeliveryAreas').insert(['SH-PD', 'SH-MH'].map((code) => ({ userId: dispatcher.id, deliveryAreaId: areaId(code) })));
+}
+
+/** One active user per role, named after the role, all with the demo password; then the sample data. */
+export async function seedDemoData(db: Knex, config: Config, options: { sampleData: boolean }): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordHashCost);
   await db.transaction(async (trx) => {
     await trx('users').insert(ROLES.map((role) => ({
@@ -28,5 +73,6 @@ export async function seedDemoData(db: Knex, config: Config): Promise<void> {
       status: 'active',
       email: `${role.replace('_', '.')}@example.com`,
     })));
+    if (options.sampleData) await seedSampleData(trx);
   });
 }

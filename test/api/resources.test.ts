@@ -119,3 +119,14 @@ describe('reference lists', () => {
     expect(refs.data[0].serviceAreaIds).toEqual([area.id, other.id].sort((a, b) => a - b));
   });
 });
+
+describe('soft-deleted references', () => {
+  it('drop out of the id lists that point at them, and come back on restore', async () => {
+    const { data: area } = await ra.create('delivery-areas', { data: { code: 'GONE-1', name: 'Soon deleted' } });
+    const { data: supplier } = await ra.create('suppliers', { data: { name: 'Loyal Co', serviceAreaIds: [area.id] } });
+    await ra.delete('delivery-areas', { id: area.id });
+    expect((await ra.getOne('suppliers', { id: supplier.id })).data.serviceAreaIds).toEqual([]);
+    expect((await admin.post(`/api/trash/delivery_area/${area.id}/restore`)).status).toBe(200);
+    expect((await ra.getOne('suppliers', { id: supplier.id })).data.serviceAreaIds).toEqual([area.id]);
+  });
+});

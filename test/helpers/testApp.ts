@@ -23,7 +23,7 @@ export async function startTestApp(options: { demo?: boolean; env?: NodeJS.Proce
   const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key',
     ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
   const db = openDatabase(target);
-  await prepareDatabase(db, config, { demo: options.demo ?? true });
+  await prepareDatabase(db, config, { demo: options.demo ?? true, sampleData: false });
   const server: Server = createApp(db, config).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;

@@ -5,14 +5,15 @@ import type { Config } from '../config';
 
 /**
  * Brings a database up to date: migrations, the repository's translation catalogs, and the
- * demo data when (and only when) the database holds no user yet.
+ * demo data when (and only when) the database holds no user yet: the demo users, and with
+ * `sampleData` the demo master data too (tests start from empty lists).
  */
-export async function prepareDatabase(db: Knex, config: Config, options: { demo: boolean }) {
+export async function prepareDatabase(db: Knex, config: Config, options: { demo: boolean; sampleData?: boolean }) {
   await db.migrate.latest();
   await syncCatalogs(db);
   if (!options.demo) return { seeded: false };
   const { count } = (await db('users').count({ count: '*' }).first()) as { count: string | number };
   if (Number(count) > 0) return { seeded: false };
-  await seedDemoData(db, config);
+  await seedDemoData(db, config, { sampleData: options.sampleData ?? true });
   return { seeded: true };
 }

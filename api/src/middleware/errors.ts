@@ -26,11 +26,21 @@ function isUnavailable(err: { code?: string; message?: string; name?: string }):
     || /Connection terminated|connect ECONNREFUSED|Unable to acquire a connection|PGlite is closed/i.test(err.message ?? '');
 }
 
+/**
+ * The field a unique index guards. Indexes are named `<table>_<field>_unique` (they are often on
+ * lower(field), which the driver reports as an expression, not a column).
+ */
+function uniqueField(e: { table?: string; constraint?: string; columns?: string[] }): string {
+  const named = e.table && e.constraint ? new RegExp(`^${e.table}_(.+)_unique$`).exec(e.constraint) : null;
+  const raw = named?.[1] ?? e.columns?.[0]?.replace(/^lower\((.+)\)$/, '$1') ?? 'value';
+  return raw.replace(/_([a-z])/g, (_m: string, c: string) => c.toUpperCase());
+}
+
 /** Maps an error to its answer by class; anything unknown is a 500 that tells nothing inside. */
 export function answerFor(err: unknown): ErrorAnswer {
   const e = err as Record<string, any>;
   if (e instanceof UniqueViolationError) {
-    const field = e.columns?.[0] ?? 'value';
+    const field = uniqueField(e);
     return { status: 409, message: `Duplicate ${field}: a record with this value already exists`,
       errors: { [field]: 'Already exists' } };
   }

@@ -22,9 +22,11 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
   const table = def.model.tableName;
   const query = def.model.query(db).select(`${table}.*`);
   for (const [field, link] of Object.entries(def.links ?? {})) {
+    // Only live targets: a deleted delivery area leaves every supplier's list until it is restored.
     query.select(def.model.raw(
-      `coalesce((select array_agg(l.?? order by l.??) from ?? l where l.?? = ??.id), '{}') as ??`,
-      [snake(link.otherKey), snake(link.otherKey), snake(link.table), snake(link.ownKey), table, snake(field)]));
+      `coalesce((select array_agg(l.?? order by l.??) from ?? l join ?? t on t.id = l.?? and t.deleted_at is null
+        where l.?? = ??.id), '{}') as ??`,
+      [link.otherKey, link.otherKey, link.table, link.targetTable, link.otherKey, link.ownKey, table, snake(field)]));
   }
   if (def.softDelete !== false) query.whereNull(`${table}.deletedAt`);
   def.scope?.(ctx, query);

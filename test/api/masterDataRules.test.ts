@@ -1,0 +1,107 @@
+import { ROLES, type Role } from '../../api/src/users/roles';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { ROLE_PAGES } from '../helpers/rolePages';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+let admin: HttpClient;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+});
+afterAll(() => app?.close());
+
+const count = async (table: string) => Number((await app.db(table).count({ n: '*' }))[0].n);
+
+/** A valid body per resource, and the field whose duplicate the resource refuses. */
+const RESOURCES = [
+  { resource: 'suppliers', table: 'suppliers', pageKey: 'suppliers', valid: { name: 'Valid Supplier Co' }, unique: 'name',
+    required: { name: 'Supplier name is required' },
+    bad: { contactEmail: 'not-an-email', contactPhone: 'call me', website: 'ftp://x.example', serviceAreaIds: 'all' } },
+  { resource: 'warehouses', table: 'warehouses', pageKey: 'warehouses', valid: { code: 'W-OK', name: 'Valid Warehouse' },
+    unique: 'code', required: { code: 'This field is required', name: 'This field is required' },
+    bad: { code: 'has spaces', contactPhone: 'x', status: 'closed' } },
+  { resource: 'vehicle-types', table: 'vehicle_types', pageKey: 'vehicle_types', valid: { code: 'V-OK', name: 'Valid Truck' },
+    unique: 'code', required: { code: 'This field is required', name: 'This field is required' },
+    bad: { capacityTons: -1, volumeCbm: 1.234, status: 1 } },
+  { resource: 'delivery-areas', table: 'delivery_areas', pageKey: 'delivery_areas', valid: { code: 'A-OK', name: 'Valid Area' },
+    unique: 'code', required: { code: 'This field is required', name: 'This field is required' },
+    bad: { code: '', region: 42 } },
+] as const;
+
+describe.each(RESOURCES)('$resource input rules', ({ resource, table, valid, unique, required, bad }) => {
+  it('answers 400 naming every missing required field, and writes nothing', async () => {
+    const before = await count(table);
+    const answer = await admin.post(`/api/${resource}`, {});
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toMatchObject(required);
+    expect(await count(table)).toBe(before);
+  });
+
+  it.each(Object.entries(bad))('answers 400 for a bad %s, and writes nothing', async (field, value) => {
+    const before = await count(table);
+    const answer = await admin.post(`/api/${resource}`, { ...valid, [field]: value });
+    expect(answer.status).toBe(400);
+    expect(Object.keys(answer.body.errors)).toEqual([field]);
+    expect(await count(table)).toBe(before);
+  });
+
+  it('refuses unknown and oversized fields with 400 naming them', async () => {
+    const unknown = await admin.post(`/api/${resource}`, { ...valid, colour: 'red' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty('colour');
+    const field = Object.keys(valid).find((f) => f !== 'code')!;
+    const long = await admin.post(`/api/${resource}`, { ...valid, [field]: 'x'.repeat(5000) });
+    expect(long.status).toBe(400);
+    expect(long.body.errors[field]).toMatch(/At most \d+ characters/);
+  });
+
+  it('answers 409 naming the field when a live record already holds the value, in any letter case', async () => {
+    const first = await admin.post(`/api/${resource}`, valid);
+    expect(first.status).toBe(201);
+    const clash = await admin.post(`/api/${resource}`, { ...valid, [unique]: String(valid[unique as keyof typeof valid]).toLowerCase() });
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors).toHaveProperty(unique);
+    expect(clash.body.message).toContain(unique);
+  });
+
+  it('refuses a bad update with 400 and leaves the record as it was', async () => {
+    const { body: created } = await admin.post(`/api/${resource}`, { ...valid, [unique]: `${valid[unique as keyof typeof valid]}-2` });
+    const answer = await admin.put(`/api/${resource}/${created.id}`, { ...created, [Object.keys(bad)[0]]: Object.values(bad)[0] });
+    expect(answer.status).toBe(400);
+    expect((await admin.get(`/api/${resource}/${created.id}`)).body).toEqual(created);
+  });
+
+  it('answers 400, never 500, for unknown sorts and filters and malformed list parameters', async () => {
+    for (const query of ['sort=["password","ASC"]', 'filter={"secret":1}', 'range=[0,100000]', 'range=[5,1]',
+      'sort=notjson', 'filter=[1]', 'filter={"status":{"$ne":1}}']) {
+      const answer = await admin.get(`/api/${resource}?${encodeURI(query)}`);
+      expect([query, answer.status]).toEqual([query, 400]);
+    }
+    expect((await admin.get(`/api/${resource}/abc`)).status).toBe(400);
+    expect((await admin.get(`/api/${resource}/999999`)).status).toBe(404);
+  });
+});
+
+describe('page permissions on the resource routes', () => {
+  const clients = new Map<Role, HttpClient>();
+  beforeAll(async () => {
+    for (const role of ROLES) clients.set(role, await signedInAs(app.url, role));
+  });
+
+  const cases = RESOURCES.flatMap(({ resource, pageKey, valid }) => ROLES.map((role) => ({ resource, pageKey, valid, role })));
+  it.each(cases)('$resource for $role: allowed only with the page', async ({ resource, pageKey, valid, role }) => {
+    const client = clients.get(role)!;
+    const allowed = ROLE_PAGES[role].includes(pageKey);
+    const list = await client.get(`/api/${resource}`);
+    expect(list.status).toBe(allowed ? 200 : 403);
+    const create = await client.post(`/api/${resource}`, { ...valid, ...('code' in valid ? { code: `${role}-X` } : { name: `${role} Co` }) });
+    expect(create.status).toBe(allowed ? 201 : 403);
+    if (!allowed) expect(create.body.message).toMatch(/^Access denied/);
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const visitor = await fetch(`${app.url}/api/suppliers`);
+    expect(visitor.status).toBe(401);
+  });
+});
