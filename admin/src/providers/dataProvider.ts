@@ -1,4 +1,4 @@
-import { fetchUtils, HttpError } from 'react-admin';
+import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { toPermissionError } from './apiRequest';
 
@@ -15,4 +15,29 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   }
 }
 
-export const dataProvider = simpleRestProvider('/api', httpClient);
+/** The server's page limit (DESIGN.md §10). */
+export const MAX_PAGE_SIZE = 500;
+
+const stock = simpleRestProvider('/api', httpClient);
+
+/**
+ * The stock client, except that a first page larger than the server serves (react-admin's CSV
+ * export asks for 1000 rows) is fetched as consecutive pages of 500 and joined.
+ */
+export const dataProvider: DataProvider = {
+  ...stock,
+  async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
+    const { page = 1, perPage = 25 } = params.pagination ?? {};
+    if (perPage <= MAX_PAGE_SIZE || page !== 1) return stock.getList<RecordType>(resource, params);
+    const rows: RecordType[] = [];
+    let total: number | undefined;
+    for (let chunk = 1; rows.length < perPage; chunk += 1) {
+      const answer = await stock.getList<RecordType>(resource,
+        { ...params, pagination: { page: chunk, perPage: MAX_PAGE_SIZE } });
+      rows.push(...answer.data);
+      total = answer.total;
+      if (answer.data.length < MAX_PAGE_SIZE) break;
+    }
+    return { data: rows.slice(0, perPage), total };
+  },
+};
