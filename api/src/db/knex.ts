@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { projectRoot } from '../config';
 
@@ -28,7 +30,9 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   }
   const dataDir = target.dataDir ?? 'memory://';
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
-  return { client: ClientPgLite, connection: { connectionString: dataDir }, ...common };
+  // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
+  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  return { client: ClientPgLite, connection: (() => ({ pglite })) as never, ...common };
 }
 
 /** Opens the database and binds Objection's models to it. */

@@ -39,6 +39,10 @@ export interface ResourceDef {
   search: readonly string[];
   /** Filterable fields and how each compares; `id` and link fields are always filterable. */
   filters: Readonly<Record<string, FilterKind>>;
+  /** Filters that are not a comparison of one field, e.g. an order's `delayed`. */
+  customFilters?: Readonly<Record<string, (query: QueryBuilder<Model>, value: unknown, ctx: Ctx) => void>>;
+  /** Id fields pointing at another table's row, which must be live: `{ supplierId: 'suppliers' }`. */
+  references?: Readonly<Record<string, string>>;
   /** Joi schemas of a create body and an update body (all fields optional in the latter). */
   schemas?: { create: Joi.ObjectSchema; update: Joi.ObjectSchema };
   links?: Readonly<Record<string, LinkDef>>;
@@ -49,6 +53,8 @@ export interface ResourceDef {
     beforeCreate?: (ctx: Ctx, data: Row, trx: Knex.Transaction) => Promise<Row> | Row;
     beforeUpdate?: (ctx: Ctx, patch: Row, existing: Row, trx: Knex.Transaction) => Promise<Row> | Row;
     beforeDelete?: (ctx: Ctx, existing: Row, trx: Knex.Transaction) => Promise<void> | void;
+    /** Runs in the creating transaction with the new record, e.g. to write an order's first event. */
+    afterCreate?: (ctx: Ctx, created: Row, trx: Knex.Transaction) => Promise<void> | void;
   };
   /** Narrows every read and write to the rows the user may see (regional dispatchers' areas). */
   scope?: (ctx: Ctx, query: QueryBuilder<Model>) => void;

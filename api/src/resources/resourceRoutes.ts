@@ -33,10 +33,15 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
   return query;
 }
 
-function applyFilters(def: ResourceDef, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
+function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
   const table = def.model.tableName;
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
+    const custom = def.customFilters?.[field];
+    if (custom) {
+      custom(query, value, ctx);
+      continue;
+    }
     if (field === 'q') {
       const pattern = likePattern(String(value));
       query.where((q) => def.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${snake(f)}`, pattern])));
@@ -114,6 +119,15 @@ async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, d
   }
 }
 
+/** Each reference the data sets must name a live row of its table. */
+async function checkReferences(def: ResourceDef, trx: Knex.Transaction, data: Row): Promise<void> {
+  for (const [field, table] of Object.entries(def.references ?? {})) {
+    if (data[field] === undefined || data[field] === null) continue;
+    const found = await trx(table).where('id', data[field]).whereNull('deletedAt').first('id');
+    if (!found) throw httpError(400, `${field}: no such record ${data[field]}`, { [field]: `Unknown id ${data[field]}` });
+  }
+}
+
 const columnsOf = (def: ResourceDef, data: Row): Row =>
   Object.fromEntries(Object.entries(data).filter(([field]) => !def.links?.[field]));
 
@@ -127,7 +141,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     const { sort, range, filter } = parseListParams(ctx.query, def.sortable, defaultSort);
     const db = ctx.state.db;
     const query = liveQuery(def, ctx, db);
-    applyFilters(def, query, filter);
+    applyFilters(def, ctx, query, filter);
     const table = def.model.tableName;
     const [rows, total] = await Promise.all([
       query.clone().orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
@@ -151,10 +165,12 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     const input = validate<Row>(schemas.create, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
+      await checkReferences(def, trx, data);
       const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*') as unknown as Model;
       const id = (inserted as unknown as Row).id as number;
       await writeLinks(def, trx, id, data);
       const created = await findLive(def, ctx, trx, id);
+      await def.hooks?.afterCreate?.(ctx, created, trx);
       await logActivity(trx, ctx, { action: 'create', entityType: def.entityType, entityId: id,
         changes: changedFields(def, {}, created, Object.keys(data)) });
       return present(def, created);
@@ -177,6 +193,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
         { version: 'Stale version' });
       }
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
+      await checkReferences(def, trx, patch);
       const updated = await def.model.query(trx).findById(id).where('version', existing.version)
         .patch({ ...columnsOf(def, patch), version: existing.version + 1, updatedAt: new Date() } as never);
       if (updated === 0) throw httpError(409, 'The record was changed meanwhile: reload it', { version: 'Stale version' });
