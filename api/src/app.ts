@@ -19,6 +19,7 @@ import { translationRoutes } from './translations/routes';
 import { RESOURCES } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
 import { trashRoutes } from './trash/routes';
+import { orderRoutes } from './orders/routes';
 import { httpError } from './httpError';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
@@ -29,6 +30,7 @@ export const routers: Router<AppState>[] = [
   translationRoutes,
   dashboardRoutes,
   trashRoutes,
+  orderRoutes, // before the orders resource: its fixed paths must win over /:id
   ...RESOURCES.map(resourceRoutes),
 ];
 

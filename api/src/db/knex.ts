@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { Knex } from 'knex';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { projectRoot } from '../config';
@@ -9,6 +10,11 @@ import { projectRoot } from '../config';
 // knex-pglite is a CommonJS module whose export is the client class itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ClientPgLite = require('knex-pglite');
+
+// A calendar date (pickup date, MOS date) stays 'YYYY-MM-DD': as a JS Date it would shift with
+// the server's time zone.
+const DATE_OID = 1082;
+pg.types.setTypeParser(DATE_OID, (text: string) => text);
 
 export interface DatabaseTarget {
   /** postgres://… for a PostgreSQL server; undefined for embedded PGlite. */
@@ -31,7 +37,7 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   const dataDir = target.dataDir ?? 'memory://';
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm } });
+  const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text } });
   return { client: ClientPgLite, connection: (() => ({ pglite })) as never, ...common };
 }
 

@@ -1,5 +1,6 @@
 import { activityLogsResource } from '../activity/activityLogsResource';
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
+import { ordersResource } from '../orders/ordersResource';
 import { suppliersResource } from '../suppliers/suppliersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
@@ -7,6 +8,7 @@ import type { ResourceDef } from './resource';
 
 /** Every resource on the shared protocol; the trash lists the soft-deleted rows of each. */
 export const RESOURCES: ResourceDef[] = [
+  ordersResource,
   suppliersResource,
   warehousesResource,
   vehicleTypesResource,

@@ -46,6 +46,11 @@ export interface ResourceDef {
   /** Joi schemas of a create body and an update body (all fields optional in the latter). */
   schemas?: { create: Joi.ObjectSchema; update: Joi.ObjectSchema };
   links?: Readonly<Record<string, LinkDef>>;
+  /**
+   * Fields shown but never written through this resource (an order's status moves through its own
+   * call). An edit form sends them back: unchanged they are ignored, changed they are refused.
+   */
+  readOnly?: readonly string[];
   /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
   hidden?: readonly string[];
   /** Rules beyond the schema; they may refuse (throw) or adjust what is written. */

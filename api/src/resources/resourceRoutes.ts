@@ -105,6 +105,19 @@ function withoutReadOnly(body: unknown): Row {
   return data;
 }
 
+/** Drops read-only fields sent back unchanged; a changed one is refused. */
+function withoutEchoedReadOnly(def: ResourceDef, fields: Row, existing: Row): Row {
+  const data = { ...fields };
+  for (const field of def.readOnly ?? []) {
+    if (!(field in data)) continue;
+    if (JSON.stringify(data[field] ?? null) !== JSON.stringify(existing[field] ?? null)) {
+      throw httpError(400, `${field} cannot be changed here`, { [field]: 'Read-only' });
+    }
+    delete data[field];
+  }
+  return data;
+}
+
 async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, data: Row): Promise<void> {
   for (const [field, link] of Object.entries(def.links ?? {})) {
     if (!(field in data)) continue;
@@ -184,9 +197,9 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     if (version !== undefined && !Number.isInteger(version)) {
       throw httpError(400, 'version must be an integer', { version: 'Invalid format' });
     }
-    const input = validate<Row>(schemas.update, fields);
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const existing = await findLive(def, ctx, trx, id);
+      const input = validate<Row>(schemas.update, withoutEchoedReadOnly(def, fields, existing));
       if (version !== undefined && version !== existing.version) {
         throw httpError(409, `This ${def.entityType.replace(/_/g, ' ')} was changed by someone else meanwhile `
           + `(version ${existing.version}, yours ${version}): reload it and apply your change again`,

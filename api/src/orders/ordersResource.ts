@@ -1,0 +1,91 @@
+import Joi from 'joi';
+import { httpError } from '../httpError';
+import { optionalText, partial, requiredText } from '../resources/fields';
+import type { Ctx, ResourceDef, Row } from '../resources/resource';
+import { scopeToAreas, worksInArea } from './dispatcherScope';
+import { Order } from './Order';
+
+/** The seed's required-field messages of the order form (spec §5), word for word. */
+const requiredId = (message: string) => Joi.number().integer().positive().required()
+  .messages({ 'any.required': message, 'number.base': message, 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
+const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
+  .messages({ 'number.base': 'Invalid format', 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
+const calendarDate = (message: string) => Joi.string().trim().required()
+  .pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+    || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('string.pattern.base') : value))
+  .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': 'Invalid format' });
+const orderNumber = (message: string) => requiredText(50).messages({ 'any.required': message, 'string.empty': message });
+
+const create = Joi.object({
+  mtmNumber: orderNumber('MTM number is required'),
+  dnNumber: orderNumber('DN number is required'),
+  supplierId: optionalId(),
+  pickupWarehouseId: requiredId('Warehouse is required'),
+  vehicleTypeId: optionalId(),
+  assignedUserId: requiredId('Assigned user is required'),
+  deliveryAreaId: requiredId('Delivery area is required'),
+  pickupDate: calendarDate('Pickup date is required'),
+  mosDate: calendarDate('MOS date is required'),
+  notes: optionalText(2000),
+});
+
+async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<typeof worksInArea>[0]) {
+  if (typeof deliveryAreaId !== 'number') return;
+  if (!(await worksInArea(trx, ctx.state.user!, deliveryAreaId))) {
+    throw httpError(403, 'Access denied: this delivery area is not one of yours');
+  }
+}
+
+/** Orders not yet in transit whose pickup date has passed, or not completed after their MOS date (DESIGN.md §7). */
+export const PRE_TRANSIT = ['booking_received', 'awaiting_supplier_confirmation', 'awaiting_receiver_confirmation',
+  'awaiting_vehicle_departure', 'vehicle_arrived_warehouse'];
+
+export const ordersResource: ResourceDef = {
+  name: 'orders',
+  entityType: 'order',
+  model: Order,
+  pageKey: 'orders',
+  label: 'mtmNumber',
+  sortable: ['id', 'mtmNumber', 'dnNumber', 'status', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'createdAt', order: 'desc' },
+  search: ['mtmNumber', 'dnNumber'],
+  filters: {
+    status: 'eq', supplierId: 'eq', pickupWarehouseId: 'eq', vehicleTypeId: 'eq', deliveryAreaId: 'eq',
+    assignedUserId: 'eq', pickupDate: 'range', mosDate: 'range', completionDate: 'range', createdAt: 'range',
+  },
+  customFilters: {
+    delayed(query, value) {
+      if (value !== true && value !== 'true') return;
+      query.where((q) => q
+        .where((p) => p.whereRaw('orders.pickup_date < current_date').whereIn('orders.status', PRE_TRANSIT))
+        .orWhere((m) => m.whereRaw('orders.mos_date < current_date').whereNotIn('orders.status', ['completed', 'cancelled'])));
+    },
+  },
+  references: {
+    supplierId: 'suppliers', pickupWarehouseId: 'warehouses', vehicleTypeId: 'vehicle_types',
+    deliveryAreaId: 'delivery_areas', assignedUserId: 'users',
+  },
+  schemas: { create, update: partial(create) },
+  // Status moves through POST /:id/transitions, completion dates through the batch call, prices
+  // through pricing management; the database computes the MTM prices.
+  readOnly: ['status', 'completionDate', 'createdBy', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
+    'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
+  scope(ctx, query) {
+    scopeToAreas(query, ctx.state.user!, 'orders.delivery_area_id');
+  },
+  hooks: {
+    async beforeCreate(ctx, data, trx): Promise<Row> {
+      await checkArea(ctx, data.deliveryAreaId, trx);
+      return { ...data, createdBy: ctx.state.user!.id };
+    },
+    async beforeUpdate(ctx, patch, _existing, trx) {
+      await checkArea(ctx, patch.deliveryAreaId, trx);
+      return patch;
+    },
+    async afterCreate(ctx, created, trx) {
+      await trx('orderEvents').insert({ orderId: created.id, fromStatus: null, toStatus: created.status,
+        userId: ctx.state.user!.id, note: null });
+    },
+  },
+};

@@ -1,0 +1,112 @@
+import Router from '@koa/router';
+import Joi from 'joi';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { requirePage } from '../middleware/guard';
+import { validate } from '../middleware/validate';
+import type { Ctx, Row } from '../resources/resource';
+import { liveQuery, present } from '../resources/resourceRoutes';
+import { ordersResource } from './ordersResource';
+import { ORDER_STATUSES, transitionKind, type OrderStatus } from './statusFlow';
+
+const guard = requirePage('orders');
+
+const orderId = (ctx: Ctx): number => {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  return id;
+};
+
+/** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
+async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
+  const order = await liveQuery(ordersResource, ctx, trx).findById(id).forUpdate();
+  if (!order) throw httpError(404, `No order with id ${id}`);
+  return order.toJSON();
+}
+
+const transitionBody = Joi.object({
+  to: Joi.string().valid(...ORDER_STATUSES).required(),
+  note: Joi.string().trim().max(1000).allow('', null),
+  completionDate: Joi.date().iso().allow(null),
+});
+
+/** One status change through the flow of DESIGN.md §3, recorded as an event and in the activity log. */
+async function transition(ctx: Ctx) {
+  const id = orderId(ctx);
+  const { to, note, completionDate } = validate<{ to: OrderStatus; note?: string; completionDate?: Date | null }>(
+    transitionBody, ctx.request.body);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const order = await lockedOrder(ctx, trx, id);
+    const from = order.status as OrderStatus;
+    const kind = transitionKind(from, to, ctx.state.user!.role);
+    if (!kind) {
+      throw httpError(409, `An order cannot move from "${from}" to "${to}"`, { to: `Not allowed from ${from}` });
+    }
+    const changes: Row = { status: to, version: order.version + 1, updatedAt: new Date() };
+    if (to === 'completed') {
+      const pod = await trx('orderAttachments').where({ orderId: id, kind: 'pod' }).whereNull('deletedAt').first('id');
+      if (!pod) throw httpError(409, 'Upload a proof of delivery (POD) before completing the order', { to: 'POD required' });
+      changes.completionDate = completionDate ?? new Date();
+    } else if (from === 'completed') {
+      changes.completionDate = null;
+    }
+    await trx('orders').where({ id }).update(changes);
+    await trx('orderEvents').insert({ orderId: id, fromStatus: from, toStatus: to, userId: ctx.state.user!.id, note: note || null });
+    const logged: Row = { status: { before: from, after: to } };
+    if ('completionDate' in changes) logged.completionDate = { before: order.completionDate, after: changes.completionDate };
+    await logActivity(trx, ctx, { action: 'status_change', entityType: 'order', entityId: id, changes: logged });
+    return present(ordersResource, (await liveQuery(ordersResource, ctx, trx).findById(id))!);
+  });
+}
+
+/** The timeline of an order: every status change with who and when. */
+async function events(ctx: Ctx) {
+  const id = orderId(ctx);
+  const order = await liveQuery(ordersResource, ctx, ctx.state.db).findById(id);
+  if (!order) throw httpError(404, `No order with id ${id}`);
+  ctx.body = await ctx.state.db('orderEvents as e').leftJoin('users as u', 'u.id', 'e.userId')
+    .where('e.orderId', id).orderBy([{ column: 'e.at', order: 'asc' }, { column: 'e.id', order: 'asc' }])
+    .select('e.id', 'e.fromStatus', 'e.toStatus', 'e.at', 'e.note', 'e.userId',
+      ctx.state.db.raw(`coalesce(u.first_name || ' ' || u.last_name, '') as user_name`));
+}
+
+// The seed's batch-modification texts (spec §5) are the field messages.
+const batchBody = Joi.object({
+  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(5000).unique().required().messages({
+    'any.required': 'Please select at least one order for batch modification',
+    'array.min': 'Please select at least one order for batch modification',
+    'array.base': 'Please select at least one order for batch modification',
+  }),
+  completionDate: Joi.date().iso().required().messages({
+    'any.required': 'Please select a new completion date',
+    'date.base': 'Please select a valid date and time',
+    'date.format': 'Please select a valid date and time',
+  }),
+});
+
+/** Sets the completion date of many orders: one transaction, all or nothing, one log row per order. */
+async function batchCompletionDate(ctx: Ctx) {
+  const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const orders: Row[] = (await liveQuery(ordersResource, ctx, trx).whereIn('orders.id', ids).forUpdate())
+      .map((o) => o.toJSON());
+    const missing = ids.filter((id) => !orders.some((o) => o.id === id));
+    if (missing.length > 0) {
+      throw httpError(404, `No such orders (or not yours): ${missing.join(', ')}. Nothing was changed.`, { ids: `Unknown ${missing.join(', ')}` });
+    }
+    for (const order of orders) {
+      await trx('orders').where({ id: order.id })
+        .update({ completionDate, version: order.version + 1, updatedAt: new Date() });
+      await logActivity(trx, ctx, { action: 'batch_update', entityType: 'order', entityId: order.id as number,
+        changes: { completionDate: { before: order.completionDate, after: completionDate } } });
+    }
+    return { updated: orders.length };
+  });
+}
+
+/** Order calls beyond the resource protocol; mounted before it so their paths win. */
+export const orderRoutes = new Router<AppState>({ prefix: '/api/orders' })
+  .post('/batch-completion-date', guard, batchCompletionDate)
+  .post('/:id/transitions', guard, transition)
+  .get('/:id/events', guard, events);

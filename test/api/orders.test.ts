@@ -1,0 +1,243 @@
+import type { DataProvider } from 'ra-core';
+import { ORDER_STATUSES, type OrderStatus } from '../../api/src/orders/statusFlow';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { stockDataProvider } from '../helpers/raClient';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+let admin: HttpClient;
+let leader: HttpClient;
+let dispatcher: HttpClient;
+let ra: DataProvider;
+const refs = { warehouse: 0, supplier: 0, vehicleType: 0, ownArea: 0, otherArea: 0, leaderId: 0 };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+  leader = await signedInAs(app.url, 'team_leader');
+  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
+  ra = stockDataProvider(admin);
+  refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
+  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One' })).body.id;
+  refs.vehicleType = (await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck' })).body.id;
+  refs.ownArea = (await admin.post('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' })).body.id;
+  refs.otherArea = (await admin.post('/api/delivery-areas', { code: 'OTHER', name: 'Someone else' })).body.id;
+  refs.leaderId = (await leader.get('/api/user')).body.id;
+  const dispatcherId = (await dispatcher.get('/api/user')).body.id;
+  await app.db('userDeliveryAreas').insert({ userId: dispatcherId, deliveryAreaId: refs.ownArea });
+});
+afterAll(() => app?.close());
+
+let serial = 0;
+const orderBody = (overrides: Record<string, unknown> = {}) => {
+  serial += 1;
+  return { mtmNumber: `MTM-${1000 + serial}`, dnNumber: `DN-${5000 + serial}`, supplierId: refs.supplier,
+    pickupWarehouseId: refs.warehouse, vehicleTypeId: refs.vehicleType, assignedUserId: refs.leaderId,
+    deliveryAreaId: refs.ownArea, pickupDate: '2026-11-20', mosDate: '2026-11-25', ...overrides };
+};
+const createOrder = async (overrides: Record<string, unknown> = {}, client = admin) => {
+  const answer = await client.post('/api/orders', orderBody(overrides));
+  if (answer.status !== 201) throw new Error(`create order: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as Record<string, any>;
+};
+/** Puts an order in a status directly, as a fixture (the flow itself is what the tests check). */
+const setStatus = (id: number, status: OrderStatus) => app.db('orders').where({ id }).update({ status });
+const addPod = (orderId: number) => app.db('orderAttachments').insert({ orderId, kind: 'pod', fileName: 'pod.pdf',
+  contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
+
+describe('new orders', () => {
+  it('answers the seed messages for every missing required field, and writes nothing', async () => {
+    const answer = await admin.post('/api/orders', {});
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      mtmNumber: 'MTM number is required', dnNumber: 'DN number is required', pickupWarehouseId: 'Warehouse is required',
+      assignedUserId: 'Assigned user is required', deliveryAreaId: 'Delivery area is required',
+      pickupDate: 'Pickup date is required', mosDate: 'MOS date is required',
+    });
+    expect(Number((await app.db('orders').count({ n: '*' }))[0].n)).toBe(0);
+  });
+
+  it('refuses an impossible date, a deleted reference and a duplicate DN number', async () => {
+    expect((await admin.post('/api/orders', orderBody({ pickupDate: '2026-02-30' }))).body.errors).toEqual({ pickupDate: 'Invalid format' });
+    const { body: gone } = await admin.post('/api/warehouses', { code: 'GONE', name: 'Closed DC' });
+    await admin.delete(`/api/warehouses/${gone.id}`);
+    expect((await admin.post('/api/orders', orderBody({ pickupWarehouseId: gone.id }))).body.errors)
+      .toHaveProperty('pickupWarehouseId');
+    const first = await createOrder();
+    const clash = await admin.post('/api/orders', orderBody({ dnNumber: first.dnNumber }));
+    expect(clash.status).toBe(409);
+    expect(clash.body.errors).toHaveProperty('dnNumber');
+  });
+
+  it('starts at booking_received with its first timeline event and the creator recorded', async () => {
+    const order = await createOrder({}, leader);
+    expect(order).toMatchObject({ status: 'booking_received', createdBy: refs.leaderId, pickupDate: '2026-11-20',
+      mtmBuyPrice: '0.00', completionDate: null });
+    const events = await admin.get(`/api/orders/${order.id}/events`);
+    expect(events.body).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'booking_received', userName: 'Jun Li' })]);
+  });
+
+  it('cannot change its status through a plain update', async () => {
+    const order = await createOrder();
+    expect((await admin.put(`/api/orders/${order.id}`, { status: 'completed' })).status).toBe(400);
+  });
+});
+
+describe('the stock client on orders', () => {
+  it('lists with q on MTM and DN numbers (prefix and contains), status lists and date ranges', async () => {
+    const a = await createOrder({ mtmNumber: 'MTM-ALPHA-77', dnNumber: 'DN-XYZ-1', pickupDate: '2026-01-10' });
+    const b = await createOrder({ mtmNumber: 'MTM-BETA-78', dnNumber: 'DN-ALPHA-2', pickupDate: '2026-03-10' });
+    await setStatus(b.id, 'in_transit');
+    const list = (filter: Record<string, unknown>) => ra.getList('orders', { filter,
+      sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 50 } }).then((r) => r.data.map((o) => o.id));
+    expect(await list({ q: 'alpha' })).toEqual([a.id, b.id]);
+    expect(await list({ q: 'MTM-BETA' })).toEqual([b.id]);
+    expect(await list({ q: 'XYZ' })).toEqual([a.id]);
+    expect(await list({ status: ['in_transit', 'awaiting_delivery'] })).toEqual([b.id]);
+    expect(await list({ pickupDate_gte: '2026-01-01', pickupDate_lte: '2026-01-31' })).toEqual([a.id]);
+  });
+
+  it('finds delayed orders: pickup passed before transit, or MOS passed before completion', async () => {
+    const late = await createOrder({ pickupDate: '2020-01-01', mosDate: '2099-01-01' });
+    const moving = await createOrder({ pickupDate: '2020-01-01', mosDate: '2099-01-01' });
+    await setStatus(moving.id, 'in_transit');
+    const overdue = await createOrder({ pickupDate: '2099-01-01', mosDate: '2020-01-02' });
+    await setStatus(overdue.id, 'awaiting_delivery');
+    const done = await createOrder({ pickupDate: '2020-01-01', mosDate: '2020-01-02' });
+    await setStatus(done.id, 'completed');
+    const { data } = await ra.getList('orders', { filter: { delayed: true, q: 'MTM-' },
+      sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 500 } });
+    const ids = data.map((o) => o.id);
+    expect(ids).toContain(late.id);
+    expect(ids).toContain(overdue.id);
+    expect(ids).not.toContain(moving.id);
+    expect(ids).not.toContain(done.id);
+  });
+
+  it('gets, updates with the version check, and deletes softly', async () => {
+    const order = await createOrder();
+    const { data } = await ra.getOne('orders', { id: order.id });
+    const { data: updated } = await ra.update('orders', { id: order.id, data: { ...data, notes: 'Call ahead' }, previousData: data });
+    expect(updated).toMatchObject({ notes: 'Call ahead', version: 2 });
+    await expect(ra.update('orders', { id: order.id, data: { ...data, notes: 'stale' }, previousData: data }))
+      .rejects.toMatchObject({ status: 409 });
+    await ra.delete('orders', { id: order.id, previousData: data });
+    await expect(ra.getOne('orders', { id: order.id })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+// DESIGN.md §3, written out pair by pair (independently of statusFlow.ts).
+const FORWARD: Array<[OrderStatus, OrderStatus]> = [
+  ['booking_received', 'awaiting_supplier_confirmation'], ['awaiting_supplier_confirmation', 'awaiting_receiver_confirmation'],
+  ['awaiting_receiver_confirmation', 'awaiting_vehicle_departure'], ['awaiting_vehicle_departure', 'vehicle_arrived_warehouse'],
+  ['vehicle_arrived_warehouse', 'in_transit'], ['in_transit', 'awaiting_delivery'], ['in_transit', 'vehicle_breakdown'],
+  ['vehicle_breakdown', 'in_transit'], ['vehicle_breakdown', 'awaiting_delivery'], ['awaiting_delivery', 'awaiting_pod_upload'],
+  ['awaiting_pod_upload', 'completed'],
+];
+const BACK: Array<[OrderStatus, OrderStatus]> = [
+  ['awaiting_supplier_confirmation', 'booking_received'], ['awaiting_receiver_confirmation', 'awaiting_supplier_confirmation'],
+  ['awaiting_vehicle_departure', 'awaiting_receiver_confirmation'], ['vehicle_arrived_warehouse', 'awaiting_vehicle_departure'],
+  ['in_transit', 'vehicle_arrived_warehouse'], ['awaiting_delivery', 'in_transit'], ['awaiting_pod_upload', 'awaiting_delivery'],
+  ['completed', 'awaiting_pod_upload'],
+];
+const allowedFor = (role: 'admin' | 'team_leader', from: OrderStatus, to: OrderStatus) =>
+  FORWARD.some(([f, t]) => f === from && t === to)
+  || (to === 'cancelled' && from !== 'completed' && from !== 'cancelled')
+  || (role === 'admin' && BACK.some(([f, t]) => f === from && t === to));
+
+describe('the status flow', () => {
+  const pairs = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => to !== from).map((to) => ({ from, to })));
+  const cases = (['admin', 'team_leader'] as const).flatMap((role) => pairs.map((p) => ({ ...p, role, allowed: allowedFor(role, p.from, p.to) })));
+
+  it.each(cases)('$role: $from → $to allowed=$allowed', async ({ role, from, to, allowed }) => {
+    const order = await createOrder();
+    await setStatus(order.id, from);
+    await addPod(order.id);
+    const client = role === 'admin' ? admin : leader;
+    const answer = await client.post(`/api/orders/${order.id}/transitions`, { to });
+    expect(answer.status).toBe(allowed ? 200 : 409);
+    const after = await app.db('orders').where({ id: order.id }).first();
+    expect(after.status).toBe(allowed ? to : from);
+    if (!allowed) {
+      expect(answer.body.message).toContain(from);
+      expect(answer.body.message).toContain(to);
+    }
+  });
+
+  it('requires a POD before completion, then sets the completion date, logs and records the event', async () => {
+    const order = await createOrder();
+    await setStatus(order.id, 'awaiting_pod_upload');
+    const refused = await admin.post(`/api/orders/${order.id}/transitions`, { to: 'completed' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/POD/);
+    await addPod(order.id);
+    const done = await admin.post(`/api/orders/${order.id}/transitions`, { to: 'completed', note: 'Signed by receiver' });
+    expect(done.status).toBe(200);
+    expect(done.body.status).toBe('completed');
+    expect(Math.abs(Date.parse(done.body.completionDate) - Date.now())).toBeLessThan(60_000);
+    const events = (await admin.get(`/api/orders/${order.id}/events`)).body;
+    expect(events.at(-1)).toMatchObject({ fromStatus: 'awaiting_pod_upload', toStatus: 'completed', note: 'Signed by receiver' });
+    const log = await app.db('activityLogs').where({ action: 'status_change', entityId: String(order.id) }).first();
+    expect(log.changes.status).toEqual({ before: 'awaiting_pod_upload', after: 'completed' });
+    const back = await admin.post(`/api/orders/${order.id}/transitions`, { to: 'awaiting_pod_upload' });
+    expect(back.body).toMatchObject({ status: 'awaiting_pod_upload', completionDate: null });
+  });
+
+  it('refuses an unknown status with 400', async () => {
+    const order = await createOrder();
+    expect((await admin.post(`/api/orders/${order.id}/transitions`, { to: 'teleported' })).status).toBe(400);
+  });
+});
+
+describe('batch completion date', () => {
+  it('answers the seed messages for no orders, no date and a bad date', async () => {
+    expect((await admin.post('/api/orders/batch-completion-date', { ids: [] })).body.errors).toEqual({
+      ids: 'Please select at least one order for batch modification', completionDate: 'Please select a new completion date' });
+    expect((await admin.post('/api/orders/batch-completion-date', { ids: [1], completionDate: 'soon' })).body.errors)
+      .toEqual({ completionDate: 'Please select a valid date and time' });
+  });
+
+  it('updates every order in one transaction, answers the count and logs each order', async () => {
+    const orders = [await createOrder(), await createOrder(), await createOrder()];
+    const ids = orders.map((o) => o.id);
+    const answer = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-01T09:30:00Z' });
+    expect(answer.body).toEqual({ updated: 3 });
+    const rows = await app.db('orders').whereIn('id', ids);
+    expect(rows.map((r) => new Date(r.completionDate).toISOString())).toEqual(Array(3).fill('2026-11-01T09:30:00.000Z'));
+    const logs = await app.db('activityLogs').where({ action: 'batch_update' }).whereIn('entityId', ids.map(String));
+    expect(logs).toHaveLength(3);
+  });
+
+  it('changes nothing when one id is unknown or outside a dispatcher\'s areas', async () => {
+    const mine = await createOrder();
+    const theirs = await createOrder({ deliveryAreaId: refs.otherArea });
+    const unknown = await admin.post('/api/orders/batch-completion-date', { ids: [mine.id, 999999], completionDate: '2026-10-01T00:00:00Z' });
+    expect(unknown.status).toBe(404);
+    const foreign = await dispatcher.post('/api/orders/batch-completion-date', { ids: [mine.id, theirs.id], completionDate: '2026-10-01T00:00:00Z' });
+    expect(foreign.status).toBe(404);
+    const rows = await app.db('orders').whereIn('id', [mine.id, theirs.id]);
+    expect(rows.map((r) => r.completionDate)).toEqual([null, null]);
+    expect((await dispatcher.post('/api/orders/batch-completion-date', { ids: [mine.id], completionDate: '2026-10-01T00:00:00Z' })).body)
+      .toEqual({ updated: 1 });
+  });
+});
+
+describe('a regional dispatcher', () => {
+  it('sees and changes only orders of their own delivery areas, on every order route', async () => {
+    const mine = await createOrder();
+    const theirs = await createOrder({ deliveryAreaId: refs.otherArea });
+    const list = await dispatcher.get('/api/orders?range=[0,499]');
+    const ids = list.body.map((o: { id: number }) => o.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(theirs.id);
+    expect(list.body.every((o: { deliveryAreaId: number }) => o.deliveryAreaId === refs.ownArea)).toBe(true);
+    expect((await dispatcher.get(`/api/orders/${theirs.id}`)).status).toBe(404);
+    expect((await dispatcher.get(`/api/orders/${theirs.id}/events`)).status).toBe(404);
+    expect((await dispatcher.put(`/api/orders/${theirs.id}`, { notes: 'x' })).status).toBe(404);
+    expect((await dispatcher.delete(`/api/orders/${theirs.id}`)).status).toBe(404);
+    expect((await dispatcher.post(`/api/orders/${theirs.id}/transitions`, { to: 'cancelled' })).status).toBe(404);
+    expect((await dispatcher.post('/api/orders', orderBody({ deliveryAreaId: refs.otherArea }))).status).toBe(403);
+    expect((await dispatcher.put(`/api/orders/${mine.id}`, { deliveryAreaId: refs.otherArea })).status).toBe(403);
+    expect((await app.db('orders').where({ id: theirs.id }).first()).status).toBe('booking_received');
+  });
+});
