@@ -20,6 +20,7 @@ import { RESOURCES } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
 import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
+import { attachmentRoutes } from './orders/attachments';
 import { httpError } from './httpError';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
@@ -31,6 +32,7 @@ export const routers: Router<AppState>[] = [
   dashboardRoutes,
   trashRoutes,
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
+  attachmentRoutes,
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -1,0 +1,137 @@
+import path from 'node:path';
+import Router from '@koa/router';
+import busboy from 'busboy';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { requirePage } from '../middleware/guard';
+import type { Ctx } from '../resources/resource';
+import { liveQuery } from '../resources/resourceRoutes';
+import { ordersResource } from './ordersResource';
+
+export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
+export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
+
+/** The accepted file types, recognised by their first bytes, never by name or declared type. */
+const SIGNATURES: Array<{ contentType: string; magic: number[] }> = [
+  { contentType: 'application/pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { contentType: 'image/png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { contentType: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
+];
+
+export function detectContentType(content: Buffer): string | undefined {
+  return SIGNATURES.find(({ magic }) => magic.every((byte, i) => content[i] === byte))?.contentType;
+}
+
+/** The name shown and offered on download: no folders, no control or quote characters. */
+export function safeFileName(name: string): string {
+  const base = path.posix.basename(name.replace(/\\/g, '/'));
+  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  return clean || 'file';
+}
+
+interface Upload {
+  kind?: string;
+  fileName?: string;
+  content?: Buffer;
+  tooLarge: boolean;
+}
+
+/** Reads one multipart upload (field `file`, field `kind`) into memory, stopping at the size limit. */
+function readUpload(ctx: Ctx): Promise<Upload> {
+  if (!ctx.is('multipart/form-data')) throw httpError(415, 'Send the file as multipart/form-data');
+  if (Number(ctx.get('content-length') || 0) > MAX_ATTACHMENT_BYTES + 64 * 1024) {
+    throw httpError(413, 'The file is larger than 20 MB');
+  }
+  return new Promise((resolve, reject) => {
+    const upload: Upload = { tooLarge: false };
+    const parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_ATTACHMENT_BYTES, fields: 5, fieldSize: 200 } });
+    parser.on('field', (name, value) => {
+      if (name === 'kind') upload.kind = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file') {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => { upload.tooLarge = true; });
+      stream.on('end', () => {
+        upload.fileName = info.filename;
+        upload.content = Buffer.concat(chunks);
+      });
+    });
+    parser.on('close', () => resolve(upload));
+    parser.on('error', () => reject(httpError(400, 'The upload could not be read', { file: 'Invalid format' })));
+    ctx.req.pipe(parser);
+  });
+}
+
+async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  const order = await liveQuery(ordersResource, ctx, db).findById(id);
+  if (!order) throw httpError(404, `No order with id ${id}`);
+  return id;
+}
+
+const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'];
+
+async function upload(ctx: Ctx) {
+  const orderId = await visibleOrder(ctx);
+  const { kind, fileName, content, tooLarge } = await readUpload(ctx);
+  if (tooLarge) throw httpError(413, 'The file is larger than 20 MB');
+  if (!content || content.length === 0) throw httpError(400, 'Choose a file to upload', { file: 'This field is required' });
+  if (!ATTACHMENT_KINDS.includes(kind as never)) throw httpError(400, 'kind must be pod or receipt', { kind: 'Invalid value' });
+  const contentType = detectContentType(content);
+  if (!contentType) throw httpError(415, 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)');
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const [row] = await trx('orderAttachments').insert({ orderId, kind, fileName: safeFileName(fileName ?? ''),
+      contentType, size: content.length, content, uploadedBy: ctx.state.user!.id }).returning(listColumns);
+    await logActivity(trx, ctx, { action: 'upload', entityType: 'order', entityId: orderId,
+      changes: { attachment: { before: null, after: { id: row.id, kind, fileName: row.fileName, size: row.size } } } });
+    return row;
+  });
+  ctx.status = 201;
+}
+
+async function list(ctx: Ctx) {
+  const orderId = await visibleOrder(ctx);
+  ctx.body = await ctx.state.db('orderAttachments as a').leftJoin('users as u', 'u.id', 'a.uploadedBy')
+    .where('a.orderId', orderId).whereNull('a.deletedAt').orderBy('a.id')
+    .select(...listColumns.map((c) => `a.${c}`), ctx.state.db.raw(`coalesce(u.first_name || ' ' || u.last_name, '') as uploaded_by_name`));
+}
+
+async function findAttachment(ctx: Ctx, orderId: number, db = ctx.state.db) {
+  const attachmentId = Number(ctx.params.attachmentId);
+  if (!Number.isSafeInteger(attachmentId) || attachmentId <= 0) throw httpError(400, 'attachmentId must be a positive integer');
+  const row = await db('orderAttachments').where({ id: attachmentId, orderId }).whereNull('deletedAt').first();
+  if (!row) throw httpError(404, `No attachment ${attachmentId} on order ${orderId}`);
+  return row;
+}
+
+async function download(ctx: Ctx) {
+  const row = await findAttachment(ctx, await visibleOrder(ctx));
+  ctx.attachment(row.fileName);
+  ctx.type = row.contentType;
+  ctx.set('Cache-Control', 'private, no-store');
+  ctx.body = Buffer.from(row.content); // PGlite answers bytea as a Uint8Array
+}
+
+async function remove(ctx: Ctx) {
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const orderId = await visibleOrder(ctx, trx);
+    const row = await findAttachment(ctx, orderId, trx);
+    await trx('orderAttachments').where({ id: row.id }).update({ deletedAt: new Date(), deletedBy: ctx.state.user!.id });
+    await logActivity(trx, ctx, { action: 'delete', entityType: 'order', entityId: orderId,
+      changes: { attachment: { before: { id: row.id, kind: row.kind, fileName: row.fileName }, after: null } } });
+    return { id: row.id };
+  });
+}
+
+export const attachmentRoutes = new Router<AppState>({ prefix: '/api/orders/:id/attachments' })
+  .get('/', requirePage('orders'), list)
+  .post('/', requirePage('orders'), upload)
+  .get('/:attachmentId', requirePage('orders'), download)
+  .delete('/:attachmentId', requirePage('orders'), remove);
