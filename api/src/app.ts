@@ -21,6 +21,7 @@ import { resourceRoutes } from './resources/resourceRoutes';
 import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
 import { attachmentRoutes } from './orders/attachments';
+import { orderExportRoutes } from './orders/export';
 import { httpError } from './httpError';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
@@ -33,6 +34,7 @@ export const routers: Router<AppState>[] = [
   trashRoutes,
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
   attachmentRoutes,
+  orderExportRoutes,
   ...RESOURCES.map(resourceRoutes),
 ];
 

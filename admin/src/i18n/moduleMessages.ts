@@ -1,5 +1,6 @@
 import activityLogs from '../activity-logs/messages';
 import deliveryAreas from '../delivery-areas/messages';
+import orders from '../orders/messages';
 import permissions from '../pages/permissions/messages';
 import translationImport from '../pages/translation-import/messages';
 import suppliers from '../suppliers/messages';
@@ -11,6 +12,6 @@ import warehouses from '../warehouses/messages';
 
 /** Each module keeps its texts beside its screens; the catalogs merge them all. */
 export const MODULE_MESSAGES = [
-  suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
+  orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport,
 ];

@@ -33,7 +33,7 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
   return query;
 }
 
-function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
+export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
   const table = def.model.tableName;
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;

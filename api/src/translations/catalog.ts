@@ -63,3 +63,12 @@ export async function loadCatalog(db: Knex, locale: Locale): Promise<Catalog> {
   }
   return catalog;
 }
+
+/** A translate function over some namespaces of the live catalog, for texts the server writes (CSV headers). */
+export async function loadTranslator(db: Knex, locale: Locale, namespaces: string[]): Promise<(id: string) => string> {
+  const column = LOCALE_COLUMN[locale];
+  const rows: MessageRow[] = await db('translations').whereNull('deletedAt').whereIn('namespace', namespaces)
+    .select('namespace', 'key', column);
+  const texts = new Map(rows.filter((r) => r[column]).map((r) => [`${r.namespace}.${r.key}`, r[column]]));
+  return (id) => texts.get(id) ?? id;
+}
