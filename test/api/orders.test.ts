@@ -285,3 +285,21 @@ describe('CSV export', () => {
     expect(res.status).toBe(400);
   });
 });
+
+describe('list totals', () => {
+  it('are exact up to 10 000 orders and flagged as estimates beyond', async () => {
+    const exact = await admin.get('/api/orders?range=[0,9]');
+    expect(exact.headers.get('x-total-estimated')).toBeNull();
+    expect(Number(exact.headers.get('content-range')!.split('/')[1])).toBe(Number((await app.db('orders').whereNull('deletedAt').count({ n: '*' }))[0].n));
+    const base = orderBody();
+    await app.db.batchInsert('orders', Array.from({ length: 10_050 }, (_, i) => ({ ...base, mtmNumber: `MANY-${i}`,
+      dnNumber: `MANY-DN-${i}` })), 1000);
+    await app.db.raw('analyze orders');
+    const big = await admin.get('/api/orders?range=[0,9]');
+    expect(big.headers.get('x-total-estimated')).toBe('true');
+    expect(Number(big.headers.get('content-range')!.split('/')[1])).toBeGreaterThan(10_000);
+    const filtered = await admin.get(`/api/orders?range=[0,9]&filter=${encodeURIComponent('{"q":"MANY-DN-1000"}')}`);
+    expect(filtered.headers.get('x-total-estimated')).toBeNull();
+    expect(filtered.headers.get('content-range')).toBe('orders 0-9/11'); // MANY-DN-1000 and MANY-DN-10000…10009
+  });
+});

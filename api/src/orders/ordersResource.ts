@@ -49,6 +49,7 @@ export const ordersResource: ResourceDef = {
   label: 'mtmNumber',
   sortable: ['id', 'mtmNumber', 'dnNumber', 'status', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },
+  countCap: 10_000,
   search: ['mtmNumber', 'dnNumber'],
   filters: {
     status: 'eq', supplierId: 'eq', pickupWarehouseId: 'eq', vehicleTypeId: 'eq', deliveryAreaId: 'eq',

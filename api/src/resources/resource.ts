@@ -63,6 +63,8 @@ export interface ResourceDef {
   };
   /** Narrows every read and write to the rows the user may see (regional dispatchers' areas). */
   scope?: (ctx: Ctx, query: QueryBuilder<Model>) => void;
+  /** Count list totals exactly only up to this many rows, estimate beyond (big tables: orders). */
+  countCap?: number;
   /** false: list and read only (the activity log). Default true. */
   writable?: boolean;
   /** false: the table has no deleted_at (the activity log). Default true. */

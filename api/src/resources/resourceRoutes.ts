@@ -71,6 +71,22 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
   }
 }
 
+/**
+ * The list total. Exact by default; with `countCap`, exact up to the cap (a count that stops
+ * there is cheap) and the planner's estimate beyond it, flagged as such: a full count(*) over a
+ * million orders would cost every page about 200 ms.
+ */
+async function countRows(def: ResourceDef, query: QueryBuilder<Model>, db: Knex): Promise<{ total: number; estimated: boolean }> {
+  const rows = query.clone().clearSelect().clearOrder();
+  if (!def.countCap) return { total: await rows.resultSize(), estimated: false };
+  const capped = rows.clone().select(db.raw('1')).limit(def.countCap + 1).toKnexQuery();
+  const [{ count }] = (await db.count({ count: '*' }).from(capped.as('capped'))) as Array<{ count: string | number }>;
+  if (Number(count) <= def.countCap) return { total: Number(count), estimated: false };
+  const plan = await db.raw(`explain (format json) ${rows.clone().select(db.raw('1')).toKnexQuery().toString()}`);
+  const estimate = Number((Object.values(plan.rows[0])[0] as Array<{ Plan: { 'Plan Rows': number } }>)[0].Plan['Plan Rows']);
+  return { total: Math.max(Math.round(estimate), def.countCap + 1), estimated: true };
+}
+
 /** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
 export function present(def: ResourceDef, row: Model | Row): Row {
   const json: Row = 'toJSON' in row && typeof row.toJSON === 'function' ? row.toJSON() : { ...row };
@@ -156,14 +172,15 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     const query = liveQuery(def, ctx, db);
     applyFilters(def, ctx, query, filter);
     const table = def.model.tableName;
-    const [rows, total] = await Promise.all([
+    const [rows, { total, estimated }] = await Promise.all([
       query.clone().orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
         .offset(range.start).limit(range.end - range.start + 1),
-      query.clone().clearSelect().clearOrder().resultSize(),
+      countRows(def, query, db),
     ]);
     const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
     ctx.set('Content-Range', `${def.name} ${range.start}-${end}/${total}`);
-    ctx.set('Access-Control-Expose-Headers', 'Content-Range');
+    if (estimated) ctx.set('X-Total-Estimated', 'true');
+    ctx.set('Access-Control-Expose-Headers', 'Content-Range, X-Total-Estimated');
     ctx.body = rows.map((row) => present(def, row));
   });
 
