@@ -22,6 +22,7 @@ import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
 import { attachmentRoutes } from './orders/attachments';
 import { orderExportRoutes } from './orders/export';
+import { savedFilterRoutes } from './saved-filters/routes';
 import { httpError } from './httpError';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
@@ -35,6 +36,7 @@ export const routers: Router<AppState>[] = [
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
   attachmentRoutes,
   orderExportRoutes,
+  savedFilterRoutes,
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -8,6 +8,7 @@ import {
   UniqueViolationError,
   ValidationError,
 } from 'objection';
+import { wrapError } from 'db-errors';
 import type { FieldErrors } from '../httpError';
 
 interface ErrorAnswer {
@@ -38,7 +39,8 @@ function uniqueField(e: { table?: string; constraint?: string; columns?: string[
 
 /** Maps an error to its answer by class; anything unknown is a 500 that tells nothing inside. */
 export function answerFor(err: unknown): ErrorAnswer {
-  const e = err as Record<string, any>;
+  // Objection wraps driver errors in these classes; plain knex queries need the same wrapping.
+  const e = (err instanceof Error && 'severity' in err ? wrapError(err) : err) as Record<string, any>;
   if (e instanceof UniqueViolationError) {
     const field = uniqueField(e);
     return { status: 409, message: `Duplicate ${field}: a record with this value already exists`,

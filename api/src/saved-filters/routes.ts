@@ -1,0 +1,54 @@
+import Router from '@koa/router';
+import Joi from 'joi';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { httpError } from '../httpError';
+import { requireUser } from '../middleware/guard';
+import { validate } from '../middleware/validate';
+import { RESOURCES } from '../resources/registry';
+import type { Ctx } from '../resources/resource';
+
+const resourceName = Joi.string().valid(...RESOURCES.map((def) => def.name)).required();
+const listQuery = Joi.object({ resource: resourceName });
+const createBody = Joi.object({
+  resource: resourceName,
+  name: Joi.string().trim().min(1).max(60).required().messages({ 'any.required': 'This field is required', 'string.empty': 'This field is required' }),
+  filter: Joi.object().max(30).required(),
+});
+
+/** Each user's own presets only: nobody reads or deletes another user's. */
+async function list(ctx: Ctx) {
+  const { resource } = validate<{ resource: string }>(listQuery, ctx.query);
+  ctx.body = await ctx.state.db('savedFilters').where({ userId: ctx.state.user!.id, resource }).orderBy('name')
+    .select('id', 'resource', 'name', 'filter', 'createdAt');
+}
+
+async function create(ctx: Ctx) {
+  const body = validate<{ resource: string; name: string; filter: object }>(createBody, ctx.request.body);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const [row] = await trx('savedFilters').insert({ ...body, filter: JSON.stringify(body.filter), userId: ctx.state.user!.id })
+      .returning(['id', 'resource', 'name', 'filter', 'createdAt']);
+    await logActivity(trx, ctx, { action: 'create', entityType: 'saved_filter', entityId: row.id,
+      changes: { name: { before: null, after: row.name }, filter: { before: null, after: body.filter } } });
+    return row;
+  });
+  ctx.status = 201;
+}
+
+async function remove(ctx: Ctx) {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const row = await trx('savedFilters').where({ id, userId: ctx.state.user!.id }).first();
+    if (!row) throw httpError(404, `No saved filter ${id}`);
+    await trx('savedFilters').where({ id }).delete();
+    await logActivity(trx, ctx, { action: 'delete', entityType: 'saved_filter', entityId: id,
+      changes: { name: { before: row.name, after: null } } });
+    return { id };
+  });
+}
+
+export const savedFilterRoutes = new Router<AppState>({ prefix: '/api/saved-filters' })
+  .get('/', requireUser(), list)
+  .post('/', requireUser(), create)
+  .delete('/:id', requireUser(), remove);

@@ -1,0 +1,128 @@
+/**
+ * Order-list benchmark: fills a PostgreSQL database with ORDERS generated orders (default one
+ * million), then times the API's list calls (default list, each filter, number search, a deep
+ * page, the CSV export) over HTTP against the real Koa app and prints the plan of each query.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/orders.ts
+ *
+ * Results go to stdout and bench/results/orders.md.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import knexFactory, { type Knex } from 'knex';
+import { createApp } from '../api/src/app';
+import { readConfig } from '../api/src/config';
+import { openDatabase } from '../api/src/db/knex';
+import { prepareDatabase } from '../api/src/db/prepare';
+import { HttpClient } from '../test/helpers/httpClient';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
+const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
+const RUNS = Number(process.env.RUNS ?? 7);
+
+async function ensureDatabase() {
+  const { pathname, href } = new URL(url);
+  const admin = knexFactory({ client: 'pg', connection: href.replace(pathname, '/postgres') });
+  const name = pathname.slice(1);
+  const exists = await admin.raw('select 1 from pg_database where datname = ?', [name]);
+  if (exists.rows.length === 0) await admin.raw(`create database "${name}"`);
+  await admin.destroy();
+}
+
+/** Orders spread over the demo master data, statuses and the last two years, by set-based SQL. */
+async function fill(db: Knex) {
+  const have = Number((await db('orders').count({ n: '*' }))[0].n);
+  if (have >= ORDERS) return have;
+  console.log(`Generating ${ORDERS - have} orders...`);
+  const started = Date.now();
+  await db.raw(`
+    insert into orders (mtm_number, dn_number, supplier_id, pickup_warehouse_id, vehicle_type_id, delivery_area_id,
+      assigned_user_id, pickup_date, mos_date, status, completion_date, base_purchase_price, base_sale_price,
+      created_at, updated_at)
+    select 'MTM' || lpad(g::text, 8, '0'), 'DN' || lpad((g::bigint * 7919 % 100000000)::text, 8, '0'),
+      (select array_agg(id) from suppliers)[1 + g % 5], (select array_agg(id) from warehouses)[1 + g % 4],
+      (select array_agg(id) from vehicle_types)[1 + g % 4], (select array_agg(id) from delivery_areas)[1 + g % 6],
+      (select array_agg(id) from users)[1 + g % 6],
+      d::date, (d + interval '5 days')::date,
+      (array['booking_received','awaiting_supplier_confirmation','awaiting_receiver_confirmation',
+        'awaiting_vehicle_departure','vehicle_arrived_warehouse','in_transit','awaiting_delivery',
+        'awaiting_pod_upload','completed','completed','completed','completed','cancelled'])[1 + g % 13],
+      case when g % 13 between 8 and 11 then d + interval '6 days' end,
+      case when g % 3 > 0 then 100 + g % 900 end, case when g % 3 > 0 then 150 + g % 1200 end,
+      d, d
+    from generate_series(?::int + 1, ?::int) g, lateral (select now() - (g % 730) * interval '1 day' as d) t`,
+  [have, ORDERS]);
+  await db.raw('analyze orders');
+  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return ORDERS;
+}
+
+const CASES: Array<[string, string]> = [
+  ['default list (newest first, 25 rows)', '/api/orders?range=[0,24]'],
+  ['status filter (2 statuses)', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"status":["in_transit","awaiting_delivery"]}')}`],
+  ['supplier filter', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"supplierId":2}')}`],
+  ['delivery area + pickup date range', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"deliveryAreaId":3,"pickupDate_gte":"2026-01-01","pickupDate_lte":"2026-01-31"}')}`],
+  ['completion date range', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"completionDate_gte":"2026-06-01","completionDate_lte":"2026-06-07"}')}`],
+  ['delayed', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"delayed":true}')}`],
+  ['number search, prefix (q=MTM0012345)', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"q":"MTM0012345"}')}`],
+  ['number search, contains (q=345678)', `/api/orders?range=[0,24]&filter=${encodeURIComponent('{"q":"345678"}')}`],
+  ['sort by pickup date', `/api/orders?range=[0,24]&sort=${encodeURIComponent('["pickupDate","DESC"]')}`],
+  ['page 400 (offset 10 000)', '/api/orders?range=[10000,10024]'],
+];
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  await ensureDatabase();
+  const config = readConfig({ SESSION_KEYS: 'bench', PASSWORD_HASH_COST: '12' });
+  const db = openDatabase({ databaseUrl: url });
+  await prepareDatabase(db, config, { demo: true });
+  const total = await fill(db);
+  const server = createApp(db, config).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const client = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  await client.login('admin', 'demo1234');
+
+  let lastList = '';
+  db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
+    if (/from "orders"/.test(q.sql) && /order by/.test(q.sql)) lastList = db.raw(q.sql, (q.bindings ?? []) as readonly Knex.RawBinding[]).toString();
+  });
+
+  const lines = [`# Order list benchmark`, '', `${total.toLocaleString('en')} orders, PostgreSQL ${(await db.raw('show server_version')).rows[0].server_version}, `
+    + `median of ${RUNS} runs over HTTP (after one warm-up), ${new Date().toISOString().slice(0, 10)}.`, '',
+    '| call | median ms | total header | plan (top node) |', '|---|---|---|---|'];
+  const plans: string[] = [];
+  for (const [label, call] of CASES) {
+    await client.get(call);
+    const times: number[] = [];
+    let range = '';
+    for (let i = 0; i < RUNS; i += 1) {
+      const started = performance.now();
+      const answer = await client.get(call);
+      times.push(performance.now() - started);
+      if (answer.status !== 200) throw new Error(`${call}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      range = `${answer.headers.get('content-range')}${answer.headers.get('x-total-estimated') ? ' (est.)' : ''}`;
+    }
+    const plan = (await db.raw(`explain (analyze, format text) ${lastList}`)).rows.map((r: Record<string, string>) => Object.values(r)[0]);
+    plans.push(`## ${label}\n\n\`\`\`\n${lastList}\n\n${plan.join('\n')}\n\`\`\`\n`);
+    lines.push(`| ${label} | ${median(times).toFixed(1)} | ${range} | ${plan[0].trim().split('  (')[0]} |`);
+    console.log(`${label.padEnd(42)} ${median(times).toFixed(1).padStart(8)} ms  ${range}`);
+  }
+  const started = performance.now();
+  const csv = await fetch(`${client.baseUrl}/api/orders/export.csv?filter=${encodeURIComponent('{"supplierId":2}')}`, { headers: { cookie: client.cookieHeader } });
+  const bytes = (await csv.arrayBuffer()).byteLength;
+  const exportMs = performance.now() - started;
+  lines.push('', `CSV export of one supplier's orders: ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s.`);
+  console.log(`CSV export (supplier 2): ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s`);
+
+  fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(__dirname, 'results/orders.md'), `${lines.join('\n')}\n\n# Query plans\n\n${plans.join('\n')}`);
+  server.close();
+  await db.destroy();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
