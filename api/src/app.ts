@@ -24,6 +24,7 @@ import { attachmentRoutes } from './orders/attachments';
 import { orderExportRoutes } from './orders/export';
 import { savedFilterRoutes } from './saved-filters/routes';
 import { httpError } from './httpError';
+import { userRoutes } from './users/routes';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -35,6 +36,7 @@ export const routers: Router<AppState>[] = [
   trashRoutes,
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
   attachmentRoutes,
+  userRoutes,
   orderExportRoutes,
   savedFilterRoutes,
   ...RESOURCES.map(resourceRoutes),

@@ -7,8 +7,8 @@ const common: Partial<RaThemeOptions> = {
   typography: {
     fontFamily: '"Inter", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
   },
+  // Each mode spreads its own react-admin defaults below: the light ones here would paint dark forms grey.
   components: {
-    ...defaultLightTheme.components,
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
     // Sentence-case buttons: upper case shouts in English and means nothing in Chinese.
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },

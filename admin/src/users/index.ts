@@ -1,4 +1,12 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import GroupIcon from '@mui/icons-material/Group';
+import { lazy } from 'react';
+import type { UserRecord } from './userModel';
 
-/** The users resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.users');
+/** The users resource: list, create, and edit at the spec's /users/{id}/edit. */
+export default {
+  list: lazy(() => import('./UserList')),
+  create: lazy(() => import('./UserCreate')),
+  edit: lazy(() => import('./UserEdit')),
+  icon: GroupIcon,
+  recordRepresentation: (user: UserRecord) => `${user.firstName} ${user.lastName} (${user.username})`,
+};

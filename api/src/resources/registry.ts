@@ -2,6 +2,7 @@ import { activityLogsResource } from '../activity/activityLogsResource';
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
 import { ordersResource } from '../orders/ordersResource';
 import { suppliersResource } from '../suppliers/suppliersResource';
+import { usersResource } from '../users/usersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
 import type { ResourceDef } from './resource';
@@ -13,6 +14,7 @@ export const RESOURCES: ResourceDef[] = [
   warehousesResource,
   vehicleTypesResource,
   deliveryAreasResource,
+  usersResource,
   activityLogsResource,
 ];
 

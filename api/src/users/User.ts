@@ -14,6 +14,8 @@ export class User extends Model {
   email!: string | null;
   phone!: string | null;
   lastLoginAt!: Date | null;
+  /** Filled by the users resource's list and read queries (user_delivery_areas). */
+  deliveryAreaIds?: number[];
   createdAt!: Date;
   updatedAt!: Date;
   version!: number;

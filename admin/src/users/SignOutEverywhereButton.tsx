@@ -1,0 +1,46 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import { useState } from 'react';
+import { Button, Confirm, useLogout, useNotify, useRecordContext } from 'react-admin';
+import { ApiError, apiRequest } from '../providers/apiRequest';
+import { useActor } from './useActor';
+import type { UserRecord } from './userModel';
+import { useUserErrors } from './useUserErrors';
+
+/** Ends every session of the user at once, after a confirmation. */
+export const SignOutEverywhereButton = () => {
+  const user = useRecordContext<UserRecord>();
+  const { isSelf, mayManage } = useActor(user);
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const notify = useNotify();
+  const logout = useLogout();
+  const onError = useUserErrors();
+  if (!user || !mayManage) return null;
+
+  const signOut = async () => {
+    setPending(true);
+    try {
+      const res = await apiRequest('POST', `/api/users/${user.id}/sign-out-everywhere`);
+      const { sessionsEnded } = (await res.json()) as { sessionsEnded: number };
+      notify('users.notifications.signed_out', { type: 'success',
+        messageArgs: { username: user.username, count: sessionsEnded } });
+      if (isSelf) logout();
+    } catch (error) {
+      onError(error instanceof ApiError ? { message: error.serverMessage, permission: error.status === 403 } : error);
+    } finally {
+      setPending(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Button label="users.actions.sign_out_everywhere" onClick={() => setOpen(true)} data-testid="sign-out-everywhere">
+        <LogoutIcon />
+      </Button>
+      <Confirm isOpen={open} loading={pending} title="users.sign_out_everywhere.title"
+        content="users.sign_out_everywhere.body" titleTranslateOptions={{ username: user.username }}
+        onConfirm={signOut} onClose={() => setOpen(false)} />
+    </>
+  );
+};

@@ -1,0 +1,39 @@
+import { Edit, TopToolbar } from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
+import { NotFound } from '../layout/NotFound';
+import { ResetPasswordButton } from './ResetPasswordButton';
+import { SignOutEverywhereButton } from './SignOutEverywhereButton';
+import { UserDetails } from './UserDetails';
+import { toUserPayload, UserForm } from './UserForm';
+import { userEditPath } from './userModel';
+import { useUserErrors } from './useUserErrors';
+
+const UserEditActions = () => (
+  <TopToolbar>
+    <ResetPasswordButton />
+    <SignOutEverywhereButton />
+  </TopToolbar>
+);
+
+const UserEditPage = () => {
+  const onError = useUserErrors();
+  return (
+    <Edit mutationMode="pessimistic" redirect="list" transform={toUserPayload} mutationOptions={{ onError }}
+      actions={<UserEditActions />} aside={<UserDetails />} sx={{ '& .RaEdit-card': { maxWidth: 800 } }}>
+      <UserForm mode="edit" />
+    </Edit>
+  );
+};
+
+/**
+ * The spec's edit path is /users/{id}/edit. react-admin mounts an edit screen at /users/:id/*,
+ * so its own links (/users/{id}) are sent on to the spec's path, and other sub-paths are unknown.
+ */
+const UserEdit = () => {
+  const { id, '*': rest } = useParams();
+  if (!rest) return <Navigate to={userEditPath(id!)} replace />;
+  if (rest !== 'edit') return <NotFound />;
+  return <UserEditPage />;
+};
+
+export default UserEdit;

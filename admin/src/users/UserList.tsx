@@ -1,0 +1,60 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import {
+  BulkDeleteButton, BulkUpdateButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput,
+  TopToolbar,
+} from 'react-admin';
+import { ActivateButton } from './ActivateButton';
+import { LocalDateField } from './LocalDateField';
+import { RoleChip, StatusChip } from './UserChips';
+import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
+import { useUserErrors } from './useUserErrors';
+
+const USER_FILTERS = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="role" source="role" choices={ROLE_CHOICES} alwaysOn />,
+  <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn />,
+];
+
+const BulkActions = () => {
+  const onError = useUserErrors();
+  return (
+    <>
+      <BulkUpdateButton label="users.actions.activate" data={{ status: 'active' }} mutationMode="pessimistic"
+        icon={<CheckCircleIcon />} mutationOptions={{ onError }} />
+      <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} />
+    </>
+  );
+};
+
+const ListActions = () => (
+  <TopToolbar>
+    <ColumnsButton />
+    <CreateButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
+const Column = DataTable.Col<UserRecord>;
+// Shown through the columns button; by default the list fits a laptop screen.
+const HIDDEN_COLUMNS = ['phone', 'createdAt'];
+
+/** The users: search, role and status filters, quick activation of pending registrations. */
+const UserList = () => (
+  <List filters={USER_FILTERS} actions={<ListActions />} sort={{ field: 'username', order: 'ASC' }} perPage={25}>
+    <DataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />} hiddenColumns={HIDDEN_COLUMNS}
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+      <Column source="username" />
+      <Column source="lastName" label="resources.users.fields.name" render={fullName} />
+      <Column source="role" field={RoleChip} />
+      <Column source="status" field={StatusChip} />
+      <Column source="email" />
+      <Column source="phone" disableSort />
+      <Column source="lastLoginAt"><LocalDateField source="lastLoginAt" showTime /></Column>
+      <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
+      <Column label="" disableSort><ActivateButton /></Column>
+    </DataTable>
+  </List>
+);
+
+export default UserList;

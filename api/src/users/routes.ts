@@ -1,0 +1,70 @@
+import Router from '@koa/router';
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import { logActivity } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { hashPassword } from '../auth/passwords';
+import { httpError } from '../httpError';
+import { requirePage } from '../middleware/guard';
+import { endSessionsOf } from '../middleware/session';
+import { validate } from '../middleware/validate';
+import type { Ctx } from '../resources/resource';
+import { liveQuery, present } from '../resources/resourceRoutes';
+import { User } from './User';
+import { assertMayManage, newPassword } from './userRules';
+import { usersResource } from './usersResource';
+
+const resetSchema = Joi.object({ password: newPassword() });
+
+function userId(ctx: Ctx): number {
+  const id = Number(ctx.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  return id;
+}
+
+/** The live user an administrator (or a manager, for non-admins) acts on. */
+async function managedUser(ctx: Ctx, trx: Knex.Transaction, id: number): Promise<User> {
+  const user = await User.query(trx).modify('live').findById(id).forUpdate();
+  if (!user) throw httpError(404, `No user with id ${id}`);
+  assertMayManage(ctx.state.user!, user);
+  return user;
+}
+
+/** Ends the user's sessions in the store; one's own current session too, or koa-session would save it back. */
+async function endSessions(ctx: Ctx, trx: Knex.Transaction, id: number): Promise<number> {
+  const ended = await trx('sessions').where({ userId: id }).count({ n: '*' }).first();
+  await endSessionsOf(trx, id);
+  if (id === ctx.state.user!.id) ctx.session = null;
+  return Number(ended?.n ?? 0);
+}
+
+/** Sets a new password (registration rules) and signs the user out everywhere. */
+async function resetPassword(ctx: Ctx) {
+  const id = userId(ctx);
+  const { password } = validate<{ password: string }>(resetSchema, ctx.request.body);
+  const passwordHash = await hashPassword(password, ctx.state.config.passwordHashCost);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const user = await managedUser(ctx, trx, id);
+    await User.query(trx).findById(id).patch({ passwordHash, version: user.version + 1, updatedAt: new Date() });
+    const sessionsEnded = await endSessions(ctx, trx, id);
+    await logActivity(trx, ctx, { action: 'reset_password', entityType: 'user', entityId: id,
+      changes: { passwordHash: { changed: true }, sessionsEnded } });
+    return present(usersResource, (await liveQuery(usersResource, ctx, trx).findById(id))!);
+  });
+}
+
+/** The administrator's "sign out everywhere": every session of the user ends at once. */
+async function signOutEverywhere(ctx: Ctx) {
+  const id = userId(ctx);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    await managedUser(ctx, trx, id);
+    const sessionsEnded = await endSessions(ctx, trx, id);
+    await logActivity(trx, ctx, { action: 'sign_out_everywhere', entityType: 'user', entityId: id,
+      changes: { sessionsEnded } });
+    return { id, sessionsEnded };
+  });
+}
+
+export const userRoutes = new Router<AppState>({ prefix: '/api/users' })
+  .post('/:id/reset-password', requirePage('users'), resetPassword)
+  .post('/:id/sign-out-everywhere', requirePage('users'), signOutEverywhere);

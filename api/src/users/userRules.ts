@@ -1,0 +1,67 @@
+import type { Knex } from 'knex';
+import { isCommonPassword } from '../auth/passwords';
+import { passwordRule } from '../auth/schemas';
+import { httpError } from '../httpError';
+import type { Row } from '../resources/resource';
+import type { User } from './User';
+
+/** A new password: the registration rules (8–128 characters, not one of the most common). */
+export const newPassword = () => passwordRule.required()
+  .custom((value: string, helpers) => (isCommonPassword(value) ? helpers.error('password.common') : value))
+  .messages({
+    'any.required': 'This field is required',
+    'string.empty': 'This field is required',
+    'string.base': 'Invalid format',
+    'string.min': 'At least {#limit} characters',
+    'string.max': 'At most {#limit} characters',
+    'password.common': 'This password is too common, choose another',
+  });
+
+/** Only administrators may hand out the admin role (DESIGN.md §4). */
+export function assertMayGrant(actor: User, role: unknown): void {
+  if (role === 'admin' && actor.role !== 'admin') {
+    throw httpError(403, 'Access denied: only an administrator may grant the administrator role', { role: 'Not allowed' });
+  }
+}
+
+/** Only administrators may change, sign out or delete an administrator. */
+export function assertMayManage(actor: User, target: Row): void {
+  if (target.role === 'admin' && actor.role !== 'admin') {
+    throw httpError(403, 'Access denied: only an administrator may manage an administrator account');
+  }
+}
+
+/**
+ * Refuses to take away the last active administrator, or nobody could manage the system any more.
+ * The other active admins are locked, so two admins demoting each other at once cannot both win.
+ */
+export async function assertAnotherActiveAdmin(trx: Knex.Transaction, user: Row, what: string): Promise<void> {
+  if (user.role !== 'admin' || user.status !== 'active') return;
+  const others = await trx('users').whereNull('deletedAt').where({ role: 'admin', status: 'active' })
+    .whereNot('id', user.id).forUpdate().select('id');
+  if (others.length === 0) {
+    throw httpError(409, `The last active administrator cannot be ${what}: make another user an active administrator first`);
+  }
+}
+
+/** The username is free among live users, in any letter case. */
+export async function assertUsernameFree(trx: Knex.Transaction, username: string, exceptId?: number): Promise<void> {
+  const query = trx('users').whereNull('deletedAt').whereRaw('lower(username) = lower(?)', [username]);
+  if (exceptId !== undefined) query.whereNot('id', exceptId);
+  if (await query.first('id')) {
+    throw httpError(409, `The username "${username}" is already taken`, { username: 'Already exists' });
+  }
+}
+
+/**
+ * Delivery areas belong to regional dispatchers only: area ids sent for another role are refused,
+ * and a user who stops being a dispatcher loses the areas they had.
+ */
+export function deliveryAreasFor(role: string, sent: number[] | undefined, had: number[] = []): number[] | undefined {
+  if (role === 'regional_dispatcher') return sent;
+  if (sent && sent.length > 0) {
+    throw httpError(400, 'Only regional dispatchers have delivery areas',
+      { deliveryAreaIds: 'Only regional dispatchers have delivery areas' });
+  }
+  return sent ?? (had.length > 0 ? [] : undefined);
+}

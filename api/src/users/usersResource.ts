@@ -1,0 +1,88 @@
+import Joi from 'joi';
+import { hashPassword } from '../auth/passwords';
+import { usernameRule } from '../auth/schemas';
+import { httpError } from '../httpError';
+import { endSessionsOf } from '../middleware/session';
+import { email, idList, partial, phone, requiredText } from '../resources/fields';
+import type { ResourceDef, Row } from '../resources/resource';
+import { ROLES, USER_STATUSES } from './roles';
+import { User } from './User';
+import {
+  assertAnotherActiveAdmin, assertMayGrant, assertMayManage, assertUsernameFree, deliveryAreasFor, newPassword,
+} from './userRules';
+
+const choice = (values: readonly string[]) => Joi.string().valid(...values)
+  .messages({ 'any.only': 'Invalid value', 'string.base': 'Invalid format', 'any.required': 'This field is required' });
+
+/** What an edit may change; a password changes only through POST /api/users/:id/reset-password. */
+const profile = Joi.object({
+  username: usernameRule.required().messages({ 'any.required': 'This field is required',
+    'string.empty': 'This field is required', 'string.min': 'At least {#limit} characters',
+    'string.max': 'At most {#limit} characters', 'string.base': 'Invalid format' }),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  role: choice(ROLES).required(),
+  status: choice(USER_STATUSES).default('active'),
+  email: email(),
+  phone: phone(),
+  deliveryAreaIds: idList(),
+});
+
+const create = profile.keys({ password: newPassword() });
+
+/** Sets `deliveryAreaIds` only when it is to be written: a present key rewrites the user's areas. */
+const withAreas = (data: Row, areas: number[] | undefined): Row => {
+  const { deliveryAreaIds: _sent, ...rest } = data;
+  return areas === undefined ? rest : { ...rest, deliveryAreaIds: areas };
+};
+
+export const usersResource: ResourceDef = {
+  name: 'users',
+  entityType: 'user',
+  model: User,
+  pageKey: 'users',
+  label: 'username',
+  sortable: ['id', 'username', 'firstName', 'lastName', 'role', 'status', 'email', 'lastLoginAt', 'createdAt', 'updatedAt'],
+  defaultSort: { field: 'username', order: 'asc' },
+  search: ['username', 'firstName', 'lastName', 'email'],
+  filters: { role: 'eq', status: 'eq' },
+  links: { deliveryAreaIds: { table: 'user_delivery_areas', ownKey: 'user_id', otherKey: 'delivery_area_id',
+    targetTable: 'delivery_areas' } },
+  schemas: { create, update: partial(profile) },
+  readOnly: ['lastLoginAt'],
+  hidden: ['passwordHash'],
+  hooks: {
+    async beforeCreate(ctx, data, trx) {
+      assertMayGrant(ctx.state.user!, data.role);
+      await assertUsernameFree(trx, data.username);
+      const { password, ...rest } = data;
+      const passwordHash = await hashPassword(password, ctx.state.config.passwordHashCost);
+      return withAreas({ ...rest, passwordHash }, deliveryAreasFor(data.role, data.deliveryAreaIds));
+    },
+    async beforeUpdate(ctx, patch, existing, trx) {
+      const actor = ctx.state.user!;
+      assertMayManage(actor, existing);
+      assertMayGrant(actor, patch.role);
+      const deactivating = patch.status !== undefined && patch.status !== 'active' && existing.status === 'active';
+      if (deactivating && existing.id === actor.id) {
+        throw httpError(409, 'You cannot deactivate your own account', { status: 'You cannot deactivate yourself' });
+      }
+      if (deactivating || (patch.role !== undefined && patch.role !== 'admin')) {
+        await assertAnotherActiveAdmin(trx, existing, 'demoted or deactivated');
+      }
+      if (patch.username !== undefined && patch.username.toLowerCase() !== existing.username.toLowerCase()) {
+        await assertUsernameFree(trx, patch.username, existing.id);
+      }
+      // A deactivated user is signed out everywhere at once (DESIGN.md §10).
+      if (patch.status === 'inactive' && existing.status !== 'inactive') await endSessionsOf(trx, existing.id);
+      return withAreas(patch, deliveryAreasFor(patch.role ?? existing.role, patch.deliveryAreaIds, existing.deliveryAreaIds));
+    },
+    async beforeDelete(ctx, existing, trx) {
+      const actor = ctx.state.user!;
+      if (existing.id === actor.id) throw httpError(409, 'You cannot delete your own account');
+      assertMayManage(actor, existing);
+      await assertAnotherActiveAdmin(trx, existing, 'deleted');
+      await endSessionsOf(trx, existing.id);
+    },
+  },
+};
