@@ -21,9 +21,15 @@ function databaseStore(knex: Knex) {
       const row = await knex('sessions').where({ id }).andWhere('expiresAt', '>', knex.fn.now()).first('data');
       return row?.data;
     },
-    async set(id: string, data: SessionData, maxAge: number) {
+    async set(id: string, data: SessionData, maxAge: number, options?: { ctx?: Koa.Context }) {
       const row = { id, userId: data.userId ?? null, data, expiresAt: new Date(Date.now() + maxAge) };
-      await knex('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
+      if ((options?.ctx?.session as { isNew?: boolean } | null | undefined)?.isNew) {
+        await knex('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
+      } else {
+        // Only refresh a session that still exists: one ended meanwhile (sign out everywhere, a
+        // password reset) must not be written back by a request that was already under way.
+        await knex('sessions').where({ id }).update({ userId: row.userId, data: row.data, expiresAt: row.expiresAt });
+      }
     },
     async destroy(id: string) {
       await knex('sessions').where({ id }).delete();
