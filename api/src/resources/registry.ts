@@ -2,6 +2,7 @@ import { activityLogsResource } from '../activity/activityLogsResource';
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
 import { ordersResource } from '../orders/ordersResource';
 import { suppliersResource } from '../suppliers/suppliersResource';
+import { userOptionsResource } from '../users/userOptionsResource';
 import { usersResource } from '../users/usersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
@@ -15,6 +16,7 @@ export const RESOURCES: ResourceDef[] = [
   vehicleTypesResource,
   deliveryAreasResource,
   usersResource,
+  userOptionsResource,
   activityLogsResource,
 ];
 

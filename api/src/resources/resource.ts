@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Model, ModelClass, QueryBuilder } from 'objection';
 import type { AppState } from '../appState';
+import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '../permissions/pageKeys';
 import type { FilterKind } from './listQuery';
 
@@ -31,6 +32,8 @@ export interface ResourceDef {
   entityType: string;
   model: ModelClass<Model>;
   pageKey: PageKey;
+  /** Who may read and who may write, when not simply "users holding pageKey" (guard.ts). */
+  guards?: { read?: RouteGuard; write?: RouteGuard };
   /** The field that names a record in the trash and the activity log. */
   label: string;
   sortable: readonly string[];

@@ -163,10 +163,11 @@ const columnsOf = (def: ResourceDef, data: Row): Row =>
 /** The ra-data-simple-rest routes of one resource, guarded by its page key. */
 export function resourceRoutes(def: ResourceDef): Router<AppState> {
   const router = new Router<AppState>({ prefix: `/api/${def.name}` });
-  const guard = requirePage(def.pageKey);
+  const readGuard = def.guards?.read ?? requirePage(def.pageKey);
+  const writeGuard = def.guards?.write ?? requirePage(def.pageKey);
   const defaultSort = def.defaultSort ?? { field: 'id', order: 'desc' as const };
 
-  router.get('/', guard, async (ctx: Ctx) => {
+  router.get('/', readGuard, async (ctx: Ctx) => {
     const { sort, range, filter } = parseListParams(ctx.query, def.sortable, defaultSort);
     const db = ctx.state.db;
     const query = liveQuery(def, ctx, db);
@@ -184,14 +185,14 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     ctx.body = rows.map((row) => present(def, row));
   });
 
-  router.get('/:id', guard, async (ctx: Ctx) => {
+  router.get('/:id', readGuard, async (ctx: Ctx) => {
     ctx.body = present(def, await findLive(def, ctx, ctx.state.db, idParam(ctx)));
   });
 
   if (def.writable === false || !def.schemas) return router;
   const schemas = def.schemas;
 
-  router.post('/', guard, async (ctx: Ctx) => {
+  router.post('/', writeGuard, async (ctx: Ctx) => {
     const input = validate<Row>(schemas.create, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
@@ -208,7 +209,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     ctx.status = 201;
   });
 
-  router.put('/:id', guard, async (ctx: Ctx) => {
+  router.put('/:id', writeGuard, async (ctx: Ctx) => {
     const id = idParam(ctx);
     const { version, ...fields } = withoutReadOnly(ctx.request.body);
     if (version !== undefined && !Number.isInteger(version)) {
@@ -237,7 +238,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     });
   });
 
-  router.delete('/:id', guard, async (ctx: Ctx) => {
+  router.delete('/:id', writeGuard, async (ctx: Ctx) => {
     const id = idParam(ctx);
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const existing = await findLive(def, ctx, trx, id);
