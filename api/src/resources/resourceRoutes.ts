@@ -173,11 +173,15 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     const query = liveQuery(def, ctx, db);
     applyFilters(def, ctx, query, filter);
     const table = def.model.tableName;
-    const [rows, { total, estimated }] = await Promise.all([
-      query.clone().orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
-        .offset(range.start).limit(range.end - range.start + 1),
-      countRows(def, query, db),
-    ]);
+    const { total, estimated } = await countRows(def, query, db);
+    // A filter that leaves few rows of a big table: find them first, then sort them. Left to
+    // itself the planner may walk the sort index and discard hundreds of thousands of rows
+    // (bench/results/orders.md). A materialized CTE of the same name is the fence.
+    const fenced = def.countCap && !estimated && Object.keys(filter).length > 0
+      ? def.model.query(db).withMaterialized(table, query.clone()).select(`${table}.*`)
+      : query.clone();
+    const rows = await fenced.orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
+      .offset(range.start).limit(range.end - range.start + 1);
     const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
     ctx.set('Content-Range', `${def.name} ${range.start}-${end}/${total}`);
     if (estimated) ctx.set('X-Total-Estimated', 'true');
