@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../api/src/auth/passwords';
 import type { Config } from '../api/src/config';
+import { MAIN_FLOW, type OrderStatus } from '../api/src/orders/statusFlow';
 import { ROLES } from '../api/src/users/roles';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -46,7 +47,76 @@ const SUPPLIERS = [
   { name: 'Blue River Logistics', shortName: 'BRL', contactPerson: 'Anna Xu', contactEmail: 'hello@blueriver.example', areas: ['SH-PD', 'SZ-NS', 'BJ-CY'] },
 ];
 
-/** Demo master data: delivery areas, warehouses, vehicle types and suppliers with their service areas. */
+/** A small deterministic generator, so every fresh demo database looks the same. */
+function sequence(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const DEMO_POD = Buffer.from('%PDF-1.4\n% demo proof of delivery\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/**
+ * 240 demo orders of the last 90 days at every stage of the flow (DESIGN.md §3), each with the
+ * timeline of the steps it went through; completed ones with a POD and, mostly, their prices.
+ */
+async function seedDemoOrders(trx: Knex.Transaction): Promise<void> {
+  const pick = sequence(20261123);
+  const ids = async (table: string) => (await trx(table).select('id')).map((r: { id: number }) => r.id);
+  const [suppliers, warehouses, vehicleTypes, areas] = await Promise.all(
+    ['suppliers', 'warehouses', 'vehicleTypes', 'deliveryAreas'].map(ids));
+  const staff = (await trx('users').whereIn('role', ['team_leader', 'regional_dispatcher', 'manager']).select('id'))
+    .map((r: { id: number }) => r.id);
+  const admin = (await trx('users').where({ role: 'admin' }).first('id')).id;
+  const now = Date.now();
+  for (let n = 0; n < 240; n += 1) {
+    const created = now - (90 - Math.floor(n * 90 / 240)) * DAY + pick(8) * 3600 * 1000;
+    const reached = Math.min(MAIN_FLOW.length - 1, Math.floor((now - created) / (DAY * 1.5)) + pick(3) - 1);
+    const stepCount = Math.max(0, reached) + 1;
+    const cancelled = pick(25) === 0;
+    const steps: OrderStatus[] = [...MAIN_FLOW.slice(0, stepCount)];
+    if (!cancelled && steps.at(-1) === 'in_transit' && pick(4) === 0) steps.push('vehicle_breakdown');
+    if (cancelled) steps.push('cancelled');
+    const status = steps.at(-1)!;
+    const at = (i: number) => new Date(created + i * Math.min(DAY, (now - created) / (steps.length + 1)));
+    const completed = status === 'completed';
+    const priced = completed && pick(4) > 0;
+    const money = (base: number) => (base + pick(400) + pick(100) / 100).toFixed(2);
+    const [{ id }] = await trx('orders').insert({
+      mtmNumber: `MTM${(2026110000 + n * 7).toString()}`,
+      dnNumber: `DN${(880000 + n * 13).toString().padStart(8, '0')}`,
+      supplierId: suppliers[pick(suppliers.length)],
+      pickupWarehouseId: warehouses[pick(warehouses.length)],
+      vehicleTypeId: vehicleTypes[pick(vehicleTypes.length)],
+      deliveryAreaId: areas[pick(areas.length)],
+      assignedUserId: staff[pick(staff.length)],
+      pickupDate: isoDate(created + (1 + pick(3)) * DAY),
+      mosDate: isoDate(created + (4 + pick(5)) * DAY),
+      notes: pick(5) === 0 ? '请提前一小时电话联系收货人 / Call the receiver an hour ahead' : null,
+      status,
+      completionDate: completed ? at(steps.length - 1) : null,
+      basePurchasePrice: priced ? money(800) : null,
+      haulingBuyPrice: priced && pick(3) === 0 ? money(50) : null,
+      baseSalePrice: priced ? money(1100) : null,
+      haulingSalePrice: priced && pick(3) === 0 ? money(80) : null,
+      createdBy: admin,
+      createdAt: new Date(created),
+      updatedAt: at(steps.length - 1),
+    }).returning('id');
+    await trx('orderEvents').insert(steps.map((toStatus, i) => ({ orderId: id, fromStatus: i === 0 ? null : steps[i - 1],
+      toStatus, userId: i === 0 ? admin : staff[pick(staff.length)], at: at(i) })));
+    if (completed) {
+      await trx('orderAttachments').insert({ orderId: id, kind: 'pod', fileName: `POD-${id}.pdf`, contentType: 'application/pdf',
+        size: DEMO_POD.length, content: DEMO_POD, uploadedBy: admin, createdAt: at(steps.length - 2) });
+    }
+  }
+}
+
+/** Demo master data: delivery areas, warehouses, vehicle types and suppliers with their service areas; then orders. */
 async function seedSampleData(trx: Knex.Transaction): Promise<void> {
   const areas: Array<{ id: number; code: string }> = await trx('deliveryAreas').insert(DELIVERY_AREAS).returning(['id', 'code']);
   const areaId = (code: string) => areas.find((a) => a.code === code)!.id;
@@ -58,6 +128,7 @@ async function seedSampleData(trx: Knex.Transaction): Promise<void> {
   }
   const [dispatcher] = await trx('users').where({ username: 'regional_dispatcher' }).select('id');
   await trx('userDeliveryAreas').insert(['SH-PD', 'SH-MH'].map((code) => ({ userId: dispatcher.id, deliveryAreaId: areaId(code) })));
+  await seedDemoOrders(trx);
 }
 
 /** One active user per role, named after the role, all with the demo password; then the sample data. */
