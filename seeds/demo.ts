@@ -75,7 +75,7 @@ async function seedDemoOrders(trx: Knex.Transaction): Promise<void> {
   const now = Date.now();
   for (let n = 0; n < 240; n += 1) {
     const created = now - (90 - Math.floor(n * 90 / 240)) * DAY + pick(8) * 3600 * 1000;
-    const reached = Math.min(MAIN_FLOW.length - 1, Math.floor((now - created) / (DAY * 1.5)) + pick(3) - 1);
+    const reached = Math.min(MAIN_FLOW.length - 1, Math.floor((now - created) / (DAY * 3.5)) + pick(3) - 1);
     const stepCount = Math.max(0, reached) + 1;
     const cancelled = pick(25) === 0;
     const steps: OrderStatus[] = [...MAIN_FLOW.slice(0, stepCount)];
