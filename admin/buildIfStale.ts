@@ -9,8 +9,9 @@ import { spawnSync } from 'node:child_process';
 const root = __dirname;
 const sources = [path.join(root, 'src'), path.join(root, 'index.html'), path.join(root, 'vite.config.mts'),
   path.join(root, 'public'), path.join(root, '../api/src/permissions/pageKeys.ts'),
-  path.join(root, '../api/src/users/roles.ts'), path.join(root, '../api/src/auth/commonPasswords.ts'),
-  path.join(root, '../package-lock.json')];
+  path.join(root, '../api/src/users/roles.ts'), path.join(root, '../api/src/orders/statusFlow.ts'),
+  path.join(root, '../api/src/auth/commonPasswords.ts'),
+  path.join(root, '../api/src/translations/translationRules.ts'), path.join(root, '../package-lock.json')];
 
 function newest(file: string): number {
   if (!fs.existsSync(file)) return 0;

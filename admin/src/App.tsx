@@ -12,10 +12,11 @@ import { FullScreenLoading } from './layout/PageLoading';
 import { darkTheme, lightTheme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
-import { i18nProvider } from './providers/i18nProvider';
+import { useI18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import activityLogs from './activity-logs';
 import deliveryAreas from './delivery-areas';
+import orders, { OrderCreate } from './orders';
 import suppliers from './suppliers';
 import translations from './translations';
 import trash from './trash';
@@ -28,7 +29,9 @@ const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const ComingSoon = lazy(() => import('./pages/coming-soon/ComingSoon'));
 const MonitoringDashboard = lazy(() => import('./pages/monitoring-dashboard/MonitoringDashboard'));
 const PermissionDeniedDemo = lazy(() => import('./pages/permission-denied-demo/PermissionDeniedDemo'));
-const TranslationImport = lazy(() => import('./pages/coming-soon/ComingSoon'));
+const TranslationImport = lazy(() => import('./pages/translation-import/TranslationImport'));
+const PermissionsPage = lazy(() => import('./pages/permissions/PermissionsPage'));
+const BatchModificationPage = lazy(() => import('./pages/batch-modification/BatchModificationPage'));
 
 /** A route of the seed's table guarded by its page key; modules still to come show ComingSoon. */
 const guarded = (path: string, pageKey: PageKey, title: string) => (
@@ -51,13 +54,14 @@ function guardedResource(pageKey: PageKey, definition: Screens & Omit<ResourcePr
 }
 
 export const App = () => (
+  // The i18n provider is renewed when /translations or /translation-import change texts.
   <Admin
     title="app.title"
     dashboard={DashboardPage}
     layout={Layout}
     authProvider={authProvider}
     dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
+    i18nProvider={useI18nProvider()}
     queryClient={queryClient}
     store={localStorageStore(undefined, 'logistics')}
     theme={lightTheme}
@@ -69,6 +73,7 @@ export const App = () => (
     requireAuth
     disableTelemetry
   >
+    <Resource name="orders" {...guardedResource('orders', orders)} />
     <Resource name="suppliers" {...guardedResource('suppliers', suppliers)} />
     <Resource name="warehouses" {...guardedResource('warehouses', warehouses)} />
     <Resource name="vehicle-types" {...guardedResource('vehicle_types', vehicleTypes)} />
@@ -83,18 +88,17 @@ export const App = () => (
       <Route path="/monitoring-dashboard" element={<MonitoringDashboard />} />
     </CustomRoutes>
     <CustomRoutes>
-      {guarded('/orders', 'orders', 'menu.order_list')}
-      {guarded('/orders/:id', 'orders', 'menu.order_list')}
-      {guarded('/new-order', 'new_order', 'menu.new_order')}
-      {guarded('/batch-modification', 'batch_modification', 'menu.batch_modification')}
+      <Route path="/new-order" element={<PageGuard pageKey="new_order"><OrderCreate /></PageGuard>} />
+      <Route path="/batch-modification" element={<PageGuard pageKey="batch_modification"><BatchModificationPage /></PageGuard>} />
       {guarded('/pricing-management', 'pricing_management', 'menu.billings')}
-      {guarded('/permissions', 'permissions', 'menu.permissions')}
+      <Route path="/permissions" element={<PageGuard pageKey="permissions"><PermissionsPage /></PageGuard>} />
       {guarded('/reports', 'reports', 'menu.data_reports')}
       {['daily', 'weekly', 'monthly', 'trend'].map((p) => guarded(`/reports/${p}`, 'reports', 'menu.data_reports'))}
       {guarded('/reports/billings', 'reports', 'menu.billings_report')}
       {guarded('/reports/process-monitoring', 'process_monitoring', 'menu.process_monitoring')}
       {guarded('/reports/old-reports', 'old_reports', 'menu.old_reports')}
-      <Route path="/translation-import" element={<TranslationImport title="menu.translation_import" />} />
+      {/* No page key (seed): everyone signed in opens it; importing is checked by the server. */}
+      <Route path="/translation-import" element={<TranslationImport />} />
       <Route path="/permission-denied-demo" element={<PermissionDeniedDemo />} />
     </CustomRoutes>
   </Admin>

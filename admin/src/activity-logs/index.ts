@@ -1,4 +1,8 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import HistoryIcon from '@mui/icons-material/History';
+import { lazy } from 'react';
 
-/** The activity-logs resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.activity_logs');
+/** The activity log: a read-only list whose rows expand to their changes. */
+export default {
+  list: lazy(() => import('./ActivityLogList')),
+  icon: HistoryIcon,
+};

@@ -1,5 +1,137 @@
 import type { ModuleMessages } from '../i18n/catalogs';
 
-/** This module's texts, merged into the catalogs (cn and en must hold the same keys). */
-const messages: ModuleMessages = { cn: {}, en: {} };
+/**
+ * This module's texts, merged into the catalogs (cn and en must hold the same keys).
+ * `entity_types` names the logged record types for the trash too.
+ */
+const messages: ModuleMessages = {
+  cn: {
+    resources: {
+      'activity-logs': {
+        name: '操作日志 |||| 操作日志',
+        fields: {
+          id: '编号',
+          at: '时间',
+          userId: '用户',
+          username: '用户',
+          action: '操作',
+          entityType: '对象类型',
+          entityId: '对象编号',
+          changes: '变更',
+          ip: 'IP 地址',
+          userAgent: '浏览器',
+        },
+      },
+    },
+    activity_logs: {
+      filters: { from: '开始时间', to: '结束时间' },
+      columns: { field: '字段', before: '修改前', after: '修改后' },
+      changed: '已修改（内容不显示）',
+      no_changes: '此操作没有记录字段变更。',
+      subjects: { role: '角色', user: '用户' },
+      change_fields: {
+        record: '整条记录',
+        attachment: '附件',
+        username: '用户名',
+        reason: '原因',
+        role: '角色',
+        status: '状态',
+        sessionsEnded: '结束的会话数',
+        passwordHash: '密码',
+      },
+      actions: {
+        login: '登录',
+        logout: '退出登录',
+        login_failed: '登录失败',
+        register: '注册',
+        create: '新建',
+        update: '修改',
+        delete: '删除',
+        restore: '恢复',
+        purge: '永久删除',
+        import: '导入',
+        status_change: '状态变更',
+        batch_update: '批量修改',
+        upload: '上传',
+        reset_password: '重置密码',
+        sign_out_everywhere: '全部登出',
+      },
+    },
+    entity_types: {
+      order: '订单',
+      supplier: '供应商',
+      warehouse: '仓库',
+      vehicle_type: '车型',
+      delivery_area: '配送区域',
+      user: '用户',
+      translation: '翻译',
+      permission: '权限',
+      saved_filter: '保存的筛选',
+    },
+  },
+  en: {
+    resources: {
+      'activity-logs': {
+        name: 'Activity log |||| Activity logs',
+        fields: {
+          id: 'ID',
+          at: 'Time',
+          userId: 'User',
+          username: 'User',
+          action: 'Action',
+          entityType: 'Record type',
+          entityId: 'Record ID',
+          changes: 'Changes',
+          ip: 'IP address',
+          userAgent: 'Browser',
+        },
+      },
+    },
+    activity_logs: {
+      filters: { from: 'From', to: 'Until' },
+      columns: { field: 'Field', before: 'Before', after: 'After' },
+      changed: 'changed (value not shown)',
+      no_changes: 'No field changes were recorded for this action.',
+      subjects: { role: 'Role', user: 'User' },
+      change_fields: {
+        record: 'Whole record',
+        attachment: 'Attachment',
+        username: 'Username',
+        reason: 'Reason',
+        role: 'Role',
+        status: 'Status',
+        sessionsEnded: 'Sessions ended',
+        passwordHash: 'Password',
+      },
+      actions: {
+        login: 'Sign in',
+        logout: 'Sign out',
+        login_failed: 'Failed sign-in',
+        register: 'Registration',
+        create: 'Create',
+        update: 'Update',
+        delete: 'Delete',
+        restore: 'Restore',
+        purge: 'Delete permanently',
+        import: 'Import',
+        status_change: 'Status change',
+        batch_update: 'Batch update',
+        upload: 'Upload',
+        reset_password: 'Password reset',
+        sign_out_everywhere: 'Signed out everywhere',
+      },
+    },
+    entity_types: {
+      order: 'Order',
+      supplier: 'Supplier',
+      warehouse: 'Warehouse',
+      vehicle_type: 'Vehicle type',
+      delivery_area: 'Delivery area',
+      user: 'User',
+      translation: 'Translation',
+      permission: 'Permissions',
+      saved_filter: 'Saved filter',
+    },
+  },
+};
 export default messages;

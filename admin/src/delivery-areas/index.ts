@@ -1,4 +1,11 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import MapIcon from '@mui/icons-material/Map';
+import { lazy } from 'react';
 
-/** The delivery-areas resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.delivery_areas');
+/** The delivery-areas resource: list, create, and edit (with deletion) at react-admin's paths. */
+export default {
+  list: lazy(() => import('./DeliveryAreaList')),
+  create: lazy(() => import('./DeliveryAreaCreate')),
+  edit: lazy(() => import('./DeliveryAreaEdit')),
+  icon: MapIcon,
+  recordRepresentation: 'name',
+};

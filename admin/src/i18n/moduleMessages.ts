@@ -1,6 +1,7 @@
 import activityLogs from '../activity-logs/messages';
 import deliveryAreas from '../delivery-areas/messages';
 import orders from '../orders/messages';
+import batchModification from '../pages/batch-modification/messages';
 import permissions from '../pages/permissions/messages';
 import translationImport from '../pages/translation-import/messages';
 import suppliers from '../suppliers/messages';
@@ -13,5 +14,5 @@ import warehouses from '../warehouses/messages';
 /** Each module keeps its texts beside its screens; the catalogs merge them all. */
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
-  translationImport,
+  translationImport, batchModification,
 ];

@@ -21,6 +21,21 @@ export const MAX_PAGE_SIZE = 500;
 const stock = simpleRestProvider('/api', httpClient);
 
 /**
+ * The stock getList, plus `meta.totalEstimated` when the server flags its total as the planner's
+ * estimate (`X-Total-Estimated`, big tables such as orders): the pagination then says "about".
+ */
+async function getPage<RecordType extends RaRecord>(resource: string, params: GetListParams) {
+  let totalEstimated = false;
+  const reading = simpleRestProvider('/api', async (url: string, options?: fetchUtils.Options) => {
+    const answer = await httpClient(url, options);
+    totalEstimated = answer.headers.get('X-Total-Estimated') === 'true';
+    return answer;
+  });
+  const page = await reading.getList<RecordType>(resource, params);
+  return totalEstimated ? { ...page, meta: { ...page.meta, totalEstimated } } : page;
+}
+
+/**
  * The stock client, except that a first page larger than the server serves (react-admin's CSV
  * export asks for 1000 rows) is fetched as consecutive pages of 500 and joined.
  */
@@ -28,7 +43,7 @@ export const dataProvider: DataProvider = {
   ...stock,
   async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
-    if (perPage <= MAX_PAGE_SIZE || page !== 1) return stock.getList<RecordType>(resource, params);
+    if (perPage <= MAX_PAGE_SIZE || page !== 1) return getPage<RecordType>(resource, params);
     const rows: RecordType[] = [];
     let total: number | undefined;
     for (let chunk = 1; rows.length < perPage; chunk += 1) {

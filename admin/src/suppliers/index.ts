@@ -1,4 +1,11 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import StoreIcon from '@mui/icons-material/Store';
+import { lazy } from 'react';
 
-/** The suppliers resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.suppliers');
+/** The suppliers resource: list, create, and edit (with deletion) at react-admin's paths. */
+export default {
+  list: lazy(() => import('./SupplierList')),
+  create: lazy(() => import('./SupplierCreate')),
+  edit: lazy(() => import('./SupplierEdit')),
+  icon: StoreIcon,
+  recordRepresentation: 'name',
+};

@@ -1,4 +1,11 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import TranslateIcon from '@mui/icons-material/Translate';
+import { lazy } from 'react';
+import { messageId, type TranslationRecord } from './translationModel';
 
-/** The translations resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.translations');
+/** The translations resource: the list edits texts in a dialog; create adds a message. */
+export default {
+  list: lazy(() => import('./TranslationList')),
+  create: lazy(() => import('./TranslationCreate')),
+  icon: TranslateIcon,
+  recordRepresentation: (entry: TranslationRecord) => messageId(entry),
+};

@@ -1,4 +1,10 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { lazy } from 'react';
+import type { TrashRecord } from './trashModel';
 
-/** The trash resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.trash');
+/** The trash: deleted records of every resource, to restore or (administrators) purge. */
+export default {
+  list: lazy(() => import('./TrashList')),
+  icon: DeleteSweepIcon,
+  recordRepresentation: (record: TrashRecord) => record.name ?? record.id,
+};

@@ -1,4 +1,11 @@
-import { placeholderResource } from '../pages/coming-soon/placeholderResource';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import { lazy } from 'react';
 
-/** The warehouses resource: list, create, edit (placeholder until its screens land). */
-export default placeholderResource('menu.warehouses');
+/** The warehouses resource: list, create, and edit (with deletion) at react-admin's paths. */
+export default {
+  list: lazy(() => import('./WarehouseList')),
+  create: lazy(() => import('./WarehouseCreate')),
+  edit: lazy(() => import('./WarehouseEdit')),
+  icon: WarehouseIcon,
+  recordRepresentation: 'name',
+};

@@ -3,10 +3,11 @@ import Joi from 'joi';
 import type { Context } from 'koa';
 import type { AppState } from '../appState';
 import { httpError } from '../httpError';
-import { requireUser } from '../middleware/guard';
+import { requirePage, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { accessiblePages } from './access';
 import { PAGE_KEYS, type PageKey } from './pageKeys';
+import { matrixChangeSchema, readMatrix, writeMatrix, type MatrixChange } from './permissionMatrix';
 
 type Ctx = Context & { state: AppState };
 
@@ -28,7 +29,17 @@ function permissionDeniedDemo() {
   throw httpError(403, 'Access denied: this call exists to demonstrate the permission-denied notice');
 }
 
+async function getMatrix(ctx: Ctx) {
+  ctx.body = await readMatrix(ctx.state.db);
+}
+
+async function putMatrix(ctx: Ctx) {
+  ctx.body = await writeMatrix(ctx, validate<MatrixChange>(matrixChangeSchema, ctx.request.body));
+}
+
 export const permissionRoutes = new Router<AppState>({ prefix: '/api' })
   .get('/user-accessible-pages', requireUser(), userAccessiblePages)
   .get('/can-access-page', requireUser(), canAccessPage)
-  .get('/permission-denied-demo', requireUser(), permissionDeniedDemo);
+  .get('/permission-denied-demo', requireUser(), permissionDeniedDemo)
+  .get('/permissions', requirePage('permissions'), getMatrix)
+  .put('/permissions', requirePage('permissions'), putMatrix);

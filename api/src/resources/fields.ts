@@ -4,7 +4,7 @@ import Joi from 'joi';
  * The joi building blocks of the resource schemas, worded like the seed's generic messages
  * ("This field is required", "Invalid format") so the server says what the form says.
  */
-const messages = {
+export const messages = {
   'any.required': 'This field is required',
   'string.empty': 'This field is required',
   'string.base': 'Invalid format',

@@ -2,10 +2,12 @@ import { activityLogsResource } from '../activity/activityLogsResource';
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
 import { ordersResource } from '../orders/ordersResource';
 import { suppliersResource } from '../suppliers/suppliersResource';
+import { translationsResource } from '../translations/translationsResource';
 import { userOptionsResource } from '../users/userOptionsResource';
 import { usersResource } from '../users/usersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
+import { MASTER_DATA_PICKERS } from './pickerResources';
 import type { ResourceDef } from './resource';
 
 /** Every resource on the shared protocol; the trash lists the soft-deleted rows of each. */
@@ -17,7 +19,9 @@ export const RESOURCES: ResourceDef[] = [
   deliveryAreasResource,
   usersResource,
   userOptionsResource,
+  ...MASTER_DATA_PICKERS,
   activityLogsResource,
+  translationsResource,
 ];
 
 export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.writable !== false);

@@ -31,7 +31,8 @@ export interface ResourceDef {
   /** Entity type in the activity log and the trash: 'delivery_area'. */
   entityType: string;
   model: ModelClass<Model>;
-  pageKey: PageKey;
+  /** The page whose holders may read and write; without one, `guards` must say both. */
+  pageKey?: PageKey;
   /** Who may read and who may write, when not simply "users holding pageKey" (guard.ts). */
   guards?: { read?: RouteGuard; write?: RouteGuard };
   /** The field that names a record in the trash and the activity log. */
@@ -56,6 +57,8 @@ export interface ResourceDef {
   readOnly?: readonly string[];
   /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
   hidden?: readonly string[];
+  /** When set, the only fields shown besides `id` (a picker's names: pickerResource.ts). */
+  shown?: readonly string[];
   /** Rules beyond the schema; they may refuse (throw) or adjust what is written. */
   hooks?: {
     beforeCreate?: (ctx: Ctx, data: Row, trx: Knex.Transaction) => Promise<Row> | Row;

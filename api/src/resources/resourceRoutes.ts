@@ -91,6 +91,7 @@ async function countRows(def: ResourceDef, query: QueryBuilder<Model>, db: Knex)
 export function present(def: ResourceDef, row: Model | Row): Row {
   const json: Row = 'toJSON' in row && typeof row.toJSON === 'function' ? row.toJSON() : { ...row };
   for (const field of def.hidden ?? []) delete json[field];
+  if (def.shown) return Object.fromEntries(['id', ...def.shown].filter((f) => f in json).map((f) => [f, json[f]]));
   if (def.softDelete !== false) {
     delete json.deletedAt;
     delete json.deletedBy;
@@ -163,8 +164,10 @@ const columnsOf = (def: ResourceDef, data: Row): Row =>
 /** The ra-data-simple-rest routes of one resource, guarded by its page key. */
 export function resourceRoutes(def: ResourceDef): Router<AppState> {
   const router = new Router<AppState>({ prefix: `/api/${def.name}` });
-  const readGuard = def.guards?.read ?? requirePage(def.pageKey);
-  const writeGuard = def.guards?.write ?? requirePage(def.pageKey);
+  const byPage = def.pageKey ? requirePage(def.pageKey) : undefined;
+  const readGuard = def.guards?.read ?? byPage;
+  const writeGuard = def.guards?.write ?? byPage;
+  if (!readGuard || !writeGuard) throw new Error(`Resource ${def.name}: give it a pageKey or both guards`);
   const defaultSort = def.defaultSort ?? { field: 'id', order: 'desc' as const };
 
   router.get('/', readGuard, async (ctx: Ctx) => {

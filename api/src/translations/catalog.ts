@@ -31,18 +31,39 @@ export function catalogRows(): MessageRow[] {
   });
 }
 
+interface StoredRow extends MessageRow {
+  id: number;
+  version: number;
+  deletedAt: Date | null;
+}
+
 /**
- * Adds the messages the repository's catalogs have and the database lacks, at every start, so a
- * new version's texts arrive in an existing database; texts edited on /translations are kept.
+ * Brings the repository's catalogs into the table at every start, so a new version's texts
+ * arrive in an existing database. A message the table lacks is added. A row nobody has changed
+ * (still version 1) follows the repository's text. A row edited on /translations or by an
+ * import (version > 1) keeps its text, and one in the trash stays deleted until it is purged.
  */
-export async function syncCatalogs(db: Knex): Promise<number> {
-  const existing = new Set(
-    (await db('translations').whereNull('deletedAt').select('namespace', 'key'))
-      .map((r: MessageRow) => `${r.namespace}.${r.key}`),
-  );
-  const missing = catalogRows().filter((r) => !existing.has(`${r.namespace}.${r.key}`));
-  if (missing.length > 0) await db.batchInsert('translations', missing, 500);
-  return missing.length;
+export async function syncCatalogs(db: Knex): Promise<{ added: number; updated: number }> {
+  // Live rows last, so each id maps to its live row when it has one.
+  const rows: StoredRow[] = await db('translations').orderByRaw('deleted_at is null')
+    .select('id', 'namespace', 'key', 'zh', 'en', 'version', 'deletedAt');
+  const stored = new Map(rows.map((row) => [`${row.namespace}.${row.key}`, row]));
+  const missing: MessageRow[] = [];
+  const outdated: StoredRow[] = [];
+  for (const row of catalogRows()) {
+    const current = stored.get(`${row.namespace}.${row.key}`);
+    if (!current) missing.push(row);
+    else if (!current.deletedAt && current.version === 1 && (current.zh !== row.zh || current.en !== row.en)) {
+      outdated.push({ ...current, zh: row.zh, en: row.en });
+    }
+  }
+  await db.transaction(async (trx) => {
+    for (let at = 0; at < missing.length; at += 500) await trx('translations').insert(missing.slice(at, at + 500));
+    for (const row of outdated) {
+      await trx('translations').where({ id: row.id, version: 1 }).update({ zh: row.zh, en: row.en, updatedAt: new Date() });
+    }
+  });
+  return { added: missing.length, updated: outdated.length };
 }
 
 /** The catalog of one locale as the nested object react-admin's polyglot provider reads. */

@@ -2,21 +2,56 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import type { Context } from 'koa';
 import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
+import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { publicRoute } from '../middleware/guard';
+import { publicRoute, requireRole, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { loadCatalog } from './catalog';
+import { applyImport, importBody, importRefused, importSummary, planImport } from './importTranslations';
+import { TRANSLATION_EDITORS } from './translationRules';
 
 type Ctx = Context & { state: AppState };
 
 const localeParams = Joi.object({ locale: Joi.string().valid(...LOCALES).required() });
 
-/** Public: the sign-in page needs its texts before anyone is signed in. */
+/** Public: the sign-in page needs its texts before anyone is signed in. Read live, so an edit shows at once. */
 async function catalog(ctx: Ctx) {
   const { locale } = validate<{ locale: Locale }>(localeParams, ctx.params);
   ctx.set('Cache-Control', 'no-cache');
   ctx.body = await loadCatalog(ctx.state.db, locale);
 }
 
+/** The namespaces of the live entries, for the list's namespace filter. */
+async function namespaces(ctx: Ctx) {
+  const rows: Array<{ namespace: string }> = await ctx.state.db('translations').whereNull('deletedAt')
+    .distinct('namespace').orderBy('namespace');
+  ctx.body = rows.map((row) => row.namespace);
+}
+
+/**
+ * `{ rows, dryRun }`: a preview answers what would be added and changed and each row's errors;
+ * an apply writes all rows in one transaction with one activity-log row, or nothing at all
+ * (400) when any row is invalid.
+ */
+async function importTexts(ctx: Ctx) {
+  const { rows, dryRun } = validate<{ rows: unknown[]; dryRun: boolean }>(importBody, ctx.request.body);
+  if (dryRun) {
+    ctx.body = (await planImport(ctx.state.db, rows)).report;
+    return;
+  }
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const plan = await planImport(trx, rows);
+    if (plan.report.errors.length > 0) throw importRefused(plan.report.errors);
+    await applyImport(trx, plan);
+    if (plan.report.added.length + plan.report.changed.length > 0) {
+      await logActivity(trx, ctx, { action: 'import', entityType: 'translation', changes: importSummary(plan.report) });
+    }
+    return plan.report;
+  });
+}
+
+// Before the translations resource in app.ts: these fixed paths win over its /:id.
 export const translationRoutes = new Router<AppState>({ prefix: '/api/translations' })
-  .get('/catalog/:locale', publicRoute(), catalog);
+  .get('/catalog/:locale', publicRoute(), catalog)
+  .get('/namespaces', requireUser(), namespaces)
+  .post('/import', requireRole(TRANSLATION_EDITORS), importTexts);

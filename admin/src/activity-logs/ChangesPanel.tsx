@@ -1,0 +1,69 @@
+import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
+import { hasChanges, isBeforeAfter, isHiddenChange, type ActivityLogRecord } from './activityLogModel';
+import { useAuditLabels } from './auditVocabulary';
+
+/** A logged value: texts as they are, objects and lists as indented JSON, nothing as a dash. */
+const Value = ({ value }: { value: unknown }) => {
+  if (value === null || value === undefined) return <Typography component="span" color="text.disabled">—</Typography>;
+  if (typeof value !== 'object') return <>{String(value)}</>;
+  return (
+    <Box component="pre" sx={{ m: 0, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      {JSON.stringify(value, null, 2)}
+    </Box>
+  );
+};
+
+const ChangeCells = ({ change }: { change: unknown }) => {
+  const translate = useTranslate();
+  if (isHiddenChange(change)) {
+    return <TableCell colSpan={2}><Chip size="small" variant="outlined" label={translate('activity_logs.changed')} /></TableCell>;
+  }
+  if (isBeforeAfter(change)) {
+    return (
+      <>
+        <TableCell><Value value={change.before} /></TableCell>
+        <TableCell><Value value={change.after} /></TableCell>
+      </>
+    );
+  }
+  // A plain fact of the event (a failed login's username), neither before nor after.
+  return <TableCell colSpan={2}><Value value={change} /></TableCell>;
+};
+
+/** The expanded row of the activity log: one line per changed field with its before and after. */
+export const ChangesPanel = () => {
+  const record = useRecordContext<ActivityLogRecord>();
+  const translate = useTranslate();
+  const labels = useAuditLabels();
+  if (!record) return null;
+  if (!hasChanges(record)) {
+    return <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>{translate('activity_logs.no_changes')}</Typography>;
+  }
+  return (
+    <Box sx={{ py: 1, maxWidth: 1000 }} data-testid="changes-panel">
+      <Table size="small">
+        <TableHead>
+          <TableRow>
+            <TableCell sx={{ width: '22%' }}>{translate('activity_logs.columns.field')}</TableCell>
+            <TableCell sx={{ width: '39%' }}>{translate('activity_logs.columns.before')}</TableCell>
+            <TableCell sx={{ width: '39%' }}>{translate('activity_logs.columns.after')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {Object.entries(record.changes ?? {}).map(([field, change]) => (
+            <TableRow key={field} sx={{ '& td': { verticalAlign: 'top' } }}>
+              <TableCell sx={{ fontWeight: 500 }}>{labels.field(record.entityType, field)}</TableCell>
+              <ChangeCells change={change} />
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {record.userAgent && (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+          {translate('resources.activity-logs.fields.userAgent')}: {record.userAgent}
+        </Typography>
+      )}
+    </Box>
+  );
+};

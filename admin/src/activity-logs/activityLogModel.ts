@@ -1,0 +1,28 @@
+import type { RaRecord } from 'react-admin';
+
+/** One change as the server logs it: before and after, or only that a hidden field changed. */
+export type Change = { before?: unknown; after?: unknown } | { changed: true };
+
+/** A row of GET /api/activity-logs. */
+export interface ActivityLogRecord extends RaRecord {
+  userId: number | null;
+  username: string | null;
+  action: string;
+  entityType: string | null;
+  entityId: string | null;
+  /** Field → change; some actions log plain facts instead (a failed login's username). */
+  changes: Record<string, Change | unknown> | null;
+  ip: string | null;
+  userAgent: string | null;
+  at: string;
+}
+
+export const isHiddenChange = (value: unknown): value is { changed: true } =>
+  typeof value === 'object' && value !== null && (value as { changed?: unknown }).changed === true
+  && Object.keys(value).length === 1;
+
+export const isBeforeAfter = (value: unknown): value is { before?: unknown; after?: unknown } =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+  && Object.keys(value).length > 0 && Object.keys(value).every((key) => key === 'before' || key === 'after');
+
+export const hasChanges = (record: ActivityLogRecord) => Boolean(record.changes && Object.keys(record.changes).length > 0);

@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { useTranslate } from 'react-admin';
+
+/** The actions the server writes to the activity log (every logActivity call under api/src). */
+export const ACTIONS = [
+  'login', 'logout', 'login_failed', 'register', 'create', 'update', 'delete', 'restore', 'purge', 'import',
+  'status_change', 'batch_update', 'upload', 'reset_password', 'sign_out_everywhere',
+] as const;
+
+/** The entity types the log names: the resources' `entityType`s and the other logged subjects. */
+export const ENTITY_TYPES = [
+  'order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation', 'permission', 'saved_filter',
+] as const;
+
+export const ACTION_CHOICES = ACTIONS.map((action) => ({ id: action, name: `activity_logs.actions.${action}` }));
+export const ENTITY_TYPE_CHOICES = ENTITY_TYPES.map((type) => ({ id: type, name: `entity_types.${type}` }));
+
+/** The react-admin resource of an entity type ('delivery_area' → 'delivery-areas'), for its field labels. */
+const resourceOf = (entityType: string) => `${entityType.replace(/_/g, '-')}s`;
+
+/**
+ * The words of the log in the user's language. A value this release has no text for (an action
+ * a newer server writes) shows as the server sent it rather than as a raw message key.
+ */
+export function useAuditLabels() {
+  const translate = useTranslate();
+  return useMemo(() => ({
+    action: (action: string) => translate(`activity_logs.actions.${action}`, { _: action }),
+    entityType: (type: string) => translate(`entity_types.${type}`, { _: type }),
+    /** A changed field: the resource's own label, else the log's, else its name. */
+    field(entityType: string | null, field: string): string {
+      // The permission matrix logs one entry per role ("roles.biller") and per user ("users.li.lei").
+      const [subject, ...rest] = field.split('.');
+      if (entityType === 'permission' && rest.length > 0) {
+        const name = rest.join('.');
+        return subject === 'roles'
+          ? `${translate('activity_logs.subjects.role')}: ${translate(`roles.${name}`, { _: name })}`
+          : `${translate('activity_logs.subjects.user')}: ${name}`;
+      }
+      const own = translate(`activity_logs.change_fields.${field}`, { _: field });
+      return entityType ? translate(`resources.${resourceOf(entityType)}.fields.${field}`, { _: own }) : own;
+    },
+  }), [translate]);
+}

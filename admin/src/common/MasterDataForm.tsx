@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { useServerErrors } from './useServerErrors';
+
+/** Save, and on an existing record delete it after the module's own confirmation text. */
+const FormToolbar = ({ deleteConfirm }: { deleteConfirm: string }) => {
+  const record = useRecordContext();
+  const onError = useServerErrors();
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      {record?.id != null && (
+        <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent={deleteConfirm} mutationOptions={{ onError }} />
+      )}
+    </Toolbar>
+  );
+};
+
+const ACTIVE = { status: 'active' };
+
+/**
+ * The form of a master-data create or edit page. The browser's own checks are off (`noValidate`):
+ * they would speak the browser's language and hide ours, which say what the server says.
+ */
+export const MasterDataForm = ({ deleteConfirm, defaultValues = ACTIVE, children }:
+  { deleteConfirm: string; defaultValues?: Record<string, unknown>; children: ReactNode }) => (
+  <SimpleForm toolbar={<FormToolbar deleteConfirm={deleteConfirm} />} defaultValues={defaultValues} noValidate>
+    {children}
+  </SimpleForm>
+);

@@ -1,0 +1,73 @@
+import { useMediaQuery, type Theme } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  BulkDeleteButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput, SimpleList,
+  SimpleListClasses, TopToolbar, useTranslate, type SimpleListProps, type SortPayload,
+} from 'react-admin';
+import { EmptyList } from './EmptyList';
+import { STATUS_CHOICES, StatusField } from './statuses';
+import { useServerErrors } from './useServerErrors';
+
+// A function, not an element: SimpleList then floats it to the right of the first line.
+const statusChip = () => <StatusField />;
+
+const ListActions = ({ wide }: { wide: boolean }) => (
+  <TopToolbar>
+    {wide && <ColumnsButton />}
+    <CreateButton />
+    <ExportButton />
+  </TopToolbar>
+);
+
+/** Deletes the selected rows after the module's own confirmation, waiting for the server's answer. */
+const BulkDelete = ({ confirmContent }: { confirmContent: string }) => {
+  const onError = useServerErrors();
+  return <BulkDeleteButton mutationMode="pessimistic" confirmContent={confirmContent} mutationOptions={{ onError }} />;
+};
+
+export interface MasterDataListProps {
+  /** The module's message namespace: `<texts>.titles.list`, `.search`, `.empty.*`, `.messages.bulk_delete_content`. */
+  texts: string;
+  /** The resource's menu icon, shown large in the empty state. */
+  icon: ReactElement;
+  sort: SortPayload;
+  /** Filters beyond the search and the status, which every master-data list has. */
+  filters?: ReactElement[];
+  /** Columns left out by default; the columns button shows them. */
+  hiddenColumns?: string[];
+  /** The lines of a row on a phone, where the table would not fit; the status chip goes on the right. */
+  mobile: Pick<SimpleListProps, 'primaryText' | 'secondaryText'>;
+  /** The table's columns (`DataTable.Col`). */
+  children: ReactNode;
+}
+
+/**
+ * The list screen shared by the master-data resources: search and status filters, sortable
+ * columns, pagination, CSV export, bulk deletion with a confirmation, a click on a row opens the
+ * record, an empty state inviting to create the first one, and a simple list on a phone.
+ */
+export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns, mobile, children }: MasterDataListProps) => {
+  const translate = useTranslate();
+  const wide = !useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const allFilters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate(`${texts}.search`)} sx={{ minWidth: 320 }} />,
+    <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn sx={{ minWidth: 140 }} />,
+    ...filters,
+  ];
+  return (
+    <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions wide={wide} />} sort={sort}
+      perPage={25} empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
+      {wide ? (
+        <DataTable rowClick="edit" hiddenColumns={hiddenColumns}
+          bulkActionButtons={<BulkDelete confirmContent={`${texts}.messages.bulk_delete_content`} />}
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+            '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+          {children}
+        </DataTable>
+      ) : (
+        <SimpleList rowClick="edit" {...mobile} tertiaryText={statusChip}
+          sx={{ [`& .${SimpleListClasses.tertiary}`]: { opacity: 1, ml: 1 } }} />
+      )}
+    </List>
+  );
+};

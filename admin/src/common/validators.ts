@@ -1,0 +1,20 @@
+import { email, maxLength, regex, required } from 'react-admin';
+
+/*
+ * The client side of the server's rules (api/src/resources/fields.ts), with the same patterns
+ * and the seed's wording, so a form answers at once what the server would answer on save.
+ */
+export const requiredField = required('validation.required');
+export const invalidFormat = 'validation.invalid_format';
+
+export const phoneFormat = regex(/^\+?[0-9 ()-]{5,30}$/, invalidFormat);
+export const codeFormat = regex(/^[A-Za-z0-9_.-]{1,32}$/, invalidFormat);
+/** joi's `uri({ scheme: ['http', 'https'] })`: a scheme, then a host without spaces. */
+export const websiteFormat = regex(/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i, invalidFormat);
+export const emailFormat = email(invalidFormat);
+
+/** A required text of at most `max` characters. */
+export const requiredText = (max: number) => [requiredField, maxLength(max)];
+
+/** The code of a warehouse, vehicle type or delivery area: required, letters, digits and _ . - */
+export const validateCode = [requiredField, codeFormat];

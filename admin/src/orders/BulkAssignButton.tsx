@@ -1,0 +1,59 @@
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useState } from 'react';
+import {
+  Button, Form, required, useListContext, useNotify, useRefresh, useTranslate, useUpdateMany,
+} from 'react-admin';
+import { OrderReferenceInput } from './OrderReferences';
+import { readOrderError } from './orderErrors';
+
+const AssignDialog = ({ onClose }: { onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [updateMany, { isPending }] = useUpdateMany();
+  const assign = ({ assignedUserId }: { assignedUserId?: number }) => updateMany('orders',
+    { ids: selectedIds, data: { assignedUserId } },
+    {
+      mutationMode: 'pessimistic',
+      onSuccess: () => {
+        notify('orders.bulk.assigned', { type: 'success', messageArgs: { smart_count: selectedIds.length } });
+        onUnselectItems();
+        onClose();
+      },
+      // Each order is its own PUT: some may be saved although one was refused.
+      onError: (error) => {
+        const { key, message, permission } = readOrderError(error);
+        if (!permission) notify(key ?? message, { type: 'error', messageArgs: { _: message } });
+        refresh();
+      },
+    });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="bulk-assign-dialog">
+      <Form onSubmit={assign as never}>
+        <DialogTitle>{translate('orders.bulk.assign_title', { smart_count: selectedIds.length })}</DialogTitle>
+        <DialogContent>
+          <OrderReferenceInput source="assignedUserId" activeOnly validate={required('order_validation.assigned_user_required')} />
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
+          <MuiButton type="submit" variant="contained" disabled={isPending}>{translate('ra.action.confirm')}</MuiButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+};
+
+/** Bulk assignment: one partial update { assignedUserId } per selected order (the stock updateMany). */
+export const BulkAssignButton = () => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="orders.bulk.assign" onClick={() => setOpen(true)} data-testid="bulk-assign">
+        <PersonAddIcon />
+      </Button>
+      {open && <AssignDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+};

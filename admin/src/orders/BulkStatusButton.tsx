@@ -1,0 +1,98 @@
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import {
+  Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import {
+  Button, useGetIdentity, useGetMany, useListContext, useNotify, useRefresh, useTranslate, type Identifier,
+} from 'react-admin';
+import { nextStatuses } from '../../../api/src/orders/statusFlow';
+import type { Role } from '../../../api/src/users/roles';
+import { transitionOrder } from './orderApi';
+import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
+
+/** The statuses every one of these orders may move to, for this role (the server checks each again). */
+export function commonNextStatuses(orders: OrderRecord[], role: Role): OrderStatus[] {
+  return ORDER_STATUSES.filter((to) => orders.every((order) => nextStatuses(order.status, role).includes(to)));
+}
+
+/** Moves each order on its own; one refusal does not stop the others. */
+async function moveAll(ids: Identifier[], to: OrderStatus, note: string) {
+  const failed: Identifier[] = [];
+  for (const id of ids) {
+    try {
+      await transitionOrder(id, { to, note: note || undefined });
+    } catch {
+      failed.push(id);
+    }
+  }
+  return failed;
+}
+
+const StatusDialog = ({ onClose }: { onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { selectedIds, onSelect } = useListContext();
+  const { identity } = useGetIdentity();
+  const { data: orders, isPending } = useGetMany<OrderRecord>('orders', { ids: selectedIds });
+  const choices = useMemo(() => (orders && identity ? commonNextStatuses(orders, identity.role as Role) : []),
+    [orders, identity]);
+  const [to, setTo] = useState<OrderStatus | ''>('');
+  const [note, setNote] = useState('');
+  const [running, setRunning] = useState(false);
+
+  const run = async () => {
+    if (!to) return;
+    setRunning(true);
+    const failed = await moveAll(selectedIds, to, note);
+    const succeeded = selectedIds.length - failed.length;
+    notify('orders.bulk.status_result', { type: failed.length ? 'warning' : 'success',
+      messageArgs: { ok: succeeded, failed: failed.length, status: translate(`order_status.${to}`) } });
+    // The refused ones stay selected, so they can be looked at or tried again.
+    onSelect(failed);
+    refresh();
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={running ? undefined : onClose} fullWidth maxWidth="xs" data-testid="bulk-status-dialog">
+      <DialogTitle>{translate('orders.bulk.status_title', { smart_count: selectedIds.length })}</DialogTitle>
+      <DialogContent>
+        {isPending && <CircularProgress size={24} />}
+        {!isPending && choices.length === 0 && <Alert severity="info">{translate('orders.bulk.no_common_status')}</Alert>}
+        {choices.length > 0 && (
+          <>
+            <TextField select fullWidth margin="dense" label={translate('orders.bulk.target')} value={to}
+              onChange={(event) => setTo(event.target.value as OrderStatus)} slotProps={{ htmlInput: { name: 'to' } }}>
+              {choices.map((status) => (
+                <MenuItem key={status} value={status}>{translate(`order_status.${status}`)}</MenuItem>
+              ))}
+            </TextField>
+            <TextField fullWidth margin="dense" multiline minRows={2} label={translate('orders.transition.note')}
+              value={note} onChange={(event) => setNote(event.target.value)} slotProps={{ htmlInput: { maxLength: 1000 } }} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <MuiButton onClick={onClose} disabled={running}>{translate('ra.action.cancel')}</MuiButton>
+        <MuiButton variant="contained" onClick={run} disabled={!to || running}>
+          {translate('ra.action.confirm')}
+        </MuiButton>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** Bulk status change: only to statuses legal for every selected order and the user's role. */
+export const BulkStatusButton = () => {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button label="orders.bulk.change_status" onClick={() => setOpen(true)} data-testid="bulk-status">
+        <SwapHorizIcon />
+      </Button>
+      {open && <StatusDialog onClose={() => setOpen(false)} />}
+    </>
+  );
+};

@@ -1,0 +1,140 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import {
+  Edit, Form, ListButton, SaveButton, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { NotFound } from '../layout/NotFound';
+import { useOrderAttachments, useOrderEvents } from './orderApi';
+import { OrderAttachments } from './OrderAttachments';
+import { readOrderError, useOrderErrors } from './orderErrors';
+import { OrderFields, OrderPrices } from './OrderFields';
+import { OrderInputs } from './OrderInputs';
+import { toOrderPayload, type OrderRecord } from './orderModel';
+import { OrderProgress } from './OrderProgress';
+import { OrderTimeline } from './OrderTimeline';
+import { StatusChip } from './StatusChip';
+import { TransitionButtons } from './TransitionButtons';
+
+const Section = ({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) => {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" data-testid={testId}>
+      <CardHeader title={translate(title)} action={action} sx={{ pb: 0 }}
+        slotProps={{ title: { variant: 'subtitle1', fontWeight: 600 }, action: { sx: { m: 0 } } }} />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+};
+
+const OrderTitle = () => {
+  const order = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  return <>{order ? translate('orders.detail.title', { mtm: order.mtmNumber }) : ''}</>;
+};
+
+/** Editing in place: the form of the new-order page, saved with the version it started from. */
+const EditDetails = ({ conflict, onCancel }: { conflict: boolean; onCancel: () => void }) => {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  return (
+    <Form>
+      {conflict && (
+        <Alert severity="error" sx={{ mb: 2 }} data-testid="order-conflict"
+          action={<Button color="inherit" size="small" onClick={refresh}>{translate('ra.action.refresh')}</Button>}>
+          {translate('common.conflict')}
+        </Alert>
+      )}
+      <OrderInputs />
+      <Stack direction="row" spacing={1}>
+        <SaveButton />
+        <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>
+      </Stack>
+    </Form>
+  );
+};
+
+const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEditing: (on: boolean) => void; conflict: boolean }) => {
+  const order = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  const { data: events = [] } = useOrderEvents(order?.id ?? 0);
+  const { data: attachments = [] } = useOrderAttachments(order?.id ?? 0);
+  if (!order) return null;
+  return (
+    <Stack spacing={2} sx={{ mt: 1 }}>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+            <Typography variant="h5" component="h1" data-testid="page-title">{order.mtmNumber}</Typography>
+            <StatusChip status={order.status} size="medium" />
+            <Typography variant="body2" color="text.secondary">
+              {`${translate('resources.orders.fields.dnNumber')}: ${order.dnNumber}`}
+            </Typography>
+          </Stack>
+          <OrderProgress status={order.status} events={events} attachments={attachments} />
+        </CardContent>
+      </Card>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, gap: 2,
+        alignItems: 'start' }}>
+        <Stack spacing={2}>
+          <Section title="orders.detail.details" testId="order-details" action={!editing && (
+            <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="order-edit">
+              {translate('ra.action.edit')}
+            </Button>
+          )}>
+            {editing ? <EditDetails conflict={conflict} onCancel={() => setEditing(false)} /> : <OrderFields />}
+          </Section>
+          <Section title="orders.detail.prices"><OrderPrices /></Section>
+        </Stack>
+        <Stack spacing={2}>
+          <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
+          <Section title="orders.attachments.title" testId="order-attachments">
+            <OrderAttachments orderId={order.id} attachments={attachments} />
+          </Section>
+          <Section title="orders.timeline.title" testId="order-timeline-card"><OrderTimeline events={events} /></Section>
+        </Stack>
+      </Box>
+    </Stack>
+  );
+};
+
+/**
+ * The order detail at /orders/{id}: progress, every field, status changes, attachments and the
+ * timeline; the editable fields are edited in place, pessimistically, with the version check.
+ */
+const OrderDetailPage = () => {
+  const notify = useNotify();
+  const onError = useOrderErrors();
+  const [editing, setEditing] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const edit = (on: boolean) => {
+    setEditing(on);
+    setConflict(false);
+  };
+  return (
+    <Edit mutationMode="pessimistic" redirect={false} transform={toOrderPayload} component="div" title={<OrderTitle />}
+      actions={<TopToolbar><ListButton /></TopToolbar>}
+      mutationOptions={{
+        onSuccess: () => {
+          notify('orders.detail.saved', { type: 'success' });
+          edit(false);
+        },
+        onError: (error) => {
+          if (readOrderError(error).key === 'common.conflict') setConflict(true);
+          onError(error);
+        },
+      }}>
+      <DetailBody editing={editing} setEditing={edit} conflict={conflict} />
+    </Edit>
+  );
+};
+
+/** react-admin mounts the resource's edit screen at /orders/:id/*; only /orders/{id} itself is a page. */
+const OrderDetail = () => {
+  const { id = '', '*': rest } = useParams();
+  if (rest || !/^[1-9]\d*$/.test(id)) return <NotFound />;
+  return <OrderDetailPage />;
+};
+
+export default OrderDetail;

@@ -1,0 +1,72 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Labeled, useRecordContext, useTranslate } from 'react-admin';
+import { LocalDateField } from '../users/LocalDateField';
+import { PRICE_FIELDS, type OrderRecord } from './orderModel';
+import { OrderReferenceField } from './OrderReferences';
+import { StatusChip } from './StatusChip';
+
+/** Exact money text ('12345.50' → '12,345.50'): the server's decimal string, grouped, never through a float. */
+export function moneyText(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const [whole, fraction = ''] = value.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${digits}.${fraction.padEnd(2, '0').slice(0, 2)}`;
+}
+
+const Grid = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: 2 }}>
+    {children}
+  </Box>
+);
+
+const Text = ({ value }: { value: string | null | undefined }) => <Typography variant="body2">{value || '—'}</Typography>;
+
+/** Every field of the order, references by name (the view half of the detail's details card). */
+export const OrderFields = () => {
+  const order = useRecordContext<OrderRecord>();
+  if (!order) return null;
+  return (
+    <Grid>
+      <Labeled source="mtmNumber"><Text value={order.mtmNumber} /></Labeled>
+      <Labeled source="dnNumber"><Text value={order.dnNumber} /></Labeled>
+      <Labeled source="status"><Box><StatusChip status={order.status} /></Box></Labeled>
+      <Labeled source="pickupWarehouseId"><OrderReferenceField source="pickupWarehouseId" /></Labeled>
+      <Labeled source="deliveryAreaId"><OrderReferenceField source="deliveryAreaId" /></Labeled>
+      <Labeled source="assignedUserId"><OrderReferenceField source="assignedUserId" /></Labeled>
+      <Labeled source="supplierId"><OrderReferenceField source="supplierId" /></Labeled>
+      <Labeled source="vehicleTypeId"><OrderReferenceField source="vehicleTypeId" /></Labeled>
+      <Labeled source="pickupDate"><Text value={order.pickupDate} /></Labeled>
+      <Labeled source="mosDate"><Text value={order.mosDate} /></Labeled>
+      <Labeled source="completionDate" data-testid="order-completion-date"><LocalDateField source="completionDate" showTime emptyText="—" /></Labeled>
+      <Labeled source="createdAt"><LocalDateField source="createdAt" showTime /></Labeled>
+      <Labeled source="createdBy"><OrderReferenceField source="createdBy" reference="user-options" /></Labeled>
+      <Labeled source="updatedAt"><LocalDateField source="updatedAt" showTime /></Labeled>
+      <Box sx={{ gridColumn: '1 / -1' }}>
+        <Labeled source="notes"><Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>{order.notes || '—'}</Typography></Labeled>
+      </Box>
+    </Grid>
+  );
+};
+
+/** The pricing fields (set in pricing management; the MTM prices computed by the database). */
+export const OrderPrices = () => {
+  const order = useRecordContext<OrderRecord>();
+  const translate = useTranslate();
+  if (!order) return null;
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }} data-testid="order-prices">
+      {PRICE_FIELDS.map((field) => (
+        <Box key={field}>
+          <Typography variant="caption" color="text.secondary" component="div">
+            {translate(`resources.orders.fields.${field}`)}
+          </Typography>
+          <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: field.startsWith('mtm') ? 600 : 400 }}>
+            {moneyText(order[field])}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+};

@@ -1,0 +1,30 @@
+import { Box } from '@mui/material';
+import { DateInput, maxLength, required, TextInput } from 'react-admin';
+import { OrderReferenceInput } from './OrderReferences';
+
+// The seed's messages (spec §5), the same the server answers (api ordersResource.ts).
+const validateMtm = [required('order_validation.mtm_required'), maxLength(50)];
+const validateDn = [required('order_validation.dn_required'), maxLength(50)];
+const validateWarehouse = required('order_validation.warehouse_required');
+const validateAssignedUser = required('order_validation.assigned_user_required');
+const validateArea = required('order_validation.delivery_area_required');
+const validatePickupDate = required('order_validation.pickup_date_required');
+const validateMosDate = required('order_validation.mos_date_required');
+const validateNotes = maxLength(2000);
+
+/** The fields of spec §3 a person writes, in two columns; shared by the new-order page and the detail's edit. */
+export const OrderInputs = () => (
+  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
+    <TextInput source="mtmNumber" validate={validateMtm} autoComplete="off" />
+    <TextInput source="dnNumber" validate={validateDn} autoComplete="off" />
+    <OrderReferenceInput source="pickupWarehouseId" activeOnly validate={validateWarehouse} />
+    <OrderReferenceInput source="assignedUserId" activeOnly validate={validateAssignedUser} />
+    <OrderReferenceInput source="deliveryAreaId" activeOnly validate={validateArea} />
+    <OrderReferenceInput source="supplierId" activeOnly />
+    <DateInput source="pickupDate" validate={validatePickupDate} />
+    <DateInput source="mosDate" validate={validateMosDate} />
+    <OrderReferenceInput source="vehicleTypeId" activeOnly />
+    <Box />
+    <TextInput source="notes" validate={validateNotes} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />
+  </Box>
+);

@@ -1,0 +1,102 @@
+import AddIcon from '@mui/icons-material/Add';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import { Box, Typography } from '@mui/material';
+import { Link } from 'react-router-dom';
+import {
+  BulkDeleteButton, Button, ColumnsButton, DataTable, FilterButton, List, TextField, TopToolbar, useCanAccess,
+  useTranslate,
+} from 'react-admin';
+import { LocalDateField } from '../users/LocalDateField';
+import { BulkAssignButton } from './BulkAssignButton';
+import { BulkStatusButton } from './BulkStatusButton';
+import { ExportCsvButton } from './ExportCsvButton';
+import { useOrderFilters } from './orderFilters';
+import { orderPath, type OrderRecord } from './orderModel';
+import { OrderPagination } from './OrderPagination';
+import { OrderReferenceField } from './OrderReferences';
+import { useOrderErrors } from './orderErrors';
+import { SavedFilters } from './SavedFilters';
+import { StatusField } from './StatusChip';
+
+/** The new-order page is its own route (/new-order) under its own page key. */
+const NewOrderButton = ({ variant }: { variant?: 'contained' }) => {
+  const { canAccess } = useCanAccess({ resource: 'new_order', action: 'access' });
+  if (!canAccess) return null;
+  return <Button component={Link} to="/new-order" label="menu.new_order" variant={variant}><AddIcon /></Button>;
+};
+
+/** No order at all yet (the server's answer, so for a dispatcher: none in their areas). */
+const NoOrders = () => {
+  const translate = useTranslate();
+  return (
+    <Box data-testid="empty-list" sx={{ textAlign: 'center', py: 8, px: 2, mx: 'auto', maxWidth: 480, color: 'text.secondary' }}>
+      <LocalShippingIcon sx={{ fontSize: 72, opacity: 0.5 }} />
+      <Typography variant="h6" color="text.primary" sx={{ mt: 1 }}>{translate('orders.list.empty_title')}</Typography>
+      <Typography variant="body2" sx={{ mb: 3 }}>{translate('orders.list.empty_body')}</Typography>
+      <NewOrderButton variant="contained" />
+    </Box>
+  );
+};
+
+const ListActions = () => (
+  <TopToolbar>
+    <SavedFilters />
+    <FilterButton disableSaveQuery />
+    <NewOrderButton />
+    <ColumnsButton />
+    <ExportCsvButton />
+  </TopToolbar>
+);
+
+const BulkActions = () => {
+  const onError = useOrderErrors();
+  return (
+    <>
+      <BulkStatusButton />
+      <BulkAssignButton />
+      <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} />
+    </>
+  );
+};
+
+const Column = DataTable.Col<OrderRecord>;
+// Shown through the columns button; by default the list fits a laptop screen.
+const HIDDEN_COLUMNS = ['vehicleTypeId', 'completionDate', 'pickupWarehouseId'];
+
+const MtmNumber = () => <TextField source="mtmNumber" sx={{ fontWeight: 600 }} />;
+const PlainDate = ({ source }: { source: 'pickupDate' | 'mosDate' }) => (
+  <TextField source={source} sx={{ fontVariantNumeric: 'tabular-nums' }} />
+);
+
+/**
+ * The orders: filters (saved per user as presets), status chips, sortable columns, the server's
+ * CSV export and bulk status change, assignment and deletion. A regional dispatcher's list holds
+ * only their areas' orders: the server narrows it.
+ */
+const OrderList = () => {
+  const filters = useOrderFilters();
+  return (
+    <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
+      pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
+      <DataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions />} hiddenColumns={HIDDEN_COLUMNS}
+        // The table scrolls inside the page: a wrapper of no intrinsic width keeps it from widening the layout.
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' },
+          '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+        <Column source="mtmNumber"><MtmNumber /></Column>
+        <Column source="dnNumber" />
+        <Column source="status" field={StatusField} />
+        <Column source="deliveryAreaId" disableSort><OrderReferenceField source="deliveryAreaId" /></Column>
+        <Column source="pickupWarehouseId" disableSort><OrderReferenceField source="pickupWarehouseId" /></Column>
+        <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>
+        <Column source="vehicleTypeId" disableSort><OrderReferenceField source="vehicleTypeId" /></Column>
+        <Column source="assignedUserId" disableSort><OrderReferenceField source="assignedUserId" /></Column>
+        <Column source="pickupDate"><PlainDate source="pickupDate" /></Column>
+        <Column source="mosDate"><PlainDate source="mosDate" /></Column>
+        <Column source="completionDate"><LocalDateField source="completionDate" showTime emptyText="—" /></Column>
+        <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
+      </DataTable>
+    </List>
+  );
+};
+
+export default OrderList;

@@ -1,0 +1,110 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import BlockIcon from '@mui/icons-material/Block';
+import CarCrashIcon from '@mui/icons-material/CarCrash';
+import UndoIcon from '@mui/icons-material/Undo';
+import {
+  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, type ButtonProps,
+} from '@mui/material';
+import { useState, type ReactElement } from 'react';
+import { useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { nextStatuses, transitionKind, type TransitionKind } from '../../../api/src/orders/statusFlow';
+import type { Role } from '../../../api/src/users/roles';
+import { transitionOrder } from './orderApi';
+import { readOrderError } from './orderErrors';
+import type { OrderRecord, OrderStatus } from './orderModel';
+
+interface Look { variant: ButtonProps['variant']; color: ButtonProps['color']; icon: ReactElement; label: string }
+
+const LOOK: Record<TransitionKind, Look> = {
+  forward: { variant: 'contained', color: 'primary', icon: <ArrowForwardIcon />, label: 'orders.transition.to' },
+  back: { variant: 'outlined', color: 'inherit', icon: <UndoIcon />, label: 'orders.transition.back' },
+  cancel: { variant: 'outlined', color: 'error', icon: <BlockIcon />, label: 'orders.transition.to' },
+};
+/** A breakdown is a forward move by the rules, but not progress: it looks like a warning. */
+const BREAKDOWN: Look = { variant: 'outlined', color: 'warning', icon: <CarCrashIcon />, label: 'orders.transition.to' };
+/** Progress first, then stepping back, cancelling last. */
+const ORDER: TransitionKind[] = ['forward', 'back', 'cancel'];
+
+/** A datetime-local value ('YYYY-MM-DDTHH:mm') as the instant it means in the user's time zone. */
+const toInstant = (local: string) => (local ? new Date(local).toISOString() : undefined);
+
+/** Confirms one change with an optional note (and completion time); shows the server's refusal in place. */
+const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: OrderStatus; onClose: () => void }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [note, setNote] = useState('');
+  const [completedAt, setCompletedAt] = useState('');
+  const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const status = translate(`order_status.${to}`);
+
+  const confirm = async () => {
+    setPending(true);
+    setRefusal(null);
+    try {
+      await transitionOrder(order.id, { to, note: note.trim() || undefined, completionDate: toInstant(completedAt) });
+      notify('orders.transition.done', { type: 'success', messageArgs: { status } });
+      refresh();
+      onClose();
+    } catch (error) {
+      const { key, message, permission } = readOrderError(error);
+      if (permission) return onClose();
+      setRefusal(key ? translate(key, { _: message }) : message);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={pending ? undefined : onClose} fullWidth maxWidth="xs" data-testid="transition-dialog">
+      <DialogTitle>{translate('orders.transition.confirm_title', { status })}</DialogTitle>
+      <DialogContent>
+        {refusal && <Alert severity="error" sx={{ mb: 1 }} data-testid="transition-error">{refusal}</Alert>}
+        {to === 'completed' && (
+          <TextField type="datetime-local" fullWidth margin="dense" label={translate('orders.transition.completion_date')}
+            helperText={translate('orders.transition.completion_date_help')} value={completedAt}
+            onChange={(event) => setCompletedAt(event.target.value)}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'completionDate' } }} />
+        )}
+        <TextField fullWidth margin="dense" multiline minRows={2} label={translate('orders.transition.note')} value={note}
+          onChange={(event) => setNote(event.target.value)} slotProps={{ htmlInput: { maxLength: 1000, name: 'note' } }} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>{translate('ra.action.cancel')}</Button>
+        <Button variant="contained" onClick={confirm} disabled={pending} data-testid="transition-confirm">
+          {translate('ra.action.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/** One button per status this role may move the order to next (statusFlow.ts, the server's own rules). */
+export const TransitionButtons = ({ order }: { order: OrderRecord }) => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const [target, setTarget] = useState<OrderStatus | null>(null);
+  if (!identity) return null;
+  const role = identity.role as Role;
+  const targets = nextStatuses(order.status, role)
+    .map((to) => ({ to, kind: transitionKind(order.status, to, role)! }))
+    .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
+  if (targets.length === 0) {
+    return <Typography variant="body2" color="text.secondary">{translate('orders.transition.none')}</Typography>;
+  }
+  return (
+    <Stack spacing={1} data-testid="transition-buttons">
+      {targets.map(({ to, kind }) => {
+        const look = to === 'vehicle_breakdown' ? BREAKDOWN : LOOK[kind];
+        return (
+          <Button key={to} variant={look.variant} color={look.color} startIcon={look.icon} onClick={() => setTarget(to)}
+            data-testid={`transition-${to}`} sx={{ justifyContent: 'flex-start', textAlign: 'left' }}>
+            {translate(look.label, { status: translate(`order_status.${to}`) })}
+          </Button>
+        );
+      })}
+      {target && <TransitionDialog order={order} to={target} onClose={() => setTarget(null)} />}
+    </Stack>
+  );
+};

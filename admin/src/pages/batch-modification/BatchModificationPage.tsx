@@ -1,0 +1,80 @@
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useEffect, useRef } from 'react';
+import { DataTable, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
+import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderReferences';
+import type { OrderRecord } from '../../orders/orderModel';
+import { StatusField } from '../../orders/StatusChip';
+import { LocalDateField } from '../../users/LocalDateField';
+import { SelectionBar } from './SelectionBar';
+
+/** Spec §2: one search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
+function useBatchFilters() {
+  const translate = useTranslate();
+  return [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('batch_modification.search')} sx={{ minWidth: { sm: 280 } }} />,
+    <OrderReferenceInput key="supplierId" source="supplierId" alwaysOn sx={{ minWidth: { sm: 260 } }} />,
+    <OrderReferenceInput key="deliveryAreaId" source="deliveryAreaId" alwaysOn sx={{ minWidth: { sm: 260 } }} />,
+  ];
+}
+
+/**
+ * A selection is a task in progress on this page. react-admin keeps it in the (local-storage)
+ * store, so without this a later visit would start with orders selected that it does not show.
+ */
+const ForgetSelectionOnLeave = () => {
+  const { onUnselectItems } = useListContext();
+  const unselect = useRef(onUnselectItems);
+  unselect.current = onUnselectItems;
+  useEffect(() => () => unselect.current(), []);
+  return null;
+};
+
+const Column = DataTable.Col<OrderRecord>;
+
+/** On a phone the table keeps what identifies an order and what this page changes. */
+const OrdersTable = () => {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    // `bulkActionButtons` only turns the checkboxes on: the selection bar above replaces the toolbar.
+    <DataTable rowClick="toggleSelection" bulkActionButtons bulkActionsToolbar={false}
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' },
+        // On a phone the date-time takes two lines so that the row fits the screen.
+        '& td.column-completionDate': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } }}>
+      <Column source="mtmNumber"><TextField source="mtmNumber" sx={{ fontWeight: 600 }} /></Column>
+      <Column source="dnNumber" />
+      {!small && <Column source="status" field={StatusField} />}
+      {!small && <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>}
+      {!small && <Column source="deliveryAreaId" disableSort><OrderReferenceField source="deliveryAreaId" /></Column>}
+      {!small && <Column source="mosDate" />}
+      <Column source="completionDate">
+        <LocalDateField source="completionDate" showTime emptyText="—" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+      </Column>
+    </DataTable>
+  );
+};
+
+/**
+ * The batch modification page (spec §2): search orders, select some or all of the results, and
+ * set their completion date in one all-or-nothing call. It lists through the stock data provider,
+ * under its own store key so the order list's filters and selection stay apart.
+ */
+const BatchModificationPage = () => {
+  const translate = useTranslate();
+  return (
+    // The layout's content column would otherwise grow to the table's width on a phone (the table
+    // scrolls inside its own wrapper instead).
+    <Box sx={{ pt: 2, contain: 'inline-size' }}>
+      <Typography variant="h5" component="h1" data-testid="page-title">{translate('menu.batch_modification')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{translate('batch_modification.intro')}</Typography>
+      <List resource="orders" storeKey="batch_modification" title="menu.batch_modification" filters={useBatchFilters()}
+        actions={false} empty={false} exporter={false} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+        <ForgetSelectionOnLeave />
+        <SelectionBar />
+        <OrdersTable />
+      </List>
+    </Box>
+  );
+};
+
+export default BatchModificationPage;

@@ -1,0 +1,59 @@
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useListContext, useTranslate } from 'react-admin';
+import { MAX_PAGE_SIZE } from '../../providers/dataProvider';
+import { CompletionDateDialog } from './CompletionDateDialog';
+
+/**
+ * Always above the results (react-admin's own bulk toolbar only shows once something is
+ * selected): the count of selected orders, "select all" of the current results, clearing, and
+ * the button that opens the completion-date dialog — which says so when nothing is selected.
+ */
+export const SelectionBar = () => {
+  const translate = useTranslate();
+  const { selectedIds, onSelectAll, onUnselectItems, total, isPending } = useListContext();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [nothingSelected, setNothingSelected] = useState(false);
+  const count = selectedIds.length;
+
+  useEffect(() => {
+    if (count > 0) setNothingSelected(false);
+  }, [count]);
+
+  const openDialog = () => {
+    if (count === 0) setNothingSelected(true);
+    else setDialogOpen(true);
+  };
+
+  return (
+    <Box sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 1 }}>
+        <Typography variant="body1" aria-live="polite" data-testid="selected-count"
+          sx={{ fontWeight: 600, mr: 1, color: count > 0 ? 'primary.main' : 'text.secondary' }}>
+          {translate('batch_modification.selected', { smart_count: count })}
+        </Typography>
+        <Button size="small" disabled={isPending || !total} data-testid="select-all-results"
+          onClick={() => onSelectAll({ limit: MAX_PAGE_SIZE })}>
+          {translate('batch_modification.select_all')}
+        </Button>
+        <Button size="small" color="inherit" disabled={count === 0} onClick={() => onUnselectItems()}>
+          {translate('batch_modification.clear_selection')}
+        </Button>
+        <Button variant="contained" startIcon={<EditCalendarIcon />} onClick={openDialog} data-testid="open-batch-dialog"
+          sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
+          {translate('batch_modification.modify')}
+        </Button>
+      </Stack>
+      {nothingSelected && (
+        <Alert severity="warning" role="alert" sx={{ mt: 1.5 }} onClose={() => setNothingSelected(false)}>
+          {translate('batch_modification.validation.no_selection')}
+        </Alert>
+      )}
+      {dialogOpen && (
+        <CompletionDateDialog ids={selectedIds} onClose={() => setDialogOpen(false)}
+          onUpdated={() => { setDialogOpen(false); onUnselectItems(); }} />
+      )}
+    </Box>
+  );
+};

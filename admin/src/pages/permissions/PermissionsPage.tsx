@@ -1,0 +1,104 @@
+import SaveIcon from '@mui/icons-material/Save';
+import UndoIcon from '@mui/icons-material/Undo';
+import { Alert, Box, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button, Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { PageLoading } from '../../layout/PageLoading';
+import { ApiError, apiRequest, PermissionError } from '../../providers/apiRequest';
+import { accessiblePagesQuery } from '../../providers/queryClient';
+import {
+  addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, type Draft, type PermissionMatrix,
+} from './permissionDraft';
+import { RoleMatrix } from './RoleMatrix';
+import { UserOverridesTable } from './UserOverridesTable';
+
+const MATRIX_QUERY = ['/api/permissions'];
+
+/** Edits a copy of the saved matrix; Save sends it with the version it started from. */
+const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<Draft>({ roles: saved.roles, users: saved.users });
+  const [confirming, setConfirming] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const changed = changedSubjects(saved, draft);
+  const dirty = changed.roles.length + changed.users.length > 0;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const res = await apiRequest('PUT', '/api/permissions', { roles: draft.roles, users: draft.users, version: saved.version });
+      // The new version remounts the editor on the saved matrix.
+      queryClient.setQueryData(MATRIX_QUERY, (await res.json()) as PermissionMatrix);
+      await queryClient.invalidateQueries({ queryKey: accessiblePagesQuery.queryKey });
+      notify('permissions.notifications.saved', { type: 'success' });
+    } catch (error) {
+      if (error instanceof PermissionError) return;
+      if (error instanceof ApiError && error.status === 409) {
+        notify('permissions.errors.conflict', { type: 'error' });
+        await queryClient.invalidateQueries({ queryKey: MATRIX_QUERY });
+      } else {
+        notify('permissions.errors.save_failed', { type: 'error',
+          messageArgs: { message: error instanceof ApiError ? error.serverMessage : String(error) } });
+      }
+    } finally {
+      setSaving(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Stack spacing={2}>
+      {/* Above the long matrix, where the page opens: what is pending and the way to save it. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Typography variant="body2" color={dirty ? 'warning.main' : 'text.secondary'} sx={{ mr: 1 }}
+          data-testid="permissions-status">
+          {dirty ? translate('permissions.pending', { roles: changed.roles.length, users: changed.users.length })
+            : translate('permissions.no_changes')}
+        </Typography>
+        <Button label="permissions.actions.reset" disabled={!dirty || saving}
+          onClick={() => setDraft({ roles: saved.roles, users: saved.users })}><UndoIcon /></Button>
+        <Button label="permissions.actions.save" variant="contained" disabled={!dirty || saving}
+          onClick={() => setConfirming(true)} data-testid="permissions-save"><SaveIcon /></Button>
+      </Stack>
+      <Card>
+        <CardHeader title={translate('permissions.matrix.title')} subheader={translate('permissions.matrix.help')} />
+        <CardContent sx={{ pt: 0 }}>
+          <RoleMatrix saved={saved} draft={draft} onToggle={(role, page) => setDraft((d) => toggleRolePage(d, role, page))} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader title={translate('permissions.users.title')} subheader={translate('permissions.users.help')} />
+        <CardContent sx={{ pt: 0 }}>
+          <UserOverridesTable draft={draft}
+            onPages={(userId, list, pages) => setDraft((d) => setUserPages(d, userId, list, pages))}
+            onAdd={(user) => setDraft((d) => addUser(d, user))}
+            onRemove={(userId) => setDraft((d) => removeUser(d, userId))} />
+        </CardContent>
+      </Card>
+      <Confirm isOpen={confirming} loading={saving} title="permissions.confirm.title" content="permissions.confirm.body"
+        contentTranslateOptions={{ roles: changed.roles.length, users: changed.users.length }}
+        confirm="permissions.actions.save" ConfirmIcon={SaveIcon}
+        onConfirm={() => void save()} onClose={() => setConfirming(false)} />
+    </Stack>
+  );
+};
+
+/** /permissions: the role × page matrix and the per-user grants and denials (administrators only). */
+const PermissionsPage = () => {
+  const translate = useTranslate();
+  const { data, isPending, error } = useQuery<PermissionMatrix>({ queryKey: MATRIX_QUERY, staleTime: 0 });
+  return (
+    <Box sx={{ py: 2 }}>
+      <Title title={translate('menu.permissions')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 1 }} data-testid="page-title">{translate('menu.permissions')}</Typography>
+      {isPending && <PageLoading />}
+      {error && <Alert severity="error">{translate('permissions.errors.load_failed')}</Alert>}
+      {data && <PermissionsEditor key={data.version} saved={data} />}
+    </Box>
+  );
+};
+
+export default PermissionsPage;

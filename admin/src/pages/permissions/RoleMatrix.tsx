@@ -1,0 +1,88 @@
+import {
+  Box, Checkbox, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+} from '@mui/material';
+import { Fragment } from 'react';
+import { useTranslate } from 'react-admin';
+import type { PageKey } from '../../../../api/src/permissions/pageKeys';
+import { ADMIN_ONLY_PAGE, PAGE_GROUPS, type Draft, type EditableRole, type PageRow } from './permissionDraft';
+
+interface RoleMatrixProps {
+  saved: Draft;
+  draft: Draft;
+  onToggle: (role: EditableRole, page: PageKey) => void;
+}
+
+const PageName = ({ row }: { row: PageRow }) => {
+  const translate = useTranslate();
+  return (
+    <>
+      <Typography variant="body2" component="span">{row.labels.map((label) => translate(label)).join(' / ')}</Typography>
+      <Typography variant="caption" component="span" color="text.secondary" sx={{ ml: 1, fontFamily: 'monospace' }}>
+        {row.pageKey}
+      </Typography>
+    </>
+  );
+};
+
+/** A cell whose value differs from the saved one is tinted, so the admin sees what Save will change. */
+const changedCell = { bgcolor: 'action.selected' };
+
+/**
+ * Pages down, roles across: each role's default pages. Administrators hold every page and the
+ * permissions page is theirs alone, so those cells are shown but cannot change.
+ */
+export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
+  const translate = useTranslate();
+  const roles = Object.keys(draft.roles) as EditableRole[];
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" data-testid="role-matrix">
+        <TableHead>
+          <TableRow>
+            <TableCell>{translate('permissions.matrix.page')}</TableCell>
+            {['admin', ...roles].map((role) => (
+              <TableCell key={role} align="center" sx={{ whiteSpace: 'nowrap', px: 1, width: 100 }}>{translate(`roles.${role}`)}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {PAGE_GROUPS.map((group, index) => (
+            <Fragment key={group.label ?? index}>
+              {group.label && (
+                <TableRow>
+                  <TableCell colSpan={roles.length + 2} sx={{ bgcolor: 'action.hover', py: 0.5 }}>
+                    <Typography variant="overline" color="text.secondary">{translate(group.label)}</Typography>
+                  </TableCell>
+                </TableRow>
+              )}
+              {group.rows.map((row) => (
+                <TableRow key={row.pageKey} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}><PageName row={row} /></TableCell>
+                  <TableCell align="center" padding="checkbox">
+                    <Checkbox checked disabled size="small" slotProps={{ input: { 'aria-label': `admin ${row.pageKey}` } }} />
+                  </TableCell>
+                  {roles.map((role) => {
+                    const checked = draft.roles[role].includes(row.pageKey);
+                    const changed = checked !== saved.roles[role].includes(row.pageKey);
+                    const adminOnly = row.pageKey === ADMIN_ONLY_PAGE;
+                    const box = (
+                      <Checkbox checked={checked} disabled={adminOnly} size="small" onChange={() => onToggle(role, row.pageKey)}
+                        slotProps={{ input: { 'aria-label': `${role} ${row.pageKey}`,
+                          // @ts-expect-error data attributes are valid on the input element
+                          'data-testid': `matrix-${role}-${row.pageKey}` } }} />
+                    );
+                    return (
+                      <TableCell key={role} align="center" padding="checkbox" sx={changed ? changedCell : undefined}>
+                        {adminOnly ? <Tooltip title={translate('permissions.admin_only')}><Box component="span">{box}</Box></Tooltip> : box}
+                      </TableCell>
+                    );
+                  })}
+                </TableRow>
+              ))}
+            </Fragment>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};

@@ -1,0 +1,107 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import {
+  Autocomplete, Chip, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
+} from '@mui/material';
+import { useGetList, useTranslate, type RaRecord } from 'react-admin';
+import type { PageKey } from '../../../../api/src/permissions/pageKeys';
+import {
+  ADMIN_ONLY_PAGE, PAGE_GROUPS, PAGE_ORDER, type Draft, type UserOverrides,
+} from './permissionDraft';
+
+const PAGE_LABELS = new Map(PAGE_GROUPS.flatMap((group) => group.rows.map((row) => [row.pageKey, row.labels])));
+const GRANTABLE = PAGE_ORDER.filter((page) => page !== ADMIN_ONLY_PAGE);
+
+interface PageListProps {
+  user: UserOverrides;
+  list: 'grants' | 'denials';
+  onChange: (pages: PageKey[]) => void;
+}
+
+/** The pages granted to (or denied) a user; a page cannot be in both lists. */
+const PageList = ({ user, list, onChange }: PageListProps) => {
+  const translate = useTranslate();
+  const other = list === 'grants' ? user.denials : user.grants;
+  const label = (page: PageKey) => (PAGE_LABELS.get(page) ?? [page]).map((key) => translate(key)).join(' / ');
+  return (
+    <Autocomplete multiple size="small" options={GRANTABLE.filter((page) => !other.includes(page))}
+      value={user[list]} onChange={(_event, pages) => onChange(pages)} getOptionLabel={label} disableCloseOnSelect
+      renderValue={(pages, getItemProps) => pages.map((page, index) => {
+        const { key, ...props } = getItemProps({ index });
+        return <Chip key={key} size="small" color={list === 'grants' ? 'success' : 'error'} label={label(page)} {...props} />;
+      })}
+      renderInput={(params) => (
+        <TextField {...params} placeholder={translate(`permissions.users.add_${list}`)}
+          slotProps={{ ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${list}-${user.username}` } }} />
+      )}
+      sx={{ minWidth: 260 }} />
+  );
+};
+
+interface UserOverridesTableProps {
+  draft: Draft;
+  onPages: (userId: number, list: 'grants' | 'denials', pages: PageKey[]) => void;
+  onAdd: (user: Omit<UserOverrides, 'grants' | 'denials'>) => void;
+  onRemove: (userId: number) => void;
+}
+
+const fullName = (user: RaRecord) => `${user.firstName} ${user.lastName}`.trim();
+
+/** Per-user exceptions to the role defaults: pages granted beyond them and pages denied from them. */
+export const UserOverridesTable = ({ draft, onPages, onAdd, onRemove }: UserOverridesTableProps) => {
+  const translate = useTranslate();
+  // Administrators hold every page whatever is granted or denied: nothing to add for them.
+  const { data: candidates = [] } = useGetList('user-options',
+    { pagination: { page: 1, perPage: 500 }, sort: { field: 'username', order: 'ASC' }, filter: {} });
+  const listed = new Set(draft.users.map((u) => u.userId));
+  const addable = candidates.filter((u) => u.role !== 'admin' && !listed.has(u.id as number));
+  return (
+    <Stack spacing={2}>
+      {draft.users.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">{translate('permissions.users.none')}</Typography>
+      ) : (
+        <Table size="small" data-testid="user-overrides">
+          <TableHead>
+            <TableRow>
+              <TableCell>{translate('permissions.users.user')}</TableCell>
+              <TableCell>{translate('permissions.users.grants')}</TableCell>
+              <TableCell>{translate('permissions.users.denials')}</TableCell>
+              <TableCell />
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {draft.users.map((user) => (
+              <TableRow key={user.userId} sx={{ '& td': { verticalAlign: 'top' } }}>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <Typography variant="body2">{user.name || user.username}</Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {user.username} · {translate(`roles.${user.role}`)}
+                  </Typography>
+                </TableCell>
+                <TableCell sx={{ width: '40%' }}>
+                  <PageList user={user} list="grants" onChange={(pages) => onPages(user.userId, 'grants', pages)} />
+                </TableCell>
+                <TableCell sx={{ width: '40%' }}>
+                  <PageList user={user} list="denials" onChange={(pages) => onPages(user.userId, 'denials', pages)} />
+                </TableCell>
+                <TableCell padding="checkbox">
+                  <Tooltip title={translate('permissions.users.remove')}>
+                    <IconButton onClick={() => onRemove(user.userId)} aria-label={translate('permissions.users.remove')}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
+                  </Tooltip>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      <Autocomplete size="small" options={addable} value={null} sx={{ maxWidth: 420 }}
+        getOptionLabel={(user) => `${fullName(user)} (${user.username}) · ${translate(`roles.${user.role}`)}`}
+        onChange={(_event, user) => user && onAdd({ userId: user.id as number, username: user.username,
+          name: fullName(user), role: user.role })}
+        renderInput={(params) => <TextField {...params} label={translate('permissions.users.add')}
+          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'add-user' } }} />} />
+    </Stack>
+  );
+};

@@ -1,0 +1,26 @@
+import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
+import { reloadCatalogs } from '../providers/i18nProvider';
+import { TranslationIdInputs, TranslationTextInputs, validatePlaceholders } from './TranslationInputs';
+import { messageId, useTranslationErrors, type TranslationRecord } from './translationModel';
+
+/** A new message; the running screens learn it at once (a release may already ask for it). */
+const TranslationCreate = () => {
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const onError = useTranslationErrors();
+  const onSuccess = async (created: TranslationRecord) => {
+    await reloadCatalogs();
+    notify('translations.notifications.created', { type: 'success', messageArgs: { id: messageId(created) } });
+    redirect('list', 'translations');
+  };
+  return (
+    <Create mutationOptions={{ onSuccess, onError }} sx={{ '& .RaCreate-card': { maxWidth: 800 } }}>
+      <SimpleForm validate={validatePlaceholders}>
+        <TranslationIdInputs />
+        <TranslationTextInputs />
+      </SimpleForm>
+    </Create>
+  );
+};
+
+export default TranslationCreate;

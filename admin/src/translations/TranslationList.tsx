@@ -1,0 +1,116 @@
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { Alert, Chip, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  BulkDeleteButton, Button, CreateButton, DataTable, downloadCSV, ExportButton, List, SearchInput, SelectInput,
+  TopToolbar, useListContext, useNotify, useRecordContext, useTranslate, useUnselectAll, type Exporter,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { getJson } from '../providers/apiRequest';
+import { reloadCatalogs } from '../providers/i18nProvider';
+import { LocalDateField } from '../users/LocalDateField';
+import { TranslationEditDialog } from './TranslationEditDialog';
+import { formatCsv } from './translationFile';
+import { useMayEditTranslations, useTranslationErrors, type TranslationRecord } from './translationModel';
+
+const MISSING_CHOICES = [
+  { id: 'zh', name: 'translations.missing.zh' },
+  { id: 'en', name: 'translations.missing.en' },
+];
+
+export const namespacesQuery = {
+  queryKey: ['/api/translations/namespaces'],
+  queryFn: () => getJson<string[]>('/api/translations/namespaces'),
+};
+
+/** Search, the namespaces that exist, and "missing Chinese / English". */
+function useTranslationFilters() {
+  const { data: namespaces } = useQuery(namespacesQuery);
+  return [
+    <SearchInput key="q" source="q" alwaysOn />,
+    <SelectInput key="namespace" source="namespace" alwaysOn translateChoice={false}
+      choices={(namespaces ?? []).map((name) => ({ id: name, name }))} />,
+    <SelectInput key="missing" source="missing" choices={MISSING_CHOICES} alwaysOn />,
+  ];
+}
+
+/** The export is a file the import takes back unchanged. */
+const exporter: Exporter<TranslationRecord> = (entries) => downloadCSV(formatCsv(entries.map(
+  ({ namespace, key, zh, en, description }) => ({ namespace, key, zh, en, description: description ?? '' }))), 'translations');
+
+const ListActions = ({ mayEdit }: { mayEdit: boolean }) => (
+  <TopToolbar>
+    {mayEdit && <CreateButton />}
+    {mayEdit && (
+      <Button label="translations.actions.import" component={Link} to="/translation-import">
+        <UploadFileIcon />
+      </Button>
+    )}
+    <ExportButton maxResults={10000} />
+  </TopToolbar>
+);
+
+/** Deleting texts changes what the screens show (the built-in text returns): reload the catalogs. */
+const BulkDelete = () => {
+  const notify = useNotify();
+  const onError = useTranslationErrors();
+  const unselectAll = useUnselectAll('translations');
+  const { selectedIds } = useListContext();
+  const onSuccess = async () => {
+    await reloadCatalogs();
+    notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: selectedIds.length } });
+    unselectAll();
+  };
+  return <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess, onError }} />;
+};
+
+/** A text, or a warning chip where the language has none yet. */
+const TextCell = ({ source }: { source: 'zh' | 'en' }) => {
+  const entry = useRecordContext<TranslationRecord>();
+  const translate = useTranslate();
+  if (!entry) return null;
+  if (entry[source] === '') {
+    return <Chip size="small" color="warning" variant="outlined" label={translate('translations.missing_text')} />;
+  }
+  return (
+    <Typography variant="body2" title={entry[source]} sx={{ display: '-webkit-box', WebkitLineClamp: 2,
+      WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 360, wordBreak: 'break-word' }}>
+      {entry[source]}
+    </Typography>
+  );
+};
+
+const Column = DataTable.Col<TranslationRecord>;
+
+/**
+ * Every message of both languages, by namespace. Admins and managers edit a row's texts in a
+ * dialog and the screens change at once; everyone else reads.
+ */
+const TranslationList = () => {
+  const mayEdit = useMayEditTranslations();
+  const translate = useTranslate();
+  const filters = useTranslationFilters();
+  const [editing, setEditing] = useState<TranslationRecord | null>(null);
+  return (
+    <List title="menu.translations" filters={filters} actions={<ListActions mayEdit={mayEdit} />}
+      sort={{ field: 'namespace', order: 'ASC' }} perPage={25} exporter={exporter}>
+      {!mayEdit && <Alert severity="info" sx={{ m: 1 }} data-testid="translations-read-only">{translate('translations.read_only')}</Alert>}
+      <DataTable bulkActionButtons={mayEdit ? <BulkDelete /> : false}
+        rowClick={mayEdit ? (_id, _resource, entry) => { setEditing(entry as TranslationRecord); return false; } : false}
+        sx={{ '& .RaDataTable-rowCell': { verticalAlign: 'top' }, '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}>
+        <Column source="namespace" />
+        <Column source="key" render={(entry) => (
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{entry.key}</Typography>
+        )} />
+        <Column source="zh" disableSort><TextCell source="zh" /></Column>
+        <Column source="en" disableSort><TextCell source="en" /></Column>
+        <Column source="description" disableSort />
+        <Column source="updatedAt" sx={{ whiteSpace: 'nowrap' }}><LocalDateField source="updatedAt" showTime /></Column>
+      </DataTable>
+      <TranslationEditDialog entry={editing} onClose={() => setEditing(null)} />
+    </List>
+  );
+};
+
+export default TranslationList;

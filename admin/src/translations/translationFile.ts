@@ -1,0 +1,121 @@
+import { MAX_IMPORT_ROWS } from '../../../api/src/translations/translationRules';
+
+/**
+ * The import and export file formats of the translations.
+ *
+ * CSV (RFC 4180, UTF-8, a BOM is skipped): a header row naming the columns `namespace`, `key`,
+ * `zh`, `en`, `description` (the last three optional, any order), then one entry per row.
+ * JSON: either an array of rows `[{ "namespace": "app", "key": "subtitle", "zh": "…", "en": "…" }]`
+ * or an object keyed by the full message id `{ "app.subtitle": { "zh": "…", "en": "…" } }`.
+ * An empty or absent text leaves the current text as it is.
+ */
+
+export const CSV_COLUMNS = ['namespace', 'key', 'zh', 'en', 'description'] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+export type ImportRow = Partial<Record<Column, string>>;
+
+/** Why a file cannot be read, as a message key and its arguments. */
+export class FileProblem extends Error {
+  constructor(readonly messageKey: string, readonly args: Record<string, unknown> = {}) {
+    super(messageKey);
+  }
+}
+
+/** Splits CSV text into rows of cells: quotes, doubled quotes, and CRLF or LF line ends. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let wasQuoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+    wasQuoted = false;
+  };
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[at + 1] === '"') {
+        cell += '"';
+        at += 1;
+      } else quoted = false;
+    } else if (char === '"' && cell === '' && !wasQuoted) {
+      quoted = true;
+      wasQuoted = true;
+    } else if (char === ',') endCell();
+    else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[at + 1] === '\n') at += 1;
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += char;
+  }
+  if (quoted) throw new FileProblem('translation_import.problems.unclosed_quote');
+  if (cell !== '' || row.length > 0) {
+    endCell();
+    rows.push(row);
+  }
+  return rows.filter((cells) => cells.some((c) => c !== '')); // blank lines
+}
+
+function rowsOfCsv(text: string): ImportRow[] {
+  const [header, ...lines] = parseCsv(text);
+  if (!header) throw new FileProblem('translation_import.problems.empty');
+  const columns = header.map((name) => name.trim().toLowerCase());
+  const unknown = columns.find((name) => !(CSV_COLUMNS as readonly string[]).includes(name));
+  if (unknown !== undefined) throw new FileProblem('translation_import.problems.unknown_column', { column: unknown });
+  for (const needed of ['namespace', 'key']) {
+    if (!columns.includes(needed)) throw new FileProblem('translation_import.problems.missing_column', { column: needed });
+  }
+  return lines.map((cells, n) => {
+    if (cells.length > columns.length) throw new FileProblem('translation_import.problems.extra_cells', { line: n + 2 });
+    const row: ImportRow = {};
+    columns.forEach((column, i) => {
+      if (cells[i]) row[column as Column] = cells[i];
+    });
+    return row;
+  });
+}
+
+function rowsOfJson(text: string): unknown[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new FileProblem('translation_import.problems.bad_json');
+  }
+  if (Array.isArray(data)) return data;
+  if (data === null || typeof data !== 'object') throw new FileProblem('translation_import.problems.bad_shape');
+  return Object.entries(data).map(([id, texts]) => {
+    const dot = id.indexOf('.');
+    if (texts === null || typeof texts !== 'object' || Array.isArray(texts)) {
+      throw new FileProblem('translation_import.problems.bad_entry', { id });
+    }
+    return { ...texts, namespace: dot < 0 ? id : id.slice(0, dot), key: dot < 0 ? '' : id.slice(dot + 1) };
+  });
+}
+
+/** The rows of a CSV or JSON file (by its name, else by its first character); the server checks each. */
+export function readTranslationFile(name: string, content: string): unknown[] {
+  const text = content.replace(/^\uFEFF/, '');
+  const json = /\.json$/i.test(name) || (!/\.csv$/i.test(name) && /^\s*[[{]/.test(text));
+  const rows = json ? rowsOfJson(text) : rowsOfCsv(text);
+  if (rows.length === 0) throw new FileProblem('translation_import.problems.empty');
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new FileProblem('translation_import.problems.too_many_rows', { count: rows.length, max: MAX_IMPORT_ROWS });
+  }
+  return rows;
+}
+
+const csvCell = (value: string | null | undefined) => {
+  const text = value ?? '';
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Entries as CSV in the import's own format, with a BOM so Excel reads the Chinese right. */
+export function formatCsv(entries: ImportRow[]): string {
+  const lines = [CSV_COLUMNS.join(','), ...entries.map((entry) => CSV_COLUMNS.map((c) => csvCell(entry[c])).join(','))];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}

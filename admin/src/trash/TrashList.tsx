@@ -1,0 +1,56 @@
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { Box, Chip, Typography } from '@mui/material';
+import {
+  DataTable, ExportButton, List, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate,
+} from 'react-admin';
+import { useAuditLabels } from '../activity-logs/auditVocabulary';
+import { LocalDateField } from '../users/LocalDateField';
+import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
+import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
+
+const FILTERS = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="type" source="type" choices={TRASH_TYPE_CHOICES} alwaysOn />,
+];
+
+const TypeChip = () => {
+  const record = useRecordContext<TrashRecord>();
+  const labels = useAuditLabels();
+  if (!record) return null;
+  return <Chip size="small" variant="outlined" label={labels.entityType(record.type)} data-testid="type-chip" />;
+};
+
+const Empty = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, color: 'text.secondary' }} data-testid="trash-empty">
+      <DeleteSweepIcon sx={{ fontSize: 72, opacity: 0.5 }} />
+      <Typography variant="h6">{translate('trash.empty.title')}</Typography>
+      <Typography variant="body2">{translate('trash.empty.body')}</Typography>
+    </Box>
+  );
+};
+
+const ListActions = () => <TopToolbar><ExportButton /></TopToolbar>;
+
+const Column = DataTable.Col<TrashRecord>;
+
+/** Deleted records of every kind: restore them (one or many), or, as an administrator, purge one. */
+const TrashList = () => (
+  <List filters={FILTERS} actions={<ListActions />} sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
+    empty={<Empty />}>
+    <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}
+      sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+      <Column source="type" field={TypeChip} />
+      <Column source="name" />
+      <Column source="deletedByName" />
+      <Column source="deletedAt"><LocalDateField source="deletedAt" showTime /></Column>
+      <Column label="" disableSort align="right">
+        <RestoreButton />
+        <PurgeButton />
+      </Column>
+    </DataTable>
+  </List>
+);
+
+export default TrashList;

@@ -1,0 +1,51 @@
+import { useCallback, useState } from 'react';
+import { useNotify, useRefresh } from 'react-admin';
+import { ApiError, apiRequest, PermissionError } from '../providers/apiRequest';
+import { trashPath, type TrashRecord } from './trashModel';
+
+export type TrashAction = 'restore' | 'purge';
+
+const REQUEST: Record<TrashAction, (id: string) => [string, string]> = {
+  restore: (id) => ['POST', `${trashPath(id)}/restore`],
+  purge: (id) => ['DELETE', trashPath(id)],
+};
+
+/**
+ * Restores or purges trash records one after the other, then refreshes every list (a restored
+ * record is back in its own resource) and says what happened. A refusal (a name clash on
+ * restore: 409) shows the server's own explanation; a permission error has its global notice.
+ */
+export function useTrashAction(action: TrashAction) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [pending, setPending] = useState(false);
+
+  const run = useCallback(async (records: Array<Pick<TrashRecord, 'id' | 'name'>>): Promise<boolean> => {
+    setPending(true);
+    const failures: string[] = [];
+    let done = 0;
+    for (const record of records) {
+      try {
+        await apiRequest(...REQUEST[action](record.id));
+        done += 1;
+      } catch (error) {
+        if (error instanceof PermissionError) break;
+        failures.push(error instanceof ApiError ? error.serverMessage : String(error));
+      }
+    }
+    setPending(false);
+    refresh();
+    if (failures.length > 0) {
+      notify(`trash.errors.${action}_failed`, { type: 'error', multiLine: true,
+        messageArgs: { message: failures.join('\n') } });
+    }
+    if (done > 0) {
+      const one = records.length === 1;
+      notify(`trash.notifications.${action}d${one ? '' : '_many'}`, { type: 'success',
+        messageArgs: { count: done, name: one ? records[0].name ?? '' : '' } });
+    }
+    return failures.length === 0;
+  }, [action, notify, refresh]);
+
+  return { run, pending };
+}

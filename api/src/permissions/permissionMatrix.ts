@@ -1,0 +1,171 @@
+import { createHash } from 'node:crypto';
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import { logActivity } from '../activity/logActivity';
+import { httpError } from '../httpError';
+import type { Ctx } from '../resources/resource';
+import { ROLES, type Role } from '../users/roles';
+import { PAGE_KEYS, type PageKey } from './pageKeys';
+
+/** Administrators hold every page by rule (access.ts): their row of the matrix is not editable. */
+export const EDITABLE_ROLES = ROLES.filter((role) => role !== 'admin');
+type EditableRole = (typeof EDITABLE_ROLES)[number];
+
+/** Only administrators manage permissions (DESIGN.md §4): no role or user is granted this page. */
+const ADMIN_ONLY_PAGE: PageKey = 'permissions';
+
+export interface UserOverrides {
+  userId: number;
+  username: string;
+  name: string;
+  role: Role;
+  grants: PageKey[];
+  denials: PageKey[];
+}
+
+/** The role × page matrix and the per-user grants and denials, as GET /api/permissions answers. */
+export interface PermissionMatrix {
+  pages: PageKey[];
+  roles: Record<EditableRole, PageKey[]>;
+  users: UserOverrides[];
+  /** A fingerprint of the matrix: a PUT that sends it is refused (409) if someone saved meanwhile. */
+  version: string;
+}
+
+export interface MatrixChange {
+  roles?: Partial<Record<EditableRole, PageKey[]>>;
+  users?: Array<{ userId: number; grants: PageKey[]; denials: PageKey[] }>;
+  version?: string;
+}
+
+const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': 'Invalid format' });
+const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': 'Invalid format',
+  'array.unique': 'Listed twice' });
+
+/** The PUT body: the GET answer's shape; `pages` and the users' names are echoes and ignored. */
+export const matrixChangeSchema = Joi.object({
+  pages: Joi.array().items(Joi.string()),
+  roles: Joi.object(Object.fromEntries(EDITABLE_ROLES.map((role) => [role, pageList])))
+    .messages({ 'object.unknown': 'Unknown role or not editable', 'object.base': 'Invalid format' }),
+  users: Joi.array().max(1000).items(Joi.object({
+    userId: Joi.number().integer().positive().required()
+      .messages({ 'any.required': 'This field is required', 'number.base': 'Invalid format', 'number.integer': 'Invalid format' }),
+    username: Joi.string().allow(''),
+    name: Joi.string().allow(''),
+    role: Joi.string(),
+    grants: pageList.default([]),
+    denials: pageList.default([]),
+  })).messages({ 'array.base': 'Invalid format' }),
+  version: Joi.string(),
+});
+
+const byPageOrder = (pages: Iterable<PageKey>): PageKey[] => {
+  const set = new Set(pages);
+  return PAGE_KEYS.filter((key) => set.has(key));
+};
+
+function fingerprint(roles: PermissionMatrix['roles'], users: UserOverrides[]): string {
+  const canonical = JSON.stringify([roles, users.map(({ userId, grants, denials }) => [userId, grants, denials])]);
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
+}
+
+/** Reads the matrix; role rows that are not `allowed` count as absent (the guard reads them so). */
+export async function readMatrix(db: Knex | Knex.Transaction): Promise<PermissionMatrix> {
+  const roleRows: Array<{ role: EditableRole; pageKey: PageKey }> = await db('pagePermissions')
+    .whereNull('deletedAt').whereIn('role', EDITABLE_ROLES).where('allowed', true).select('role', 'pageKey');
+  const roles = Object.fromEntries(EDITABLE_ROLES.map((role) =>
+    [role, byPageOrder(roleRows.filter((r) => r.role === role).map((r) => r.pageKey))])) as PermissionMatrix['roles'];
+
+  const userRows: Array<{ userId: number; username: string; firstName: string; lastName: string; role: Role;
+    pageKey: PageKey; allowed: boolean }> = await db('pagePermissions as p')
+    .join('users as u', 'u.id', 'p.userId')
+    .whereNull('p.deletedAt').whereNull('u.deletedAt')
+    .select('p.userId', 'u.username', 'u.firstName', 'u.lastName', 'u.role', 'p.pageKey', 'p.allowed')
+    .orderBy('u.username');
+  const users = new Map<number, UserOverrides>();
+  for (const row of userRows) {
+    const entry = users.get(row.userId) ?? { userId: row.userId, username: row.username,
+      name: `${row.firstName} ${row.lastName}`.trim(), role: row.role, grants: [], denials: [] };
+    (row.allowed ? entry.grants : entry.denials).push(row.pageKey);
+    users.set(row.userId, entry);
+  }
+  const userList = [...users.values()].map((u) => ({ ...u, grants: byPageOrder(u.grants), denials: byPageOrder(u.denials) }));
+  return { pages: [...PAGE_KEYS], roles, users: userList, version: fingerprint(roles, userList) };
+}
+
+/**
+ * The checks joi cannot make: the admin-only page, a page both granted and denied, users that
+ * exist. Answers the usernames of the users sent, for the activity log.
+ */
+async function assertValid(trx: Knex.Transaction, change: MatrixChange): Promise<Map<number, string>> {
+  const errors: Record<string, string> = {};
+  for (const [role, pages] of Object.entries(change.roles ?? {})) {
+    if (pages.includes(ADMIN_ONLY_PAGE)) errors[`roles.${role}`] = 'Only administrators manage permissions';
+  }
+  const users = change.users ?? [];
+  const ids = users.map((u) => u.userId);
+  const live = new Map<number, string>((await trx('users').whereIn('id', ids).whereNull('deletedAt')
+    .select('id', 'username')).map((u) => [u.id, u.username]));
+  users.forEach((user, i) => {
+    if (!live.has(user.userId)) errors[`users.${i}.userId`] = `Unknown id ${user.userId}`;
+    else if (ids.indexOf(user.userId) !== i) errors[`users.${i}.userId`] = 'Listed twice';
+    if (user.grants.includes(ADMIN_ONLY_PAGE)) errors[`users.${i}.grants`] = 'Only administrators manage permissions';
+    const both = user.grants.filter((page) => user.denials.includes(page));
+    if (both.length > 0) errors[`users.${i}.denials`] = `Both granted and denied: ${both.join(', ')}`;
+  });
+  const fields = Object.keys(errors);
+  if (fields.length > 0) throw httpError(400, `Invalid input: ${fields.join(', ')}`, errors);
+  return live;
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
+
+/**
+ * Applies a change in one transaction: `roles` replaces the defaults of each role it names;
+ * `users`, when sent, is the complete list of per-user overrides (a live user left out has
+ * none). Only what changed is rewritten, and logged with its before and after. The rows of a
+ * changed role or user are replaced, not soft-deleted: the activity log is their history.
+ */
+export async function writeMatrix(ctx: Ctx, change: MatrixChange): Promise<PermissionMatrix> {
+  return ctx.state.db.transaction(async (trx) => {
+    // One writer at a time, so the version check below cannot race another save.
+    await trx.raw('lock table page_permissions in share row exclusive mode');
+    const current = await readMatrix(trx);
+    if (change.version !== undefined && change.version !== current.version) {
+      throw httpError(409, 'The permissions were changed by someone else meanwhile: reload them and apply your change again',
+        { version: 'Stale version' });
+    }
+    const usernames = await assertValid(trx, change);
+    const changes: Record<string, { before: unknown; after: unknown }> = {};
+
+    for (const [role, sent] of Object.entries(change.roles ?? {}) as Array<[EditableRole, PageKey[]]>) {
+      const pages = byPageOrder(sent);
+      if (sameList(pages, current.roles[role])) continue;
+      await trx('pagePermissions').where({ role }).delete();
+      if (pages.length > 0) await trx('pagePermissions').insert(pages.map((key) => ({ role, pageKey: key, allowed: true })));
+      changes[`roles.${role}`] = { before: current.roles[role], after: pages };
+    }
+
+    if (change.users) {
+      const sent = new Map(change.users.map((u) => [u.userId, { grants: byPageOrder(u.grants), denials: byPageOrder(u.denials) }]));
+      const before = new Map(current.users.map((u) => [u.userId, u]));
+      const none = { grants: [] as PageKey[], denials: [] as PageKey[] };
+      for (const userId of new Set([...sent.keys(), ...before.keys()])) {
+        const old = before.get(userId) ?? none;
+        const next = sent.get(userId) ?? none;
+        if (sameList(old.grants, next.grants) && sameList(old.denials, next.denials)) continue;
+        await trx('pagePermissions').where({ userId }).delete();
+        const rows = [...next.grants.map((key) => ({ userId, pageKey: key, allowed: true })),
+          ...next.denials.map((key) => ({ userId, pageKey: key, allowed: false }))];
+        if (rows.length > 0) await trx('pagePermissions').insert(rows);
+        changes[`users.${before.get(userId)?.username ?? usernames.get(userId)}`] = { before: { grants: old.grants, denials: old.denials },
+          after: { grants: next.grants, denials: next.denials } };
+      }
+    }
+
+    if (Object.keys(changes).length > 0) {
+      await logActivity(trx, ctx, { action: 'update', entityType: 'permission', changes });
+    }
+    return readMatrix(trx);
+  });
+}

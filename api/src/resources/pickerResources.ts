@@ -1,0 +1,42 @@
+import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
+import { requireUser } from '../middleware/guard';
+import { scopeToAreas } from '../orders/dispatcherScope';
+import { suppliersResource } from '../suppliers/suppliersResource';
+import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
+import { warehousesResource } from '../warehouses/warehousesResource';
+import type { ResourceDef } from './resource';
+
+/**
+ * The names of a resource's live records for pickers, readable by anyone signed in. An order
+ * names a warehouse, a supplier, a vehicle type and a delivery area, but most roles that create
+ * or read orders do not hold those master-data pages: their full lists would answer 403. A
+ * picker shows `id` and the `shown` fields only, searches and sorts by them, and writes nothing.
+ */
+export function pickerResource(def: ResourceDef, name: string, shown: readonly string[],
+  scope?: ResourceDef['scope']): ResourceDef {
+  return {
+    name,
+    entityType: def.entityType,
+    model: def.model,
+    pageKey: def.pageKey,
+    guards: { read: requireUser() },
+    label: def.label,
+    sortable: ['id', ...def.sortable.filter((field) => shown.includes(field))],
+    defaultSort: def.defaultSort,
+    search: def.search.filter((field) => shown.includes(field)),
+    filters: Object.fromEntries(Object.entries(def.filters).filter(([field]) => shown.includes(field))),
+    shown,
+    scope,
+    writable: false,
+  };
+}
+
+/** The master-data pickers of the order screens (and any other screen that names these records). */
+export const MASTER_DATA_PICKERS: ResourceDef[] = [
+  pickerResource(suppliersResource, 'supplier-options', ['name', 'shortName', 'status']),
+  pickerResource(warehousesResource, 'warehouse-options', ['code', 'name', 'status']),
+  pickerResource(vehicleTypesResource, 'vehicle-type-options', ['code', 'name', 'status']),
+  // A regional dispatcher picks (and files orders in) their own delivery areas only.
+  pickerResource(deliveryAreasResource, 'delivery-area-options', ['code', 'name', 'region', 'status'],
+    (ctx, query) => scopeToAreas(query, ctx.state.user!, 'delivery_areas.id')),
+];

@@ -1,0 +1,102 @@
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import { httpError } from '../httpError';
+import { requireRole, requireUser } from '../middleware/guard';
+import { messages, partial } from '../resources/fields';
+import { likePattern } from '../resources/listQuery';
+import type { ResourceDef, Row } from '../resources/resource';
+import { Translation } from './Translation';
+import {
+  KEY_PATTERN, keysNest, MAX_DESCRIPTION, MAX_KEY, MAX_NAMESPACE, MAX_TEXT, NAMESPACE_PATTERN, PLACEHOLDER_MISMATCH,
+  placeholders, placeholdersDiffer, TEXT_FIELDS, TRANSLATION_EDITORS, type TextField,
+} from './translationRules';
+
+// Texts are kept as typed, spaces included: react-admin's own `ra.boolean.null` is a single space.
+const text = () => Joi.string().max(MAX_TEXT).allow('', null).messages(messages);
+
+/** The joi fields of an entry; the import checks each of its rows with them too. */
+export const entryFields = {
+  namespace: Joi.string().trim().max(MAX_NAMESPACE).pattern(NAMESPACE_PATTERN).required().messages(messages),
+  key: Joi.string().trim().max(MAX_KEY).pattern(KEY_PATTERN).required().messages(messages),
+  zh: text(),
+  en: text(),
+  description: Joi.string().trim().max(MAX_DESCRIPTION).allow('', null).messages(messages),
+};
+
+const create = Joi.object(entryFields);
+
+/** A cleared text is stored as '' (the columns are not null); "missing" filters find it. */
+function withTexts(data: Row): Row {
+  const out = { ...data };
+  for (const field of TEXT_FIELDS) if (out[field] === null) out[field] = '';
+  return out;
+}
+
+/** Refuses texts whose placeholders differ, naming the field being written. */
+export function refusePlaceholderMismatch(zh: string, en: string, field: TextField): void {
+  if (!placeholdersDiffer(zh, en)) return;
+  throw httpError(400, `Placeholders differ: zh has [${placeholders(zh).join(', ')}], en has [${placeholders(en).join(', ')}]`,
+    { [field]: PLACEHOLDER_MISMATCH });
+}
+
+/** A new key must be neither taken nor a group of, or grouped under, a live key of its namespace. */
+async function refuseClash(trx: Knex.Transaction, namespace: string, key: string): Promise<void> {
+  const keys: string[] = await trx('translations').whereNull('deletedAt').where({ namespace }).pluck('key');
+  if (keys.includes(key)) {
+    throw httpError(409, `Duplicate key: ${namespace}.${key} already exists`, { key: 'Already exists' });
+  }
+  const nested = keys.find((other) => keysNest(key, other));
+  if (nested) {
+    throw httpError(409, `${namespace}.${key} cannot sit beside ${namespace}.${nested}: a text cannot also be a group of texts`,
+      { key: `Conflicts with ${namespace}.${nested}` });
+  }
+}
+
+/**
+ * The messages of both languages, on the shared protocol. Every signed-in user reads them (the
+ * seed gives /translations no page key); only admins and managers write.
+ */
+export const translationsResource: ResourceDef = {
+  name: 'translations',
+  entityType: 'translation',
+  model: Translation,
+  guards: { read: requireUser(), write: requireRole(TRANSLATION_EDITORS) },
+  label: 'key',
+  sortable: ['id', 'namespace', 'key', 'updatedAt'],
+  defaultSort: { field: 'namespace', order: 'asc' },
+  // `q` is a custom filter below: it also finds a full message id such as "app.subtitle".
+  search: [],
+  filters: { namespace: 'eq' },
+  customFilters: {
+    q(query, value) {
+      const pattern = likePattern(String(value));
+      query.where((q) => q.whereRaw(`translations.namespace || '.' || translations.key ilike ?`, [pattern])
+        .orWhere('translations.zh', 'ilike', pattern).orWhere('translations.en', 'ilike', pattern)
+        .orWhere('translations.description', 'ilike', pattern));
+    },
+    /** `missing: 'zh' | 'en'`: the entries without a text in that language. */
+    missing(query, value) {
+      if (!(TEXT_FIELDS as readonly unknown[]).includes(value)) {
+        throw httpError(400, 'Filter "missing" takes "zh" or "en"', { missing: 'Invalid value' });
+      }
+      query.where(`translations.${value as TextField}`, '');
+    },
+  },
+  readOnly: ['namespace', 'key'],
+  schemas: { create, update: partial(create) },
+  hooks: {
+    async beforeCreate(_ctx, data, trx) {
+      const entry = withTexts(data);
+      refusePlaceholderMismatch(entry.zh ?? '', entry.en ?? '', 'en');
+      await refuseClash(trx, entry.namespace, entry.key);
+      return entry;
+    },
+    beforeUpdate(_ctx, patch, existing) {
+      const next = withTexts(patch);
+      if ('zh' in next || 'en' in next) {
+        refusePlaceholderMismatch(next.zh ?? existing.zh, next.en ?? existing.en, 'en' in next ? 'en' : 'zh');
+      }
+      return next;
+    },
+  },
+};

@@ -1,0 +1,58 @@
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+let admin: HttpClient;
+let supplierId: number;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+  supplierId = (await admin.post('/api/suppliers', { name: 'Audit Freight' })).body.id;
+  await admin.put(`/api/suppliers/${supplierId}`, { shortName: 'AF' });
+});
+afterAll(() => app?.close());
+
+const list = (client: HttpClient, filter: object, extra = '') =>
+  client.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]${extra}`);
+
+describe('the activity log list', () => {
+  it('filters by action, entity, user and time, newest first', async () => {
+    const adminId = (await app.db('users').where({ username: 'admin' }).first('id')).id;
+    const rows = (await list(admin, { entityType: 'supplier', entityId: String(supplierId) })).body;
+    expect(rows.map((row: { action: string }) => row.action)).toEqual(['update', 'create']);
+    expect(rows[0]).toMatchObject({ userId: adminId, username: 'admin', changes: { shortName: { before: null, after: 'AF' } } });
+
+    const mine = (await list(admin, { userId: adminId, action: 'login' })).body;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((row: { userId: number; action: string }) => row.userId === adminId && row.action === 'login')).toBe(true);
+
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await list(admin, { at_gte: future })).body).toEqual([]);
+    expect((await list(admin, { at_lte: future, action: 'update', entityType: 'supplier' })).body).toHaveLength(1);
+    expect((await list(admin, { q: 'supplier', action: 'create' })).body).toHaveLength(1);
+  });
+
+  it('is readable with the activity_logs page (director) and refused without it (team leader)', async () => {
+    expect((await list(await signedInAs(app.url, 'director'), {})).status).toBe(200);
+    const refused = await list(await signedInAs(app.url, 'team_leader'), {});
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/^Access denied/);
+  });
+});
+
+describe('the activity log is append-only', () => {
+  it('has no route that writes, changes or deletes a row', async () => {
+    const before = await app.db('activityLogs').orderBy('id');
+    const row = before[before.length - 1];
+    const attempts = [
+      await admin.post('/api/activity-logs', { action: 'login', username: 'forged' }),
+      await admin.put(`/api/activity-logs/${row.id}`, { action: 'forged' }),
+      await admin.delete(`/api/activity-logs/${row.id}`),
+      await admin.request('PATCH', `/api/activity-logs/${row.id}`, { action: 'forged' }),
+      await admin.put('/api/activity-logs', [{ id: row.id, action: 'forged' }]),
+      await admin.delete('/api/activity-logs'),
+    ];
+    for (const answer of attempts) expect([404, 405]).toContain(answer.status);
+    expect(await app.db('activityLogs').orderBy('id')).toEqual(before);
+  });
+});

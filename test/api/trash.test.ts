@@ -1,0 +1,164 @@
+import type { Role } from '../../api/src/users/roles';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+let app: TestApp;
+let admin: HttpClient;
+let manager: HttpClient;
+beforeAll(async () => {
+  app = await startTestApp();
+  [admin, manager] = await Promise.all([signedInAs(app.url, 'admin'), signedInAs(app.url, 'manager')]);
+});
+afterAll(() => app?.close());
+
+const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
+const trashRow = async (id: string) => (await admin.get(`/api/trash?filter=${filter({ id: [id] })}`)).body[0];
+const logsOf = (entityType: string, entityId: number) =>
+  app.db('activityLogs').where({ entityType, entityId: String(entityId) }).orderBy('id').select('action', 'username', 'changes');
+
+async function createSupplier(name: string, extra: object = {}) {
+  const answer = await admin.post('/api/suppliers', { name, ...extra });
+  expect(answer.status).toBe(201);
+  return answer.body;
+}
+
+async function deletedSupplier(name: string, extra: object = {}) {
+  const supplier = await createSupplier(name, extra);
+  expect((await manager.delete(`/api/suppliers/${supplier.id}`)).status).toBe(200);
+  return supplier;
+}
+
+describe('soft delete, trash and restore', () => {
+  it('shows a deleted record in the trash and restores the same record with its version moved on', async () => {
+    const { body: area } = await admin.post('/api/delivery-areas', { code: 'TR-1', name: 'Trash Area' });
+    const supplier = await createSupplier('Phoenix Carriers', { shortName: 'PHX', contactPerson: 'Wang Wu',
+      contactEmail: 'ops@phoenix.example', serviceAreaIds: [area.id] });
+    expect((await manager.delete(`/api/suppliers/${supplier.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/suppliers/${supplier.id}`)).status).toBe(404);
+
+    const row = await trashRow(`supplier:${supplier.id}`);
+    expect(row).toMatchObject({ id: `supplier:${supplier.id}`, type: 'supplier', entityId: supplier.id,
+      name: 'Phoenix Carriers', deletedByName: 'Mei Chen' });
+    expect(new Date(row.deletedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    const restore = await manager.post(`/api/trash/supplier/${supplier.id}/restore`);
+    expect(restore.status).toBe(200);
+    expect(restore.body).toMatchObject({ id: `supplier:${supplier.id}`, type: 'supplier', entityId: supplier.id });
+    const back = (await admin.get(`/api/suppliers/${supplier.id}`)).body;
+    const { version, updatedAt, ...fields } = supplier;
+    expect(back).toMatchObject(fields);
+    expect(back.version).toBe(version + 2); // one for the delete, one for the restore
+    expect(await trashRow(`supplier:${supplier.id}`)).toBeUndefined();
+  });
+
+  it('refuses to restore over a live record with the same name (409) and changes nothing', async () => {
+    const gone = await deletedSupplier('Twin Freight');
+    const live = await createSupplier('twin freight');
+    const clash = await admin.post(`/api/trash/supplier/${gone.id}/restore`);
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toMatch(/Cannot restore "Twin Freight"/);
+    expect(await trashRow(`supplier:${gone.id}`)).toMatchObject({ name: 'Twin Freight' });
+    expect((await app.db('suppliers').where({ id: gone.id }).first()).version).toBe(gone.version + 1);
+    expect((await admin.get(`/api/suppliers/${live.id}`)).body).toMatchObject({ name: 'twin freight', version: 1 });
+    expect((await logsOf('supplier', gone.id)).map((log) => log.action)).toEqual(['create', 'delete']);
+  });
+
+  it('answers 404 for a record that is not in the trash, and for an unknown type', async () => {
+    const live = await createSupplier('Still Here Ltd');
+    expect((await admin.post(`/api/trash/supplier/${live.id}/restore`)).status).toBe(404);
+    expect((await admin.delete(`/api/trash/supplier/${live.id}`)).status).toBe(404);
+    expect((await admin.post('/api/trash/spaceship/1/restore')).status).toBe(404);
+    expect((await admin.post('/api/trash/supplier/abc/restore')).status).toBe(400);
+    expect((await admin.get(`/api/suppliers/${live.id}`)).status).toBe(200);
+  });
+});
+
+describe('purge', () => {
+  it('removes the record for good when an administrator asks', async () => {
+    const gone = await deletedSupplier('Ghost Transport');
+    const purge = await admin.delete(`/api/trash/supplier/${gone.id}`);
+    expect(purge.status).toBe(200);
+    expect(purge.body).toMatchObject({ id: `supplier:${gone.id}`, name: 'Ghost Transport' });
+    expect(await trashRow(`supplier:${gone.id}`)).toBeUndefined();
+    expect(await app.db('suppliers').where({ id: gone.id }).first()).toBeUndefined();
+    expect((await admin.post(`/api/trash/supplier/${gone.id}/restore`)).status).toBe(404);
+  });
+
+  it('refuses a manager with 403, although the manager may restore', async () => {
+    const gone = await deletedSupplier('Kept Logistics');
+    const refused = await manager.delete(`/api/trash/supplier/${gone.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/^Access denied/);
+    expect(await trashRow(`supplier:${gone.id}`)).toMatchObject({ name: 'Kept Logistics' });
+  });
+});
+
+describe('the activity log', () => {
+  it('records the delete, the restore and the purge of a record, each with who and what', async () => {
+    const supplier = await deletedSupplier('Logged Lines', { shortName: 'LL' });
+    await manager.post(`/api/trash/supplier/${supplier.id}/restore`);
+    await manager.delete(`/api/suppliers/${supplier.id}`);
+    await admin.delete(`/api/trash/supplier/${supplier.id}`);
+    const logs = await logsOf('supplier', supplier.id);
+    expect(logs.map((log) => [log.action, log.username])).toEqual([
+      ['create', 'admin'], ['delete', 'manager'], ['restore', 'manager'], ['delete', 'manager'], ['purge', 'admin']]);
+    expect(logs[1].changes).toEqual({ name: { before: 'Logged Lines', after: null } });
+    expect(logs[2].changes).toEqual({ name: { before: null, after: 'Logged Lines' } });
+    expect(logs[4].changes.record.before).toMatchObject({ id: supplier.id, name: 'Logged Lines', shortName: 'LL' });
+    expect(logs[4].changes.record.after).toBeNull();
+    const api = await admin.get(`/api/activity-logs?filter=${filter({ entityType: 'supplier', entityId: String(supplier.id),
+      action: 'purge' })}`);
+    expect(api.body).toHaveLength(1);
+  });
+});
+
+describe('the trash list', () => {
+  let ids: number[];
+  beforeAll(async () => {
+    await app.db('suppliers').whereNotNull('deletedAt').delete();
+    ids = [];
+    for (const name of ['Alpha Lines', 'Charlie Cargo', 'Bravo Boats']) ids.push((await deletedSupplier(name)).id);
+    const { body: area } = await admin.post('/api/delivery-areas', { code: 'ZZ-9', name: 'Zulu Zone' });
+    await admin.delete(`/api/delivery-areas/${area.id}`);
+  });
+  afterAll(() => app.db('deliveryAreas').whereNotNull('deletedAt').delete());
+
+  it('filters by type and by search text', async () => {
+    const suppliers = await admin.get(`/api/trash?filter=${filter({ type: 'supplier' })}&sort=["name","ASC"]`);
+    expect(suppliers.body.map((row: { name: string }) => row.name)).toEqual(['Alpha Lines', 'Bravo Boats', 'Charlie Cargo']);
+    const areas = await admin.get(`/api/trash?filter=${filter({ type: 'delivery_area' })}`);
+    expect(areas.body.map((row: { name: string }) => row.name)).toContain('Zulu Zone');
+    const search = await admin.get(`/api/trash?filter=${filter({ q: 'cargo' })}`);
+    expect(search.body.map((row: { name: string }) => row.name)).toEqual(['Charlie Cargo']);
+  });
+
+  it('sorts by deletion time, type and name and pages with Content-Range', async () => {
+    const latest = await admin.get('/api/trash?sort=["deletedAt","DESC"]&range=[0,1]');
+    expect(latest.body.map((row: { name: string }) => row.name)).toEqual(['Zulu Zone', 'Bravo Boats']);
+    expect(latest.headers.get('content-range')).toMatch(/^trash 0-1\/\d+$/);
+    const byType = await admin.get('/api/trash?sort=["type","ASC"]&range=[0,0]');
+    expect(byType.body[0].type).toBe('delivery_area');
+    const byName = await admin.get('/api/trash?sort=["name","DESC"]&range=[0,0]');
+    expect(byName.body[0].name).toBe('Zulu Zone');
+    expect((await admin.get('/api/trash?sort=["colour","ASC"]')).status).toBe(400);
+    expect((await admin.get(`/api/trash?filter=${filter({ colour: 'red' })}`)).status).toBe(400);
+  });
+});
+
+describe('who may use the trash', () => {
+  it.each(['director', 'team_leader', 'biller', 'regional_dispatcher'] as Role[])(
+    'refuses %s with 403 on the list, restore and purge', async (role) => {
+      const gone = await deletedSupplier(`Refused by ${role}`);
+      const client = await signedInAs(app.url, role);
+      for (const answer of [await client.get('/api/trash'), await client.post(`/api/trash/supplier/${gone.id}/restore`),
+        await client.delete(`/api/trash/supplier/${gone.id}`)]) {
+        expect(answer.status).toBe(403);
+        expect(answer.body.message).toMatch(/^Access denied/);
+      }
+      expect(await trashRow(`supplier:${gone.id}`)).toMatchObject({ name: `Refused by ${role}` });
+    });
+
+  it('answers 401 to a visitor', async () => {
+    expect((await new HttpClient(app.url).get('/api/trash')).status).toBe(401);
+  });
+});

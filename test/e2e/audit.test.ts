@@ -1,0 +1,250 @@
+import type { Page } from 'playwright-core';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { menuLinks, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+
+const env = useAppInBrowser();
+
+let admin: HttpClient;
+beforeAll(async () => { admin = await signedInAs(env.app.url, 'admin'); });
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Opens a react-admin SelectInput by its field name and picks an option by its text. */
+async function select(page: Page, source: string, option: string) {
+  await page.locator(`.ra-input-${source} [role=combobox]`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const settle = (page: Page) => page.waitForTimeout(400);
+const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').getByText(text).first().waitFor();
+
+/** A supplier created and deleted through the API, waiting in the trash. */
+async function deletedSupplier(name: string) {
+  const { body: supplier } = await admin.post('/api/suppliers', { name, contactPerson: 'Zhou Yu' });
+  expect((await admin.delete(`/api/suppliers/${supplier.id}`)).status).toBe(200);
+  return supplier as { id: number; name: string };
+}
+
+const liveSupplier = (id: number) => env.app.db('suppliers').where({ id }).whereNull('deletedAt').first();
+
+/** The supplier list shows the record again (searched by name, so the page size does not matter). */
+async function seeInSupplierList(page: Page, name: string) {
+  await page.goto(`/suppliers?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
+  await page.locator('tbody tr', { hasText: name }).first().waitFor();
+}
+
+describe('the trash', () => {
+  it('restores a supplier deleted through the API (cn, light) and shows it back in the suppliers', async () => {
+    const supplier = await deletedSupplier('华东快运物流');
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto('/trash');
+    const row = page.locator('tbody tr', { hasText: '华东快运物流' });
+    await row.waitFor();
+    expect(await row.getByTestId('type-chip').innerText()).toBe('供应商');
+    expect(await row.innerText()).toContain('Ada Admin');
+    expect(await row.getByTestId(`purge-supplier:${supplier.id}`).count()).toBe(1);
+    await settle(page);
+    await screenshot(page, 'audit-trash-cn-light');
+
+    await row.getByTestId(`restore-supplier:${supplier.id}`).click();
+    await toast(page, '“华东快运物流”已恢复');
+    await row.waitFor({ state: 'detached' });
+    expect(await liveSupplier(supplier.id)).toMatchObject({ name: '华东快运物流', version: 3 });
+    await seeInSupplierList(page, '华东快运物流');
+    await page.context().close();
+  });
+
+  it('restores in English (dark) with the bulk action, and purges after a confirmation', async () => {
+    const second = await deletedSupplier('Northwind Haulage');
+    const third = await deletedSupplier('Southwind Haulage');
+    const doomed = await deletedSupplier('Doomed Freight');
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
+    await signIn(page, 'admin');
+    await chooseLanguage(page, 'English');
+    await page.goto('/trash');
+    const row = page.locator('tbody tr', { hasText: 'Northwind Haulage' });
+    await row.waitFor();
+    expect(await row.getByTestId('type-chip').innerText()).toBe('Supplier');
+    await settle(page);
+    await screenshot(page, 'audit-trash-en-dark');
+
+    await row.locator('input[type=checkbox]').check();
+    await page.locator('tbody tr', { hasText: 'Southwind Haulage' }).locator('input[type=checkbox]').check();
+    await page.getByTestId('bulk-restore').click();
+    await toast(page, '2 records restored');
+    await row.waitFor({ state: 'detached' });
+    expect(await liveSupplier(second.id)).toBeDefined();
+    expect(await liveSupplier(third.id)).toBeDefined();
+
+    const doomedRow = page.locator('tbody tr', { hasText: 'Doomed Freight' });
+    await doomedRow.getByTestId(`purge-supplier:${doomed.id}`).click();
+    await page.getByRole('dialog').getByText('Delete "Doomed Freight" permanently?').waitFor();
+    await settle(page);
+    await screenshot(page, 'audit-trash-purge-en-dark');
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete permanently' }).click();
+    await toast(page, '"Doomed Freight" is deleted permanently');
+    await doomedRow.waitFor({ state: 'detached' });
+    expect(await env.app.db('suppliers').where({ id: doomed.id }).first()).toBeUndefined();
+
+    await seeInSupplierList(page, 'Northwind Haulage');
+    await page.context().close();
+  });
+
+  it('shows the server\'s reason when a restore clashes with a live record, and keeps the row', async () => {
+    const gone = await deletedSupplier('Twin Carriers');
+    await admin.post('/api/suppliers', { name: 'Twin Carriers' });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'manager');
+    await page.goto('/trash');
+    const row = page.locator('tbody tr', { hasText: 'Twin Carriers' });
+    await row.getByTestId(`restore-supplier:${gone.id}`).click();
+    await toast(page, '无法恢复：Cannot restore "Twin Carriers"');
+    expect(await row.count()).toBe(1);
+    // Purging is for administrators: a manager has no such button.
+    expect(await page.getByTestId(`purge-supplier:${gone.id}`).count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the activity log', () => {
+  let supplierId: number;
+  beforeAll(async () => {
+    ({ body: { id: supplierId } } = await admin.post('/api/suppliers', { name: 'Audit Trail Co', shortName: 'ATC' }));
+    await admin.put(`/api/suppliers/${supplierId}`, { shortName: 'ATC-2', contactPerson: 'Lin Feng' });
+  });
+
+  it('filters by action and expands a row to its fields before and after (cn, light)', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto('/activity-logs');
+    await page.locator('tbody tr').first().waitFor();
+    await select(page, 'action', '修改');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
+      .every((chip) => chip.textContent === '修改'));
+    expect(new URL(page.url()).searchParams.get('filter')).toBe(JSON.stringify({ action: 'update' }));
+    const row = page.locator('tbody tr', { hasText: String(supplierId) }).filter({ hasText: '供应商' }).first();
+    await row.click();
+    const panel = page.getByTestId('changes-panel');
+    await panel.waitFor();
+    for (const text of ['修改前', '修改后', 'ATC', 'ATC-2', 'Lin Feng']) await panel.getByText(text, { exact: true }).first().waitFor();
+    await settle(page);
+    await screenshot(page, 'audit-activity-logs-cn-light');
+    // Read-only: no create, delete or bulk controls.
+    expect(await page.getByRole('link', { name: '新建', exact: true }).count()).toBe(0);
+    expect(await page.locator('tbody input[type=checkbox]').count()).toBe(0);
+
+    // The time bounds are local in the input and instants in the filter.
+    await page.locator('input[name=at_gte]').fill('2099-01-01T08:00');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('filter')?.includes('at_gte'));
+    const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
+    expect(new Date(filter.at_gte).getTime()).toBe(new Date(2099, 0, 1, 8, 0).getTime());
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 0);
+    await page.context().close();
+  });
+
+  it('shows a hidden field as changed and the permission changes by role (en, dark)', async () => {
+    const { body: user } = await admin.get(`/api/users?filter=${encodeURIComponent('{"q":"team_leader"}')}`);
+    await admin.post(`/api/users/${user[0].id}/reset-password`, { password: 'quiet harbour 7' });
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
+    await signIn(page, 'admin');
+    await chooseLanguage(page, 'English');
+    await page.goto('/activity-logs');
+    await select(page, 'action', 'Password reset');
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
+      .every((chip) => chip.textContent === 'Password reset'));
+    const row = page.locator('tbody tr').filter({ has: page.getByTestId('action-chip') }).first();
+    await row.click();
+    await page.getByTestId('changes-panel').getByText('changed (value not shown)').waitFor();
+    await settle(page);
+    await screenshot(page, 'audit-activity-logs-en-dark');
+
+    const { body: matrix } = await admin.get('/api/permissions');
+    await admin.put('/api/permissions', { roles: { team_leader: [...matrix.roles.team_leader, 'suppliers'] } });
+    await page.goto(`/activity-logs?filter=${encodeURIComponent('{"entityType":"permission"}')}`);
+    await page.locator('tbody tr').filter({ has: page.getByTestId('action-chip') }).first().click();
+    const panel = page.getByTestId('changes-panel');
+    await panel.getByText('Role: Team leader').waitFor();
+    expect(await panel.innerText()).toContain('"suppliers"');
+    await admin.put('/api/permissions', { roles: { team_leader: matrix.roles.team_leader } });
+    await page.context().close();
+  });
+});
+
+describe('the permissions page', () => {
+  afterAll(async () => {
+    const { body: matrix } = await admin.get('/api/permissions');
+    await admin.put('/api/permissions', { roles: { ...matrix.roles,
+      biller: matrix.roles.biller.filter((p: string) => p !== 'trash') }, users: [] });
+  });
+
+  it('gives the biller the trash from the matrix; the biller\'s menu shows it (cn, light)', async () => {
+    const biller = await newPage(env.browser, env.app.url);
+    await signIn(biller, 'biller');
+    expect(await menuLinks(biller)).not.toContain('/trash');
+
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto('/permissions');
+    const box = page.getByTestId('matrix-biller-trash');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    expect(await page.getByTestId('matrix-manager-trash').isChecked()).toBe(true);
+    expect(await page.getByTestId('matrix-manager-permissions').isDisabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'audit-permissions-cn-light');
+
+    await box.check();
+    await page.getByText('未保存的修改：角色 1 个，用户 0 个').waitFor();
+    await page.getByTestId('permissions-save').click();
+    await page.getByRole('dialog').getByText('保存权限修改？').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await toast(page, '权限已保存并立即生效');
+    await page.getByText('没有未保存的修改').waitFor();
+    expect((await admin.get('/api/permissions')).body.roles.biller).toContain('trash');
+
+    await biller.reload();
+    await biller.getByTestId('sidebar').locator('a[href="/trash"]').waitFor();
+    await biller.getByTestId('menu-/trash').click();
+    await biller.getByTestId('trash-empty').or(biller.locator('tbody tr').first()).waitFor();
+    await biller.context().close();
+    await page.context().close();
+  });
+
+  it('denies a page to one user through an exception (en, dark)', async () => {
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
+    await signIn(page, 'admin');
+    await chooseLanguage(page, 'English');
+    await page.goto('/permissions');
+    await page.getByTestId('add-user').click();
+    await page.getByRole('option', { name: /\(regional_dispatcher\)/ }).click();
+    await page.getByTestId('denials-regional_dispatcher').click();
+    await page.getByRole('option', { name: 'New order' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByText('Unsaved changes: roles 0, users 1').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await settle(page);
+    await screenshot(page, 'audit-permissions-en-dark');
+    await page.getByTestId('permissions-save').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Permissions saved');
+
+    const dispatcher = await signedInAs(env.app.url, 'regional_dispatcher');
+    const pages = (await dispatcher.get('/api/user-accessible-pages')).body.map((p: { pageKey: string }) => p.pageKey);
+    expect(pages).not.toContain('new_order');
+    expect(pages).toContain('orders');
+    await page.context().close();
+  });
+
+  it('is refused to a manager', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'manager');
+    await page.goto('/permissions');
+    await page.getByText('权限不足').first().waitFor();
+    expect(await page.getByTestId('role-matrix').count()).toBe(0);
+    await page.context().close();
+  });
+});

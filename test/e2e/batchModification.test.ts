@@ -1,0 +1,227 @@
+import type { Page } from 'playwright-core';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+
+const env = useAppInBrowser();
+
+let admin: HttpClient;
+const refs = { warehouse: 0, north: 0, south: 0, harbour: 0, airport: 0, leader: 0 };
+const orders: Record<string, number> = {};
+
+/** Four orders: BM-1..3 from supplier North, BM-4 from South; BM-1, BM-2 to Harbour, BM-3, BM-4 to Airport. */
+beforeAll(async () => {
+  admin = await signedInAs(env.app.url, 'admin');
+  refs.warehouse = (await admin.post('/api/warehouses', { code: 'W-BM', name: 'Batch DC' })).body.id;
+  refs.north = (await admin.post('/api/suppliers', { name: '北方物流 North Freight' })).body.id;
+  refs.south = (await admin.post('/api/suppliers', { name: '南方快运 South Express' })).body.id;
+  refs.harbour = (await admin.post('/api/delivery-areas', { code: 'HBR', name: '港区 Harbour' })).body.id;
+  refs.airport = (await admin.post('/api/delivery-areas', { code: 'AIR', name: '空港 Airport' })).body.id;
+  refs.leader = (await signedInAs(env.app.url, 'team_leader').then((c) => c.get('/api/user'))).body.id;
+  const plan: Array<[string, number, number]> = [
+    ['BM-1', refs.north, refs.harbour], ['BM-2', refs.north, refs.harbour],
+    ['BM-3', refs.north, refs.airport], ['BM-4', refs.south, refs.airport],
+  ];
+  for (const [mtm, supplierId, deliveryAreaId] of plan) {
+    const answer = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId,
+      pickupWarehouseId: refs.warehouse, assignedUserId: refs.leader, deliveryAreaId,
+      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    if (answer.status !== 201) throw new Error(`create ${mtm}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    orders[mtm] = answer.body.id;
+  }
+});
+
+const completionDates = async () => {
+  const { body } = await admin.get(`/api/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'BM-' }))}&range=[0,49]`);
+  return Object.fromEntries((body as Array<{ mtmNumber: string; completionDate: string | null }>)
+    .map((o) => [o.mtmNumber, o.completionDate]));
+};
+
+const row = (page: Page, mtm: string) => page.locator('tbody tr', { has: page.getByText(mtm, { exact: true }) });
+const count = (page: Page) => page.getByTestId('selected-count').innerText();
+const rowCount = (page: Page, n: number) =>
+  page.waitForFunction((expected) => document.querySelectorAll('tbody tr').length === expected, n);
+const settle = (page: Page) => page.waitForTimeout(400);
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Picks a record in a reference filter (an autocomplete) by typing part of its name. */
+async function pickFilter(page: Page, source: string, typed: string, option: RegExp) {
+  const input = page.locator(`.ra-input-${source} input`);
+  await input.click();
+  await input.fill(typed);
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function openBatchPage(page: Page) {
+  await page.goto('/batch-modification');
+  await page.getByTestId('page-title').waitFor();
+  // Filters typed in before the first results arrive can be lost by react-admin's filter form.
+  await page.locator('tbody tr').first().waitFor();
+}
+
+/** The local date-time the native picker gets, as the instant the browser sends for it. */
+const instantOf = (page: Page, local: string) => page.evaluate((value) => new Date(value).toISOString(), local);
+
+describe('batch modification (cn, light)', () => {
+  it('searches, selects three orders, refuses to go on without a selection or a date, then updates exactly those', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await openBatchPage(page);
+    await page.locator('input[name=q]').fill('BM-');
+    await rowCount(page, 4);
+    expect(await count(page)).toBe('已选择 0 个订单');
+
+    // Nothing selected: the button says so instead of opening the dialog.
+    await page.getByTestId('open-batch-dialog').click();
+    await page.getByRole('alert').filter({ hasText: '请至少选择一个订单进行批量修改' }).waitFor();
+    expect(await page.getByTestId('batch-dialog').count()).toBe(0);
+
+    // Select all of the results, then unselect one.
+    await page.getByTestId('select-all-results').click();
+    await page.getByText('已选择 4 个订单').waitFor();
+    await row(page, 'BM-4').getByRole('checkbox').click();
+    await page.getByText('已选择 3 个订单').waitFor();
+    expect(await page.getByRole('alert').filter({ hasText: '请至少选择' }).count()).toBe(0);
+
+    // Or one by one.
+    await page.getByRole('button', { name: '清除选择' }).click();
+    await page.getByText('已选择 0 个订单').waitFor();
+    for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByRole('checkbox').click();
+    expect(await count(page)).toBe('已选择 3 个订单');
+    await settle(page);
+    await screenshot(page, 'batch-list-cn-light');
+
+    await page.getByTestId('open-batch-dialog').click();
+    const dialog = page.getByTestId('batch-dialog');
+    await dialog.getByText('为选中的 3 个订单设置新的完成日期').waitFor();
+    await dialog.getByTestId('batch-confirm').click();
+    await dialog.getByText('请选择新的完成日期').waitFor();
+    await dialog.getByTestId('completion-date-input').fill('2026-12-24T15:30');
+    await settle(page);
+    await screenshot(page, 'batch-dialog-cn-light');
+    await dialog.getByTestId('batch-confirm').click();
+
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('更新成功');
+    expect(await toast.innerText()).toContain('已成功更新 3 个订单的完成日期');
+    await dialog.waitFor({ state: 'detached' });
+    for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByText('2026年12月24日 15:30').waitFor();
+    expect(await row(page, 'BM-4').innerText()).toContain('—');
+    expect(await count(page)).toBe('已选择 0 个订单');
+
+    const expected = await instantOf(page, '2026-12-24T15:30');
+    expect(await completionDates()).toEqual({ 'BM-1': expected, 'BM-2': expected, 'BM-3': expected, 'BM-4': null });
+    await page.context().close();
+  });
+
+  it('filters by supplier and by delivery area, and remembers the search for the next visit', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await openBatchPage(page);
+    await rowCount(page, 4);
+    await pickFilter(page, 'supplierId', '南方', /南方快运/);
+    await rowCount(page, 1);
+    expect(await page.locator('tbody tr').innerText()).toContain('BM-4');
+    await page.goto('/');
+    await openBatchPage(page);
+    await rowCount(page, 1);
+    await page.goto(`/batch-modification?filter=${encodeURIComponent('{}')}`);
+    await rowCount(page, 4);
+    await pickFilter(page, 'deliveryAreaId', '港区', /港区/);
+    await rowCount(page, 2);
+    expect(await page.locator('tbody').innerText()).toMatch(/BM-2[\s\S]*BM-1/);
+    await page.locator('input[name=q]').fill('NO-SUCH-ORDER');
+    await page.getByText('当前筛选条件下未找到订单').waitFor();
+    expect(await page.getByTestId('select-all-results').isDisabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'batch-empty-cn-light');
+    await page.context().close();
+  });
+});
+
+describe('batch modification (en, dark)', () => {
+  it('updates the orders of one delivery area with English texts', async () => {
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
+    await signIn(page, 'admin');
+    await openBatchPage(page);
+    await chooseLanguage(page, 'English');
+    await page.getByText('0 selected').waitFor();
+    await pickFilter(page, 'deliveryAreaId', 'Airport', /Airport/);
+    await rowCount(page, 2);
+    await page.getByRole('checkbox', { name: 'Select all' }).click();
+    await page.getByText('2 selected').waitFor();
+    await page.getByTestId('open-batch-dialog').click();
+    const dialog = page.getByTestId('batch-dialog');
+    await dialog.getByTestId('batch-confirm').click();
+    await dialog.getByText('Please select a new completion date').waitFor();
+    await dialog.getByTestId('completion-date-input').fill('2027-01-05T08:00');
+    await settle(page);
+    await screenshot(page, 'batch-dialog-en-dark');
+    await dialog.getByTestId('batch-confirm').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Update Successful');
+    expect(await toast.innerText()).toContain('Successfully updated completion date for 2 orders');
+    await row(page, 'BM-4').getByText('Jan 5, 2027, 8:00 AM').waitFor();
+    await settle(page);
+    await screenshot(page, 'batch-list-en-dark');
+
+    const expected = await instantOf(page, '2027-01-05T08:00');
+    const dates = await completionDates();
+    expect([dates['BM-3'], dates['BM-4']]).toEqual([expected, expected]);
+    expect(dates['BM-1']).toBe(await instantOf(page, '2026-12-24T15:30'));
+    await page.context().close();
+  });
+});
+
+describe('batch modification (mobile, keyboard, expired session)', () => {
+  it('works on a 390 px screen with the keyboard alone', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+    await signIn(page, 'admin');
+    await openBatchPage(page);
+    await page.locator('input[name=q]').fill('BM-');
+    await rowCount(page, 4);
+    await row(page, 'BM-2').getByRole('checkbox').focus();
+    await page.keyboard.press('Space');
+    await page.getByText('已选择 1 个订单').waitFor();
+    await settle(page);
+    await screenshot(page, 'batch-list-mobile');
+    await page.getByTestId('open-batch-dialog').focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('batch-dialog');
+    await dialog.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('completion-date-input');
+    await settle(page);
+    await screenshot(page, 'batch-dialog-mobile');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await count(page)).toBe('已选择 1 个订单');
+    await page.context().close();
+  });
+
+  it('says the session expired on a 401, changes nothing, and returns to the login page', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await openBatchPage(page);
+    await page.locator('input[name=q]').fill('BM-');
+    await rowCount(page, 4);
+    await row(page, 'BM-4').getByRole('checkbox').click();
+    await page.getByTestId('open-batch-dialog').click();
+    await page.getByTestId('completion-date-input').fill('2030-06-01T12:00');
+    const before = await completionDates();
+    await env.app.db('sessions').delete();
+    await page.getByTestId('batch-confirm').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('未授权');
+    expect(await toast.innerText()).toContain('您的会话已过期，请重新登录');
+    await page.waitForURL((url) => url.pathname === '/auth');
+    admin = await signedInAs(env.app.url, 'admin');
+    expect(await completionDates()).toEqual(before);
+    await page.context().close();
+  });
+});

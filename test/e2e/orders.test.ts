@@ -1,0 +1,369 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { MAIN_FLOW } from '../../api/src/orders/statusFlow';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+
+const env = useAppInBrowser();
+
+let admin: HttpClient;
+const refs = { warehouse: 0, area: 0, supplier: 0, vehicleType: 0, leader: 0 };
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-e2e-'));
+
+beforeAll(async () => {
+  admin = await signedInAs(env.app.url, 'admin');
+  const created = async (url: string, body: object) => {
+    const answer = await admin.post(url, body);
+    if (answer.status !== 201) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body.id as number;
+  };
+  refs.warehouse = await created('/api/warehouses', { code: 'SH-DC1', name: '上海一号仓 Shanghai DC1' });
+  refs.area = await created('/api/delivery-areas', { code: 'SH-PD', name: '上海浦东 Pudong' });
+  refs.supplier = await created('/api/suppliers', { name: '顺丰物流 SF Express' });
+  refs.vehicleType = await created('/api/vehicle-types', { code: 'T5', name: '5 吨厢式货车 5 t box truck' });
+  refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+async function chooseLanguage(page: Page, name: string) {
+  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Types into a react-admin AutocompleteInput and picks the option holding `text`. */
+async function pick(page: Page, source: string, search: string, text: RegExp) {
+  const input = page.locator(`.ra-input-${source} input`);
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: text }).click();
+}
+
+const settle = (page: Page) => page.waitForTimeout(500);
+/** Back at the top with nothing focused, so a full-page screenshot shows the app bar and no focus ring. */
+async function pageTop(page: Page) {
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  await settle(page);
+}
+const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').getByText(text).first().waitFor();
+const headerStatus = (page: Page) => page.getByTestId('order-progress').getAttribute('data-status');
+
+let serial = 0;
+/** An order created through the API, moved along the main flow to `status` through the transitions call. */
+async function orderAt(status: (typeof MAIN_FLOW)[number], overrides: Record<string, unknown> = {}) {
+  serial += 1;
+  const { body: order } = await admin.post('/api/orders', { mtmNumber: `MTM-API-${serial}`, dnNumber: `DN-API-${serial}`,
+    pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader, supplierId: refs.supplier,
+    pickupDate: '2026-11-20', mosDate: '2026-11-25', ...overrides });
+  for (const to of MAIN_FLOW.slice(1, MAIN_FLOW.indexOf(status) + 1)) {
+    if (to === 'completed') {
+      await env.app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',
+        contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
+    }
+    const moved = await admin.post(`/api/orders/${order.id}/transitions`, { to });
+    if (moved.status !== 200) throw new Error(`${to}: ${moved.status} ${JSON.stringify(moved.body)}`);
+  }
+  return order as { id: number; mtmNumber: string };
+}
+
+const SEED_MESSAGES = {
+  cn: ['MTM 号为必填项', 'DN 号为必填项', '仓库为必填项', '负责人为必填项', '配送区域为必填项', '提货日期为必填项', 'MOS 日期为必填项'],
+  en: ['MTM number is required', 'DN number is required', 'Warehouse is required', 'Assigned user is required',
+    'Delivery area is required', 'Pickup date is required', 'MOS date is required'],
+};
+
+let orderId = 0;
+
+describe('a new order, then its whole flow on the detail page (admin, cn, light)', () => {
+  it('shows the seed messages for an empty form in Chinese and English, then saves and opens the detail', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto('/orders');
+    await page.getByTestId('empty-list').getByText('还没有订单').waitFor();
+    await page.getByTestId('empty-list').getByRole('link', { name: '新建订单' }).click();
+    await page.waitForURL((url) => url.pathname === '/new-order');
+    await page.locator('input[name=mtmNumber]').waitFor();
+    await page.getByRole('button', { name: '保存' }).click();
+    for (const message of SEED_MESSAGES.cn) await page.getByText(message, { exact: true }).waitFor();
+    expect(await page.locator('.MuiFormHelperText-root.Mui-error').count()).toBe(SEED_MESSAGES.cn.length);
+
+    await chooseLanguage(page, 'English');
+    await page.getByRole('button', { name: 'Save' }).click();
+    for (const message of SEED_MESSAGES.en) await page.getByText(message, { exact: true }).waitFor();
+    await chooseLanguage(page, '中文');
+
+    await page.locator('input[name=mtmNumber]').fill('MTM-2026-0001');
+    await page.locator('input[name=dnNumber]').fill('DN-88001');
+    await pick(page, 'pickupWarehouseId', 'DC1', /上海一号仓/);
+    await pick(page, 'assignedUserId', 'Jun', /Jun Li/);
+    await pick(page, 'deliveryAreaId', '浦东', /上海浦东/);
+    await pick(page, 'supplierId', '顺丰', /顺丰物流/);
+    await page.locator('input[name=pickupDate]').fill('2026-11-20');
+    await page.locator('input[name=mosDate]').fill('2026-11-25');
+    await pick(page, 'vehicleTypeId', 'T5', /5 吨厢式货车/);
+    await page.locator('textarea[name=notes]').fill('易碎品，请轻放');
+    expect(await page.locator('.MuiFormHelperText-root.Mui-error').count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'orders-new-cn-light');
+
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.waitForURL((url) => /^\/orders\/\d+$/.test(url.pathname));
+    orderId = Number(new URL(page.url()).pathname.split('/')[2]);
+    expect(await env.app.db('orders').where({ id: orderId }).first()).toMatchObject({
+      mtmNumber: 'MTM-2026-0001', dnNumber: 'DN-88001', pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area,
+      assignedUserId: refs.leader, supplierId: refs.supplier, vehicleTypeId: refs.vehicleType, notes: '易碎品，请轻放',
+      status: 'booking_received',
+    });
+    const details = page.getByTestId('order-details');
+    await details.getByText('上海一号仓 Shanghai DC1').waitFor();
+    await details.getByText('顺丰物流 SF Express').waitFor();
+    expect(await details.innerText()).toContain('Jun Li');
+    await page.context().close();
+  });
+
+  it('refuses a duplicate DN number on the field, in Chinese', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto('/new-order');
+    await page.locator('input[name=mtmNumber]').fill('MTM-2026-0002');
+    await page.locator('input[name=dnNumber]').fill('DN-88001');
+    await pick(page, 'pickupWarehouseId', 'DC1', /上海一号仓/);
+    await pick(page, 'assignedUserId', 'Jun', /Jun Li/);
+    await pick(page, 'deliveryAreaId', '浦东', /上海浦东/);
+    await page.locator('input[name=pickupDate]').fill('2026-11-20');
+    await page.locator('input[name=mosDate]').fill('2026-11-25');
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.locator('.ra-input-dnNumber').getByText('该值已存在').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/new-order');
+    await page.context().close();
+  });
+
+  it('moves the order step by step, asks for a POD before completing, then completes it', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto(`/orders/${orderId}`);
+    await page.getByTestId('transition-buttons').waitFor();
+    for (const to of MAIN_FLOW.slice(1, MAIN_FLOW.indexOf('awaiting_pod_upload') + 1)) {
+      await page.getByTestId(`transition-${to}`).click();
+      const dialog = page.getByTestId('transition-dialog');
+      if (to === 'in_transit') await dialog.locator('textarea[name=note]').fill('司机已出发');
+      await dialog.getByTestId('transition-confirm').click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.waitForFunction((status) => document.querySelector('[data-testid=order-progress]')?.getAttribute('data-status') === status, to);
+    }
+    expect(await headerStatus(page)).toBe('awaiting_pod_upload');
+    // Only the legal moves are offered: forward, one step back (admin), cancel.
+    const offered = await page.getByTestId('transition-buttons').locator('button').evaluateAll(
+      (buttons) => buttons.map((b) => b.getAttribute('data-testid')));
+    expect(offered).toEqual(['transition-completed', 'transition-awaiting_delivery', 'transition-cancelled']);
+
+    await page.getByTestId('transition-completed').click();
+    await page.getByTestId('transition-confirm').click();
+    expect(await page.getByTestId('transition-error').innerText()).toBe('请先上传签收单（POD），再完成订单');
+    await page.getByTestId('transition-dialog').getByRole('button', { name: '取消' }).click();
+
+    const pod = path.join(tmp, 'pod-88001.pdf');
+    fs.writeFileSync(pod, '%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+    await page.getByTestId('attachment-file').setInputFiles(pod);
+    await page.getByTestId('attachment-submit').click();
+    await page.getByTestId('attachment').filter({ hasText: 'pod-88001.pdf' }).waitFor();
+
+    const notPdf = path.join(tmp, 'receipt.pdf');
+    fs.writeFileSync(notPdf, 'just text pretending to be a PDF');
+    await page.getByTestId('attachment-file').setInputFiles(notPdf);
+    await page.getByTestId('attachment-submit').click();
+    expect(await page.getByTestId('attachment-error').innerText()).toBe('仅接受 PDF、JPEG 和 PNG 文件（按文件内容而非文件名检查）');
+
+    await page.getByTestId('transition-completed').click();
+    await page.getByTestId('transition-confirm').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=order-progress]')?.getAttribute('data-status') === 'completed');
+    const saved = await env.app.db('orders').where({ id: orderId }).first();
+    expect(saved.completionDate).not.toBeNull();
+    await page.waitForFunction(() => /20\d\d/.test(document.querySelector('[data-testid=order-completion-date]')?.textContent ?? ''));
+
+    const timeline = page.getByTestId('timeline-entry');
+    expect(await timeline.count()).toBe(MAIN_FLOW.length);
+    expect(await timeline.first().innerText()).toContain('创建订单');
+    expect(await timeline.nth(5).innerText()).toContain('司机已出发');
+    expect(await timeline.last().innerText()).toContain('Ada Admin');
+    const done = await page.getByTestId('order-progress').locator('[data-done]').evaluateAll(
+      (steps) => steps.map((s) => s.getAttribute('data-done')));
+    // Steps 1–8 and 10 are done; step 9 waits for a receipt.
+    expect(done).toEqual(['true', 'true', 'true', 'true', 'true', 'true', 'true', 'true', 'false', 'true']);
+    // Completed: an administrator may only step it back.
+    expect(await page.getByTestId('transition-buttons').locator('button').evaluateAll(
+      (buttons) => buttons.map((b) => b.getAttribute('data-testid')))).toEqual(['transition-awaiting_pod_upload']);
+
+    const receipt = path.join(tmp, 'receipt-88001.png');
+    fs.writeFileSync(receipt, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
+    await page.locator('.MuiSelect-select', { hasText: '签收单 (POD)' }).click();
+    await page.getByRole('option', { name: '回单' }).click();
+    await page.getByTestId('attachment-file').setInputFiles(receipt);
+    await page.getByTestId('attachment-submit').click();
+    await page.getByTestId('attachment').filter({ hasText: 'receipt-88001.png' }).waitFor();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=order-progress] [data-done]')]
+      .every((step) => step.getAttribute('data-done') === 'true'));
+    await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 });
+    await pageTop(page);
+    await screenshot(page, 'orders-detail-cn-light');
+    await page.context().close();
+  });
+
+  it('shows a stale edit as a conflict and keeps the other change', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto(`/orders/${orderId}`);
+    await page.getByTestId('order-edit').click();
+    await page.locator('textarea[name=notes]').fill('我的修改');
+    const { body: current } = await admin.get(`/api/orders/${orderId}`);
+    expect((await admin.put(`/api/orders/${orderId}`, { notes: '别人的修改', version: current.version })).status).toBe(200);
+    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByTestId('order-conflict').getByText('该记录已被他人修改，请刷新后重新修改。').waitFor();
+    expect((await env.app.db('orders').where({ id: orderId }).first()).notes).toBe('别人的修改');
+    await page.context().close();
+  });
+});
+
+describe('the order list (admin)', () => {
+  it('filters by status, saves the filter as a preset, and exports the filtered CSV', async () => {
+    await orderAt('booking_received', { mtmNumber: 'MTM-LIST-A' });
+    await orderAt('in_transit', { mtmNumber: 'MTM-LIST-B' });
+    await orderAt('awaiting_delivery', { mtmNumber: 'MTM-LIST-C' });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto('/orders');
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(4);
+    expect(await page.locator('tbody tr', { hasText: 'MTM-LIST-B' }).getByTestId('order-status-chip').innerText()).toBe('运输中');
+
+    await page.locator('.ra-input-status [role=combobox]').click();
+    await page.getByRole('option', { name: '运输中', exact: true }).click();
+    await page.getByRole('option', { name: '已完成', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
+    const shown = await page.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(shown.sort()).toEqual(['MTM-2026-0001', 'MTM-LIST-B']);
+    expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ status: ['in_transit', 'completed'] });
+    await settle(page);
+    await screenshot(page, 'orders-list-cn-light');
+
+    const href = await page.getByTestId('export-csv').getAttribute('href');
+    expect(href).toContain('locale=cn');
+    const csv = await page.request.get(href!);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    const text = await csv.text();
+    expect(text).toContain('MTM 号');
+    expect(text).toContain('MTM-LIST-B');
+    expect(text).not.toContain('MTM-LIST-A');
+
+    await page.getByTestId('saved-filters').click();
+    await page.getByRole('menuitem', { name: '保存当前筛选…' }).click();
+    await page.locator('input[name=presetName]').fill('在途与完成');
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await toast(page, '筛选“在途与完成”已保存');
+    await page.goto('/orders?filter=%7B%7D');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
+    await page.getByTestId('saved-filters').click();
+    await page.getByTestId('saved-filter').filter({ hasText: '在途与完成' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
+
+    await page.getByTestId('saved-filters').click();
+    await page.getByTestId('saved-filter').filter({ hasText: '在途与完成' }).getByRole('button').click();
+    await page.getByRole('dialog').getByText('确定删除常用筛选“在途与完成”吗？').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await toast(page, '筛选“在途与完成”已删除');
+    expect(Number((await env.app.db('savedFilters').count({ n: '*' }))[0].n)).toBe(0);
+    await page.context().close();
+  });
+
+  it('moves several orders at once, only to a status legal for all, and reports the outcome', async () => {
+    const a = await orderAt('booking_received', { mtmNumber: 'MTM-BULK-A' });
+    const b = await orderAt('booking_received', { mtmNumber: 'MTM-BULK-B' });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await page.goto(`/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'MTM-BULK' }))}`);
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
+    await page.locator('thead input[type=checkbox]').check();
+    await page.getByTestId('bulk-status').click();
+    const dialog = page.getByTestId('bulk-status-dialog');
+    await dialog.locator('[role=combobox]').click();
+    const options = await page.getByRole('option').allInnerTexts();
+    expect(options).toEqual(['待供应商确认', '已取消']);
+    await page.getByRole('option', { name: '待供应商确认' }).click();
+    await dialog.getByRole('button', { name: '确认' }).click();
+    await toast(page, '2 个订单已改为“待供应商确认”，0 个失败');
+    const rows = await env.app.db('orders').whereIn('id', [a.id, b.id]).select('status');
+    expect(rows.map((r: { status: string }) => r.status)).toEqual(['awaiting_supplier_confirmation', 'awaiting_supplier_confirmation']);
+    await page.context().close();
+  });
+});
+
+describe('a regional dispatcher', () => {
+  it('lists only the orders of their areas and reads names without the master-data pages', async () => {
+    const elsewhere = (await admin.post('/api/delivery-areas', { code: 'SZ-NS', name: '深圳南山 Nanshan' })).body.id;
+    await orderAt('booking_received', { mtmNumber: 'MTM-SHENZHEN', deliveryAreaId: elsewhere });
+    const dispatcher = await env.app.db('users').where({ username: 'regional_dispatcher' }).first();
+    await env.app.db('userDeliveryAreas').insert({ userId: dispatcher.id, deliveryAreaId: refs.area });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'regional_dispatcher');
+    await page.goto(`/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'MTM-' }))}`);
+    await page.locator('tbody tr', { hasText: 'MTM-LIST-A' }).getByText('上海浦东 Pudong').waitFor();
+    expect(await page.locator('tbody tr', { hasText: 'MTM-SHENZHEN' }).count()).toBe(0);
+    await page.locator('tbody tr', { hasText: 'MTM-LIST-A' }).locator('td').nth(2).click();
+    await page.getByTestId('order-details').getByText('上海一号仓 Shanghai DC1').waitFor();
+    // A dispatcher may not step back: only forward and cancel.
+    expect(await page.getByTestId('transition-buttons').locator('button').evaluateAll(
+      (buttons) => buttons.map((b) => b.getAttribute('data-testid'))))
+      .toEqual(['transition-awaiting_supplier_confirmation', 'transition-cancelled']);
+    expect(await page.getByText('Permission Denied').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('the order screens in English, dark', () => {
+  it('shows the list, the detail and the new-order form', async () => {
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
+    await signIn(page, 'admin');
+    await chooseLanguage(page, 'English');
+    await page.goto('/orders');
+    await page.locator('tbody tr', { hasText: 'MTM-LIST-B' }).getByText('In transit').waitFor();
+    await settle(page);
+    await screenshot(page, 'orders-list-en-dark');
+
+    await page.locator('tbody tr', { hasText: 'MTM-LIST-B' }).locator('td').nth(2).click();
+    await page.waitForURL((url) => /^\/orders\/\d+$/.test(url.pathname));
+    await page.getByTestId('transition-awaiting_delivery').waitFor();
+    await page.getByTestId('timeline-entry').nth(5).waitFor();
+    await pageTop(page);
+    await screenshot(page, 'orders-detail-en-dark');
+
+    const broken = await orderAt('in_transit', { mtmNumber: 'MTM-BREAKDOWN' });
+    await admin.post(`/api/orders/${broken.id}/transitions`, { to: 'vehicle_breakdown', note: 'Flat tyre on the G2' });
+    await page.goto(`/orders/${broken.id}`);
+    expect(await page.getByTestId('order-progress-flag').innerText()).toBe('Vehicle breakdown');
+    await page.getByTestId('transition-in_transit').waitFor();
+    await pageTop(page);
+    await screenshot(page, 'orders-detail-breakdown-en-dark');
+
+    const stopped = await orderAt('vehicle_arrived_warehouse', { mtmNumber: 'MTM-CANCELLED' });
+    await admin.post(`/api/orders/${stopped.id}/transitions`, { to: 'cancelled' });
+    await page.goto(`/orders/${stopped.id}`);
+    expect(await page.getByTestId('order-progress-flag').innerText()).toBe('Cancelled');
+    const done = await page.getByTestId('order-progress').locator('[data-done]').evaluateAll(
+      (steps) => steps.map((step) => step.getAttribute('data-done') === 'true'));
+    expect(done).toEqual([true, true, true, true, false, false, false, false, false, false]);
+    await page.getByText('No further status change is possible.').waitFor();
+
+    await page.goto('/new-order');
+    await page.getByRole('button', { name: 'Save' }).click();
+    for (const message of SEED_MESSAGES.en) await page.getByText(message, { exact: true }).waitFor();
+    await settle(page);
+    await screenshot(page, 'orders-new-en-dark');
+    await page.context().close();
+  });
+});
