@@ -61,7 +61,8 @@ describe('routes and access', () => {
     await form.locator('input[name=username]').fill('manager');
     await form.locator('input[name=password]').fill('demo1234');
     await form.locator('button[type=submit]').click();
-    await page.getByTestId('page-title').waitFor();
+    await page.waitForURL((url) => url.pathname === '/suppliers');
+    await page.getByTestId('toast').waitFor();
     expect(new URL(page.url()).pathname).toBe('/suppliers');
     expect(await page.getByTestId('toast').innerText()).toContain('欢迎回来！');
     expect(await page.getByTestId('toast').innerText()).toContain('Mei Chen');
