@@ -26,6 +26,8 @@ import { savedFilterRoutes } from './saved-filters/routes';
 import { httpError } from './httpError';
 import { userRoutes } from './users/routes';
 
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
+
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
   healthRoutes,
@@ -46,6 +48,8 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy });
   app.on('error', (err, ctx) => {
     if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
+    // The browser went away mid-response (a closed tab, a cancelled download): nothing to fix here.
+    if (CLIENT_GONE.has((err as { code?: string }).code ?? '')) return;
     console.error(`[${new Date().toISOString()}] ${ctx?.method} ${ctx?.path}:`, err);
   });
 

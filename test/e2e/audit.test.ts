@@ -1,22 +1,11 @@
 import type { Page } from 'playwright-core';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { menuLinks, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
 let admin: HttpClient;
 beforeAll(async () => { admin = await signedInAs(env.app.url, 'admin'); });
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
-
-/** Opens a react-admin SelectInput by its field name and picks an option by its text. */
-async function select(page: Page, source: string, option: string) {
-  await page.locator(`.ra-input-${source} [role=combobox]`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const settle = (page: Page) => page.waitForTimeout(400);
 const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').getByText(text).first().waitFor();
@@ -122,7 +111,7 @@ describe('the activity log', () => {
     await signIn(page, 'admin');
     await page.goto('/activity-logs');
     await page.locator('tbody tr').first().waitFor();
-    await select(page, 'action', '修改');
+    await selectOption(page, 'action', '修改');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
       .every((chip) => chip.textContent === '修改'));
     expect(new URL(page.url()).searchParams.get('filter')).toBe(JSON.stringify({ action: 'update' }));
@@ -153,7 +142,7 @@ describe('the activity log', () => {
     await signIn(page, 'admin');
     await chooseLanguage(page, 'English');
     await page.goto('/activity-logs');
-    await select(page, 'action', 'Password reset');
+    await selectOption(page, 'action', 'Password reset');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
       .every((chip) => chip.textContent === 'Password reset'));
     const row = page.locator('tbody tr').filter({ has: page.getByTestId('action-chip') }).first();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -41,11 +41,6 @@ const count = (page: Page) => page.getByTestId('selected-count').innerText();
 const rowCount = (page: Page, n: number) =>
   page.waitForFunction((expected) => document.querySelectorAll('tbody tr').length === expected, n);
 const settle = (page: Page) => page.waitForTimeout(400);
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
 
 /** Picks a record in a reference filter (an autocomplete) by typing part of its name. */
 async function pickFilter(page: Page, source: string, typed: string, option: RegExp) {

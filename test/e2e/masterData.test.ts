@@ -1,20 +1,21 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
 /** What each language shows; the English run also uses the dark theme. */
 const RUNS = [
   { language: 'cn', theme: 'light', texts: {
-    create: '新建', save: '保存', delete: '删除', confirm: '确认',
+    create: '新建', export: '导出', save: '保存', delete: '删除', confirm: '确认',
     required: '此字段为必填项', invalidFormat: '格式无效', supplierNameRequired: '供应商名称为必填项',
     twoDecimals: '最多两位小数', conflict: '该记录已被他人修改，请刷新后重新修改。',
     deleteSupplier: '确定要删除该供应商吗？此操作无法撤销。', noSuppliers: '还没有供应商',
     editSupplier: '编辑供应商：', active: '启用', region: '华东', warehouseCodeTaken: '已存在相同编码的仓库',
   } },
   { language: 'en', theme: 'dark', texts: {
-    create: 'Create', save: 'Save', delete: 'Delete', confirm: 'Confirm',
+    create: 'Create', export: 'Export', save: 'Save', delete: 'Delete', confirm: 'Confirm',
     required: 'This field is required', invalidFormat: 'Invalid format', supplierNameRequired: 'Supplier name is required',
     twoDecimals: 'At most two decimals', conflict: 'Someone else changed this record meanwhile. Reload it and apply your change again.',
     deleteSupplier: 'Are you sure you want to delete this supplier? This action cannot be undone.',
@@ -23,11 +24,6 @@ const RUNS = [
   } },
 ] as const;
 type Run = (typeof RUNS)[number];
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
 
 /** A page signed in as the administrator, in the run's language and theme. */
 async function adminPage({ language, theme }: Run, viewport: { width?: number; height?: number } = {}) {
@@ -199,6 +195,15 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     expect(await listed.getByTestId('status-chip').innerText()).toBe(texts.active);
     await settle(page);
     await shot(page, 'suppliers-list', run);
+
+    // The export names the service areas and starts with the BOM Excel needs to read Chinese text.
+    const [download] = await Promise.all([page.waitForEvent('download'),
+      page.getByRole('button', { name: texts.export, exact: true }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    expect(csv).toContain(supplierName);
+    expect(csv).toContain(area.name);
+    expect(csv).not.toContain('serviceAreaIds');
 
     await openFromList(page, '/suppliers', supplierName, supplier.id);
     await page.locator('header').getByText(`${texts.editSupplier}${supplierName}`, { exact: true }).waitFor();

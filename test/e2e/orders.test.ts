@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIN_FLOW } from '../../api/src/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -26,11 +26,6 @@ beforeAll(async () => {
   refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
 });
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
 
 /** Types into a react-admin AutocompleteInput and picks the option holding `text`. */
 async function pick(page: Page, source: string, search: string, text: RegExp) {

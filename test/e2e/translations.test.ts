@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '../../admin/src/i18n/ra/cn';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -23,11 +23,6 @@ function writeFile(name: string, content: string): string {
   const file = path.join(dir, name);
   fs.writeFileSync(file, content);
   return file;
-}
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
-  await page.getByRole('menuitem', { name }).click();
 }
 
 /** The user menu's link, as a user reaches these pages (they are not in the sidebar). */

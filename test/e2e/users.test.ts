@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -14,17 +14,6 @@ beforeAll(async () => {
 const userRow = (username: string) => env.app.db('users').where({ username }).first();
 const areasOf = async (userId: number) => (await env.app.db('userDeliveryAreas').where({ userId }).select('deliveryAreaId'))
   .map((row: { deliveryAreaId: number }) => row.deliveryAreaId);
-
-async function chooseLanguage(page: Page, name: string) {
-  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
-  await page.getByRole('menuitem', { name }).click();
-}
-
-/** Opens a react-admin SelectInput by its field name and picks an option by its text. */
-async function select(page: Page, source: string, option: string) {
-  await page.locator(`.ra-input-${source} [role=combobox]`).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 const settle = (page: Page) => page.waitForTimeout(400);
 
@@ -57,7 +46,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     expect(await page.locator('tbody tr').innerText()).toContain('manager');
     await page.locator('input[name=q]').fill('');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length > 1);
-    await select(page, 'role', '计费员');
+    await selectOption(page, 'role', '计费员');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await page.locator('tbody tr').innerText()).toContain('biller');
     expect(new URL(page.url()).searchParams.get('filter')).toBe(JSON.stringify({ role: 'biller' }));
@@ -77,7 +66,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.locator('input[name=lastName]').fill('Zhao');
     await page.locator('input[name=email]').fill('lei.zhao@example.com');
     expect(await page.locator('.ra-input-deliveryAreaIds').count()).toBe(0);
-    await select(page, 'role', '区域调度员');
+    await selectOption(page, 'role', '区域调度员');
     const areaInput = page.locator('.ra-input-deliveryAreaIds input');
     await areaInput.waitFor();
     await page.getByRole('button', { name: '保存' }).click();
@@ -108,7 +97,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.locator('input[name=confirmPassword]').fill('tall ships 42');
     await page.locator('input[name=firstName]').fill('Copy');
     await page.locator('input[name=lastName]').fill('Cat');
-    await select(page, 'role', '计费员');
+    await selectOption(page, 'role', '计费员');
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('该用户名已被占用').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/users/create');
@@ -143,7 +132,7 @@ describe('editing a user (en, dark)', () => {
     expect(await page.locator('input[name=username]').inputValue()).toBe('team_leader');
     expect(await page.locator('.ra-input-deliveryAreaIds input').count()).toBe(0);
 
-    await select(page, 'role', 'Regional dispatcher');
+    await selectOption(page, 'role', 'Regional dispatcher');
     await page.locator('.ra-input-deliveryAreaIds input').click();
     await page.getByRole('option', { name: /SZ-NS/ }).click();
     await page.keyboard.press('Escape');

@@ -44,6 +44,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+/** Switches the UI language through the app bar's language menu ("中文" or "English"). */
+export async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.locator('button[aria-haspopup]').filter({ hasText: /中文|English/ }).click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+/** Opens a react-admin SelectInput by its field name and picks an option by its text. */
+export async function selectOption(page: Page, source: string, option: string): Promise<void> {
+  await page.locator(`.ra-input-${source} [role=combobox]`).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** The menu links shown in the sidebar, in order. */
 export async function menuLinks(page: Page): Promise<string[]> {
   return page.getByTestId('sidebar').locator('a[href]').evaluateAll(

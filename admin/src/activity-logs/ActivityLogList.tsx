@@ -3,10 +3,11 @@ import {
   AutocompleteInput, DataTable, DateTimeInput, ExportButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
   useRecordContext, type RaRecord,
 } from 'react-admin';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
+import { csvExporter } from '../common/csvExporter';
 
 const userOption = (user: RaRecord) => `${user.firstName} ${user.lastName} (${user.username})`.trim();
 
@@ -61,7 +62,8 @@ const Column = DataTable.Col<ActivityLogRecord>;
 
 /** Who did what and when; each row opens to the fields it changed, before and after. */
 const ActivityLogList = () => (
-  <List filters={FILTERS} actions={<ListActions />} sort={{ field: 'at', order: 'DESC' }} perPage={25}>
+  <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
+    sort={{ field: 'at', order: 'DESC' }} perPage={25}>
     <DataTable bulkActionButtons={false} expand={<ChangesPanel />} isRowExpandable={hasChanges} rowClick="expand"
       sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
       <Column source="at"><LocalDateField source="at" showTime /></Column>

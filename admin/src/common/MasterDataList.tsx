@@ -2,8 +2,9 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
   BulkDeleteButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput, SimpleList,
-  SimpleListClasses, TopToolbar, useTranslate, type SimpleListProps, type SortPayload,
+  SimpleListClasses, TopToolbar, useTranslate, type Exporter, type SimpleListProps, type SortPayload,
 } from 'react-admin';
+import { csvExporter } from './csvExporter';
 import { EmptyList } from './EmptyList';
 import { STATUS_CHOICES, StatusField } from './statuses';
 import { useServerErrors } from './useServerErrors';
@@ -37,6 +38,8 @@ export interface MasterDataListProps {
   hiddenColumns?: string[];
   /** The lines of a row on a phone, where the table would not fit; the status chip goes on the right. */
   mobile: Pick<SimpleListProps, 'primaryText' | 'secondaryText'>;
+  /** The CSV export, when the records' own fields are not what a reader wants (ids of related records). */
+  exporter?: Exporter;
   /** The table's columns (`DataTable.Col`). */
   children: ReactNode;
 }
@@ -46,7 +49,8 @@ export interface MasterDataListProps {
  * columns, pagination, CSV export, bulk deletion with a confirmation, a click on a row opens the
  * record, an empty state inviting to create the first one, and a simple list on a phone.
  */
-export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns, mobile, children }: MasterDataListProps) => {
+export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns, mobile, exporter = csvExporter,
+  children }: MasterDataListProps) => {
   const translate = useTranslate();
   const wide = !useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const allFilters = [
@@ -56,7 +60,8 @@ export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns,
   ];
   return (
     <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions wide={wide} />} sort={sort}
-      perPage={25} empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
+      perPage={25} exporter={exporter}
+      empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
       {wide ? (
         <DataTable rowClick="edit" hiddenColumns={hiddenColumns}
           bulkActionButtons={<BulkDelete confirmContent={`${texts}.messages.bulk_delete_content`} />}

@@ -1,4 +1,5 @@
 import { email, maxLength, regex, required } from 'react-admin';
+import { CODE_PATTERN, PHONE_PATTERN } from '../../../api/src/resources/formats';
 
 /*
  * The client side of the server's rules (api/src/resources/fields.ts), with the same patterns
@@ -7,8 +8,8 @@ import { email, maxLength, regex, required } from 'react-admin';
 export const requiredField = required('validation.required');
 export const invalidFormat = 'validation.invalid_format';
 
-export const phoneFormat = regex(/^\+?[0-9 ()-]{5,30}$/, invalidFormat);
-export const codeFormat = regex(/^[A-Za-z0-9_.-]{1,32}$/, invalidFormat);
+export const phoneFormat = regex(PHONE_PATTERN, invalidFormat);
+export const codeFormat = regex(CODE_PATTERN, invalidFormat);
 /** joi's `uri({ scheme: ['http', 'https'] })`: a scheme, then a host without spaces. */
 export const websiteFormat = regex(/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i, invalidFormat);
 export const emailFormat = email(invalidFormat);

@@ -7,7 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { attachmentUrl, deleteAttachment, orderAttachmentsKey, uploadAttachment } from './orderApi';
 import { readOrderError } from './orderErrors';
 import type { OrderAttachment } from './orderModel';

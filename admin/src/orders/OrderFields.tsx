@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { PRICE_FIELDS, type OrderRecord } from './orderModel';
 import { OrderReferenceField } from './OrderReferences';
 import { StatusChip } from './StatusChip';

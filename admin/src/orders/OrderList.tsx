@@ -6,7 +6,7 @@ import {
   BulkDeleteButton, Button, ColumnsButton, DataTable, FilterButton, List, TextField, TopToolbar, useCanAccess,
   useTranslate,
 } from 'react-admin';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkStatusButton } from './BulkStatusButton';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -79,8 +79,7 @@ const OrderList = () => {
     <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
       pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
       <DataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions />} hiddenColumns={HIDDEN_COLUMNS}
-        // The table scrolls inside the page: a wrapper of no intrinsic width keeps it from widening the layout.
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto', width: 0, minWidth: '100%' },
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
           '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
         <Column source="mtmNumber"><MtmNumber /></Column>
         <Column source="dnNumber" />

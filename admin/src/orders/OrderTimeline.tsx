@@ -1,7 +1,7 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { STATUS_COLOURS, StatusChip } from './StatusChip';
 import type { OrderEvent } from './orderModel';
 

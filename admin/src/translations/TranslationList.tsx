@@ -9,7 +9,7 @@ import {
 import { Link } from 'react-router-dom';
 import { getJson } from '../providers/apiRequest';
 import { reloadCatalogs } from '../providers/i18nProvider';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { TranslationEditDialog } from './TranslationEditDialog';
 import { formatCsv } from './translationFile';
 import { useMayEditTranslations, useTranslationErrors, type TranslationRecord } from './translationModel';

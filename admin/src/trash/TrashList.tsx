@@ -4,9 +4,10 @@ import {
   DataTable, ExportButton, List, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useAuditLabels } from '../activity-logs/auditVocabulary';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
 import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
+import { csvExporter } from '../common/csvExporter';
 
 const FILTERS = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -37,7 +38,8 @@ const Column = DataTable.Col<TrashRecord>;
 
 /** Deleted records of every kind: restore them (one or many), or, as an administrator, purge one. */
 const TrashList = () => (
-  <List filters={FILTERS} actions={<ListActions />} sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
+  <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
+    sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
     empty={<Empty />}>
     <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}
       sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>

@@ -1,6 +1,6 @@
 import { Card, CardContent, Stack, Typography } from '@mui/material';
 import { Labeled, NumberField, useTranslate } from 'react-admin';
-import { LocalDateField } from './LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 
 /** The edit page's side card: what the server keeps about the account and nobody types. */
 export const UserDetails = () => {

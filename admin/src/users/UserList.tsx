@@ -4,10 +4,11 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ActivateButton } from './ActivateButton';
-import { LocalDateField } from './LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 import { RoleChip, StatusChip } from './UserChips';
 import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
 import { useUserErrors } from './useUserErrors';
+import { csvExporter } from '../common/csvExporter';
 
 const USER_FILTERS = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -40,7 +41,8 @@ const HIDDEN_COLUMNS = ['phone', 'createdAt'];
 
 /** The users: search, role and status filters, quick activation of pending registrations. */
 const UserList = () => (
-  <List filters={USER_FILTERS} actions={<ListActions />} sort={{ field: 'username', order: 'ASC' }} perPage={25}>
+  <List filters={USER_FILTERS} actions={<ListActions />} exporter={csvExporter}
+    sort={{ field: 'username', order: 'ASC' }} perPage={25}>
     <DataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />} hiddenColumns={HIDDEN_COLUMNS}
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
         '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>

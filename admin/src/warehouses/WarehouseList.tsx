@@ -2,7 +2,7 @@ import WarehouseIcon from '@mui/icons-material/Warehouse';
 import { DataTable, TextField, type RaRecord } from 'react-admin';
 import { MasterDataList } from '../common/MasterDataList';
 import { StatusField } from '../common/statuses';
-import { LocalDateField } from '../users/LocalDateField';
+import { LocalDateField } from '../common/LocalDateField';
 
 const Column = DataTable.Col;
 const HIDDEN_COLUMNS = ['updatedAt'];

@@ -1,11 +1,12 @@
 import Joi from 'joi';
+import { USERNAME_PATTERN } from '../resources/formats';
 
 export const loginSchema = Joi.object({
   username: Joi.string().trim().min(1).max(64).required(),
   password: Joi.string().min(1).max(128).required(),
 });
 
-export const usernameRule = Joi.string().trim().min(3).max(64).pattern(/^[A-Za-z0-9_.@-]+$/)
+export const usernameRule = Joi.string().trim().min(3).max(64).pattern(USERNAME_PATTERN)
   .messages({ 'string.pattern.base': 'Invalid format: use letters, digits, _ . @ or -' });
 export const passwordRule = Joi.string().min(8).max(128);
 export const nameRule = Joi.string().trim().min(1).max(100);

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { CODE_PATTERN, PHONE_PATTERN } from './formats';
 
 /**
  * The joi building blocks of the resource schemas, worded like the seed's generic messages
@@ -31,13 +32,13 @@ export const optionalText = (max = 500) => Joi.string().trim().max(max).allow(''
 export const email = () => Joi.string().trim().email({ tlds: false }).max(254).allow('', null).empty('').default(null)
   .messages(messages);
 
-export const phone = () => Joi.string().trim().pattern(/^\+?[0-9 ()-]{5,30}$/).allow('', null).empty('').default(null)
+export const phone = () => Joi.string().trim().pattern(PHONE_PATTERN).allow('', null).empty('').default(null)
   .messages(messages);
 
 export const website = () => Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(500).allow('', null).empty('')
   .default(null).messages(messages);
 
-export const code = () => Joi.string().trim().pattern(/^[A-Za-z0-9_.-]{1,32}$/).required().messages(messages);
+export const code = () => Joi.string().trim().pattern(CODE_PATTERN).required().messages(messages);
 
 export const status = () => Joi.string().valid('active', 'inactive').default('active').messages(messages);
 

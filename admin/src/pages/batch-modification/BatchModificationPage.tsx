@@ -4,7 +4,7 @@ import { DataTable, List, SearchInput, TextField, useListContext, useTranslate }
 import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderReferences';
 import type { OrderRecord } from '../../orders/orderModel';
 import { StatusField } from '../../orders/StatusChip';
-import { LocalDateField } from '../../users/LocalDateField';
+import { LocalDateField } from '../../common/LocalDateField';
 import { SelectionBar } from './SelectionBar';
 
 /** Spec §2: one search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
@@ -62,9 +62,7 @@ const OrdersTable = () => {
 const BatchModificationPage = () => {
   const translate = useTranslate();
   return (
-    // The layout's content column would otherwise grow to the table's width on a phone (the table
-    // scrolls inside its own wrapper instead).
-    <Box sx={{ pt: 2, contain: 'inline-size' }}>
+    <Box sx={{ pt: 2 }}>
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('menu.batch_modification')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{translate('batch_modification.intro')}</Typography>
       <List resource="orders" storeKey="batch_modification" title="menu.batch_modification" filters={useBatchFilters()}

@@ -1,7 +1,7 @@
 import { DateField, useLocaleState, type DateFieldProps } from 'react-admin';
 
 /** Polyglot's locale names are not BCP 47 ones: `cn` formats as zh-CN. */
-const BCP47: Record<string, string> = { cn: 'zh-CN', en: 'en-US' };
+export const BCP47: Record<string, string> = { cn: 'zh-CN', en: 'en-US' };
 
 /** A date in the UI's language, not the browser's. */
 export const LocalDateField = (props: DateFieldProps) => {
