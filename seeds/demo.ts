@@ -47,12 +47,17 @@ const SUPPLIERS = [
   { name: 'Blue River Logistics', shortName: 'BRL', contactPerson: 'Anna Xu', contactEmail: 'hello@blueriver.example', areas: ['SH-PD', 'SZ-NS', 'BJ-CY'] },
 ];
 
-/** A small deterministic generator, so every fresh demo database looks the same. */
+/**
+ * A small deterministic generator (mulberry32), so every fresh demo database looks the same. Its
+ * low bits are well mixed, unlike a plain LCG's, whose `state % n` repeats with a short period.
+ */
 function sequence(seed: number) {
-  let state = seed;
+  let state = seed >>> 0;
   return (n: number) => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) % n;
   };
 }
 
@@ -67,8 +72,11 @@ const DEMO_POD = Buffer.from('%PDF-1.4\n% demo proof of delivery\n1 0 obj <<>> e
 async function seedDemoOrders(trx: Knex.Transaction): Promise<void> {
   const pick = sequence(20261123);
   const ids = async (table: string) => (await trx(table).select('id')).map((r: { id: number }) => r.id);
-  const [suppliers, warehouses, vehicleTypes, areas] = await Promise.all(
-    ['suppliers', 'warehouses', 'vehicleTypes', 'deliveryAreas'].map(ids));
+  // One after the other: a transaction is one connection, which runs one query at a time.
+  const suppliers = await ids('suppliers');
+  const warehouses = await ids('warehouses');
+  const vehicleTypes = await ids('vehicleTypes');
+  const areas = await ids('deliveryAreas');
   const staff = (await trx('users').whereIn('role', ['team_leader', 'regional_dispatcher', 'manager']).select('id'))
     .map((r: { id: number }) => r.id);
   const admin = (await trx('users').where({ role: 'admin' }).first('id')).id;

@@ -25,6 +25,9 @@ export async function startTestApp(options: { demo?: boolean; env?: NodeJS.Proce
   const db = openDatabase(target);
   await prepareDatabase(db, config, { demo: options.demo ?? true, sampleData: false });
   const server: Server = createApp(db, config).listen(0, '127.0.0.1');
+  // Client and server share this process: a long PGlite statement stalls both, and with Node's 5 s
+  // default the server may close an idle keep-alive socket just as the client reuses it (ECONNRESET).
+  server.keepAliveTimeout = 60_000;
   await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
