@@ -10,53 +10,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import knexFactory, { type Knex } from 'knex';
 import { createApp } from '../api/src/app';
 import { readConfig } from '../api/src/config';
 import { openDatabase } from '../api/src/db/knex';
 import { prepareDatabase } from '../api/src/db/prepare';
 import { HttpClient } from '../test/helpers/httpClient';
+import { ensureDatabase, fillOrders, inlineBindings, median } from './benchDatabase';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const RUNS = Number(process.env.RUNS ?? 7);
-
-async function ensureDatabase() {
-  const { pathname, href } = new URL(url);
-  const admin = knexFactory({ client: 'pg', connection: href.replace(pathname, '/postgres') });
-  const name = pathname.slice(1);
-  const exists = await admin.raw('select 1 from pg_database where datname = ?', [name]);
-  if (exists.rows.length === 0) await admin.raw(`create database "${name}"`);
-  await admin.destroy();
-}
-
-/** Orders spread over the demo master data, statuses and the last two years, by set-based SQL. */
-async function fill(db: Knex) {
-  const have = Number((await db('orders').count({ n: '*' }))[0].n);
-  if (have >= ORDERS) return have;
-  console.log(`Generating ${ORDERS - have} orders...`);
-  const started = Date.now();
-  await db.raw(`
-    insert into orders (mtm_number, dn_number, supplier_id, pickup_warehouse_id, vehicle_type_id, delivery_area_id,
-      assigned_user_id, pickup_date, mos_date, status, completion_date, base_purchase_price, base_sale_price,
-      created_at, updated_at)
-    select 'MTM' || lpad(g::text, 8, '0'), 'DN' || lpad((g::bigint * 7919 % 100000000)::text, 8, '0'),
-      (select array_agg(id) from suppliers)[1 + g % 5], (select array_agg(id) from warehouses)[1 + g % 4],
-      (select array_agg(id) from vehicle_types)[1 + g % 4], (select array_agg(id) from delivery_areas)[1 + g % 6],
-      (select array_agg(id) from users)[1 + g % 6],
-      d::date, (d + interval '5 days')::date,
-      (array['booking_received','awaiting_supplier_confirmation','awaiting_receiver_confirmation',
-        'awaiting_vehicle_departure','vehicle_arrived_warehouse','in_transit','awaiting_delivery',
-        'awaiting_pod_upload','completed','completed','completed','completed','cancelled'])[1 + g % 13],
-      case when g % 13 between 8 and 11 then d + interval '6 days' end,
-      case when g % 3 > 0 then 100 + g % 900 end, case when g % 3 > 0 then 150 + g % 1200 end,
-      d, d
-    from generate_series(?::int + 1, ?::int) g, lateral (select now() - (g % 730) * interval '1 day' as d) t`,
-  [have, ORDERS]);
-  await db.raw('analyze orders');
-  console.log(`  done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return ORDERS;
-}
 
 const CASES: Array<[string, string]> = [
   ['default list (newest first, 25 rows)', '/api/orders?range=[0,24]'],
@@ -71,14 +34,13 @@ const CASES: Array<[string, string]> = [
   ['page 400 (offset 10 000)', '/api/orders?range=[10000,10024]'],
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main() {
-  await ensureDatabase();
+  await ensureDatabase(url);
   const config = readConfig({ SESSION_KEYS: 'bench', PASSWORD_HASH_COST: '12' });
   const db = openDatabase({ databaseUrl: url });
   await prepareDatabase(db, config, { demo: true });
-  const total = await fill(db);
+  const total = await fillOrders(db, ORDERS);
   const server = createApp(db, config).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const client = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -87,9 +49,7 @@ async function main() {
   let lastList = '';
   db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
     if (!/from "orders"/.test(q.sql) || !/order by/.test(q.sql)) return;
-    // The pg dialect reports $n placeholders: put the values in as SQL literals for EXPLAIN.
-    lastList = q.sql.replace(/\$(\d+)/g, (_m, n: string) =>
-      db.raw('?', [(q.bindings ?? [])[Number(n) - 1] as Knex.Value]).toString());
+    lastList = inlineBindings(db, q);
   });
 
   const lines = [`# Order list benchmark`, '', `${total.toLocaleString('en')} orders, PostgreSQL ${(await db.raw('show server_version')).rows[0].server_version}, `

@@ -26,17 +26,15 @@ import warehouses from './warehouses';
 
 // Every page is loaded on demand.
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
-const ComingSoon = lazy(() => import('./pages/coming-soon/ComingSoon'));
 const MonitoringDashboard = lazy(() => import('./pages/monitoring-dashboard/MonitoringDashboard'));
 const PermissionDeniedDemo = lazy(() => import('./pages/permission-denied-demo/PermissionDeniedDemo'));
 const TranslationImport = lazy(() => import('./pages/translation-import/TranslationImport'));
 const PermissionsPage = lazy(() => import('./pages/permissions/PermissionsPage'));
 const BatchModificationPage = lazy(() => import('./pages/batch-modification/BatchModificationPage'));
-
-/** A route of the seed's table guarded by its page key; modules still to come show ComingSoon. */
-const guarded = (path: string, pageKey: PageKey, title: string) => (
-  <Route key={path} path={path} element={<PageGuard pageKey={pageKey}><ComingSoon title={title} /></PageGuard>} />
-);
+const PricingPage = lazy(() => import('./pages/pricing/PricingPage'));
+const ProcessMonitoringPage = lazy(() => import('./pages/process-monitoring/ProcessMonitoringPage'));
+const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
+const OldReports = lazy(() => import('./pages/reports/OldReports'));
 
 const DashboardPage = () => <PageGuard pageKey="dashboard"><Dashboard /></PageGuard>;
 
@@ -90,13 +88,14 @@ export const App = () => (
     <CustomRoutes>
       <Route path="/new-order" element={<PageGuard pageKey="new_order"><OrderCreate /></PageGuard>} />
       <Route path="/batch-modification" element={<PageGuard pageKey="batch_modification"><BatchModificationPage /></PageGuard>} />
-      {guarded('/pricing-management', 'pricing_management', 'menu.billings')}
+      <Route path="/pricing-management" element={<PageGuard pageKey="pricing_management"><PricingPage /></PageGuard>} />
       <Route path="/permissions" element={<PageGuard pageKey="permissions"><PermissionsPage /></PageGuard>} />
-      {guarded('/reports', 'reports', 'menu.data_reports')}
-      {['daily', 'weekly', 'monthly', 'trend'].map((p) => guarded(`/reports/${p}`, 'reports', 'menu.data_reports'))}
-      {guarded('/reports/billings', 'reports', 'menu.billings_report')}
-      {guarded('/reports/process-monitoring', 'process_monitoring', 'menu.process_monitoring')}
-      {guarded('/reports/old-reports', 'old_reports', 'menu.old_reports')}
+      <Route path="/reports" element={<PageGuard pageKey="reports"><ReportsPage view="overview" /></PageGuard>} />
+      {(['daily', 'weekly', 'monthly', 'trend', 'billings'] as const).map((view) => (
+        <Route key={view} path={`/reports/${view}`} element={<PageGuard pageKey="reports"><ReportsPage view={view} /></PageGuard>} />
+      ))}
+      <Route path="/reports/process-monitoring" element={<PageGuard pageKey="process_monitoring"><ProcessMonitoringPage /></PageGuard>} />
+      <Route path="/reports/old-reports" element={<PageGuard pageKey="old_reports"><OldReports /></PageGuard>} />
       {/* No page key (seed): everyone signed in opens it; importing is checked by the server. */}
       <Route path="/translation-import" element={<TranslationImport />} />
       <Route path="/permission-denied-demo" element={<PermissionDeniedDemo />} />

@@ -20,9 +20,13 @@ import { RESOURCES } from './resources/registry';
 import { resourceRoutes } from './resources/resourceRoutes';
 import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
+import { pricingRoutes } from './pricing/routes';
 import { attachmentRoutes } from './orders/attachments';
 import { orderExportRoutes } from './orders/export';
 import { savedFilterRoutes } from './saved-filters/routes';
+import { reportRoutes } from './reports/routes';
+import { processMonitoringRoutes } from './monitoring/processMonitoring';
+import { publicMonitoringRoutes } from './monitoring/publicMonitoring';
 import { httpError } from './httpError';
 import { userRoutes } from './users/routes';
 
@@ -41,6 +45,10 @@ export const routers: Router<AppState>[] = [
   userRoutes,
   orderExportRoutes,
   savedFilterRoutes,
+  reportRoutes, // before the report-runs resource: it adds the POST
+  processMonitoringRoutes,
+  publicMonitoringRoutes,
+  pricingRoutes, // before the pricing resource: /stats must win over /:id
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -18,6 +18,8 @@ export interface Config {
   adminDist: string;
   /** Origins allowed to send state-changing requests besides the app's own. */
   allowedOrigins: string[];
+  /** The daily 23:50 report job (REPORT_SCHEDULE=off stops it, e.g. on a second server). */
+  reportSchedule: boolean;
 }
 
 const root = path.resolve(__dirname, '../..');
@@ -35,6 +37,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: Number(env.PASSWORD_HASH_COST ?? 17),
     adminDist: path.resolve(root, env.ADMIN_DIST ?? 'admin/dist'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    reportSchedule: env.REPORT_SCHEDULE !== 'off',
   };
 }
 

@@ -4,6 +4,8 @@ import { prepareDatabase } from './db/prepare';
 import { createApp } from './app';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { ROLES } from './users/roles';
+import { serverTimeZone } from './monitoring/periods';
+import { ensureFirstReportRun, startReportSchedule } from './reports/reportSchedule';
 
 async function main() {
   const config = readConfig();
@@ -15,6 +17,8 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}`);
   const { seeded } = await prepareDatabase(db, config, { demo: true });
+  await ensureFirstReportRun(db, serverTimeZone());
+  const reportJob = config.reportSchedule ? startReportSchedule(db, serverTimeZone()) : undefined;
   const app = createApp(db, config);
   const server = app.listen(config.port, () => {
     console.log(`Logistics back-office: http://localhost:${config.port}`);
@@ -22,7 +26,10 @@ async function main() {
       console.log(`Demo data seeded. Demo logins (password "${DEMO_PASSWORD}"): ${ROLES.join(', ')}`);
     }
   });
-  const stop = () => server.close(() => db.destroy().then(() => process.exit(0)));
+  const stop = () => {
+    reportJob?.stop();
+    server.close(() => db.destroy().then(() => process.exit(0)));
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -8,8 +8,6 @@ const cn = {
     subtitle: '提货 SOP · 供应商管理',
     loading: '加载中...',
     version: '版本',
-    coming_title: '此页面正在建设中',
-    coming_body: '该功能将在后续版本中上线。您的访问权限已确认。',
     public_access: '公开访问',
   },
   menu: {
@@ -167,7 +165,6 @@ const cn = {
     logistics: '物流',
     analytics: '分析',
     reports: '报表',
-    coming: '监控数据将在后续版本中提供。',
     sign_in: '登录后台',
   },
 };

@@ -7,8 +7,6 @@ const en: AppMessages = {
     subtitle: 'Pickup SOP · Supplier management',
     loading: 'Loading...',
     version: 'Version',
-    coming_title: 'This page is under construction',
-    coming_body: 'This feature arrives in a coming release. Your access to it is confirmed.',
     public_access: 'Public access',
   },
   menu: {
@@ -166,7 +164,6 @@ const en: AppMessages = {
     logistics: 'Logistics',
     analytics: 'Analytics',
     reports: 'Reports',
-    coming: 'Monitoring figures arrive in a coming release.',
     sign_in: 'Sign in to the back-office',
   },
 };

@@ -17,8 +17,11 @@ const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 /** Resources the seed leaves without a page guard: any signed-in user may open them. */
 const UNGUARDED_RESOURCES = ['translations', 'translation-import'];
 
+/** Resources served by a page whose key is not the resource's name. */
+const RESOURCE_PAGES: Record<string, string> = { pricing: 'pricing_management', 'report-runs': 'old_reports' };
+
 /** react-admin resource names use hyphens; page keys use underscores. */
-export const pageKeyOf = (resource: string) => resource.replace(/-/g, '_');
+export const pageKeyOf = (resource: string) => RESOURCE_PAGES[resource] ?? resource.replace(/-/g, '_');
 
 /**
  * Sign-in, sign-up and sign-out through the seed's calls; page access through

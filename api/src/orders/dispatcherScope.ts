@@ -1,14 +1,19 @@
 import type { Knex } from 'knex';
+import type { AnyQueryBuilder } from 'objection';
 import type { User } from '../users/User';
 
 /** Regional dispatchers work only in their own delivery areas (DESIGN.md §4); others everywhere. */
 export const isAreaBound = (user: User) => user.role === 'regional_dispatcher';
 
-/** Narrows a query to rows whose delivery-area column is one of the user's areas (when area-bound). */
-export function scopeToAreas<Q extends { whereRaw(sql: string, bindings: unknown[]): unknown }>(query: Q, user: User,
-  column: string): void {
+/**
+ * Narrows a query (knex's or Objection's) to rows whose delivery-area column is one of the user's
+ * areas, when the user is area-bound.
+ */
+export function scopeToAreas(query: Knex.QueryBuilder | AnyQueryBuilder, user: User, column: string): void {
   if (!isAreaBound(user)) return;
-  query.whereRaw(`${column} in (select delivery_area_id from user_delivery_areas where user_id = ?)`, [user.id]);
+  // Both builders take whereRaw(sql, bindings); their overloads only differ in the types they return.
+  (query as Knex.QueryBuilder).whereRaw(`${column} in (select delivery_area_id from user_delivery_areas where user_id = ?)`,
+    [user.id]);
 }
 
 export async function worksInArea(db: Knex | Knex.Transaction, user: User, deliveryAreaId: number): Promise<boolean> {

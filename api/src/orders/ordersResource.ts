@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { httpError } from '../httpError';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
+import { delayCondition, serverToday } from './delays';
 import { scopeToAreas, worksInArea } from './dispatcherScope';
 import { Order } from './Order';
 
@@ -37,10 +38,6 @@ async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<type
   }
 }
 
-/** Orders not yet in transit whose pickup date has passed, or not completed after their MOS date (DESIGN.md §7). */
-export const PRE_TRANSIT = ['booking_received', 'awaiting_supplier_confirmation', 'awaiting_receiver_confirmation',
-  'awaiting_vehicle_departure', 'vehicle_arrived_warehouse'];
-
 export const ordersResource: ResourceDef = {
   name: 'orders',
   entityType: 'order',
@@ -56,11 +53,12 @@ export const ordersResource: ResourceDef = {
     assignedUserId: 'eq', pickupDate: 'range', mosDate: 'range', completionDate: 'range', createdAt: 'range',
   },
   customFilters: {
+    // true (either delay) or one kind, 'pulling_out' or 'mos', as process monitoring links them.
     delayed(query, value) {
-      if (value !== true && value !== 'true') return;
-      query.where((q) => q
-        .where((p) => p.whereRaw('orders.pickup_date < current_date').whereIn('orders.status', PRE_TRANSIT))
-        .orWhere((m) => m.whereRaw('orders.mos_date < current_date').whereNotIn('orders.status', ['completed', 'cancelled'])));
+      const kind = value === true || value === 'true' ? 'delayed' : value;
+      if (kind !== 'delayed' && kind !== 'pulling_out' && kind !== 'mos') return;
+      const { sql, bindings } = delayCondition(kind, serverToday());
+      query.whereRaw(sql, bindings);
     },
   },
   references: {

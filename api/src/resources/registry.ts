@@ -1,6 +1,8 @@
 import { activityLogsResource } from '../activity/activityLogsResource';
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
 import { ordersResource } from '../orders/ordersResource';
+import { reportRunsResource } from '../reports/reportRunsResource';
+import { pricingResource } from '../pricing/pricingResource';
 import { suppliersResource } from '../suppliers/suppliersResource';
 import { translationsResource } from '../translations/translationsResource';
 import { userOptionsResource } from '../users/userOptionsResource';
@@ -13,6 +15,7 @@ import type { ResourceDef } from './resource';
 /** Every resource on the shared protocol; the trash lists the soft-deleted rows of each. */
 export const RESOURCES: ResourceDef[] = [
   ordersResource,
+  pricingResource,
   suppliersResource,
   warehousesResource,
   vehicleTypesResource,
@@ -22,6 +25,8 @@ export const RESOURCES: ResourceDef[] = [
   ...MASTER_DATA_PICKERS,
   activityLogsResource,
   translationsResource,
+  reportRunsResource,
 ];
 
-export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.writable !== false);
+export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.writable !== false
+  && def.deletable !== false);

@@ -47,8 +47,11 @@ export interface ResourceDef {
   customFilters?: Readonly<Record<string, (query: QueryBuilder<Model>, value: unknown, ctx: Ctx) => void>>;
   /** Id fields pointing at another table's row, which must be live: `{ supplierId: 'suppliers' }`. */
   references?: Readonly<Record<string, string>>;
-  /** Joi schemas of a create body and an update body (all fields optional in the latter). */
-  schemas?: { create: Joi.ObjectSchema; update: Joi.ObjectSchema };
+  /**
+   * Joi schemas of a create body and an update body (all fields optional in the latter). Without
+   * `create` there is no POST: pricing edits orders that only the orders page creates.
+   */
+  schemas?: { create?: Joi.ObjectSchema; update: Joi.ObjectSchema };
   links?: Readonly<Record<string, LinkDef>>;
   /**
    * Fields shown but never written through this resource (an order's status moves through its own
@@ -75,6 +78,10 @@ export interface ResourceDef {
   writable?: boolean;
   /** false: the table has no deleted_at (the activity log). Default true. */
   softDelete?: boolean;
+  /** false: no DELETE and no place in the trash (a second view of another resource's rows). Default true. */
+  deletable?: boolean;
+  /** Values the database computes per row, shown read-only: `{ margin: 'orders.mtm_sale_price - …' }`. */
+  computed?: Readonly<Record<string, string>>;
 }
 
 /** Fields a client may send back unchanged with a record but never writes. */

@@ -28,6 +28,7 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
         where l.?? = ??.id), '{}') as ??`,
       [link.otherKey, link.otherKey, link.table, link.targetTable, link.otherKey, link.ownKey, table, snake(field)]));
   }
+  for (const [field, sql] of Object.entries(def.computed ?? {})) query.select(def.model.raw(`${sql} as ??`, [snake(field)]));
   if (def.softDelete !== false) query.whereNull(`${table}.deletedAt`);
   def.scope?.(ctx, query);
   return query;
@@ -199,8 +200,9 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
   if (def.writable === false || !def.schemas) return router;
   const schemas = def.schemas;
 
-  router.post('/', writeGuard, async (ctx: Ctx) => {
-    const input = validate<Row>(schemas.create, withoutReadOnly(ctx.request.body));
+  const createSchema = schemas.create;
+  if (createSchema) router.post('/', writeGuard, async (ctx: Ctx) => {
+    const input = validate<Row>(createSchema, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
       await checkReferences(def, trx, data);
@@ -244,6 +246,8 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
       return present(def, after);
     });
   });
+
+  if (def.deletable === false) return router;
 
   router.delete('/:id', writeGuard, async (ctx: Ctx) => {
     const id = idParam(ctx);

@@ -1,0 +1,73 @@
+import type { ModuleMessages } from '../../i18n/catalogs';
+
+/** The public monitoring dashboard's figures; its title and menu are in the app catalogs (`monitoring.*`). */
+const messages: ModuleMessages = {
+  cn: {
+    monitoring: {
+      updated: '每分钟更新 · 数据时间 %{time}',
+      load_error: '无法加载监控数据，请稍后重试',
+      no_data: '暂无数据',
+      orders: '订单数',
+      cards: {
+        totalOrders: '订单总数',
+        activeSuppliers: '活跃供应商',
+        inTransit: '运输中',
+        completedToday: '今日完成',
+      },
+      last_days: '最近 %{days} 天：接单数，以及期间完成订单的销售额',
+      supplier: '供应商',
+      sales_amount: '销售额',
+      order_count: '订单数',
+      open_orders: '未完成订单',
+      open_orders_note: '未完成（未完成也未取消）的订单分布',
+      by_vehicle_type: '按车型',
+      by_delivery_area: '按配送区域',
+      unassigned: '未指定',
+      analytics_note: '完成率 = 提货日期在该期间内的订单中已完成的比例（不含已取消）；处理时长按最近 90 天完成的订单计算',
+      rate_week: '本周完成率',
+      rate_month: '本月完成率',
+      rate_caption: '%{orders} 单中已完成 %{completed} 单（自 %{from}）',
+      average_days: '平均处理时长（接单至完成）',
+      days: '%{days} 天',
+      average_caption: '最近 %{days} 天完成的 %{orders} 单',
+      trend_note: '最近 %{days} 天每日接单与完成数量',
+      booked: '接单',
+      completed: '完成',
+    },
+  },
+  en: {
+    monitoring: {
+      updated: 'Updated every minute · as of %{time}',
+      load_error: 'Unable to load monitoring data, please try again later',
+      no_data: 'No data yet',
+      orders: 'Orders',
+      cards: {
+        totalOrders: 'Total orders',
+        activeSuppliers: 'Active suppliers',
+        inTransit: 'In transit',
+        completedToday: 'Completed today',
+      },
+      last_days: 'Last %{days} days: orders booked, and sales of the orders completed',
+      supplier: 'Supplier',
+      sales_amount: 'Sales amount',
+      order_count: 'Orders',
+      open_orders: 'Open orders',
+      open_orders_note: 'Where the open orders (neither completed nor cancelled) are',
+      by_vehicle_type: 'By vehicle type',
+      by_delivery_area: 'By delivery area',
+      unassigned: 'Not set',
+      analytics_note: 'Completion rate = share of the orders picked up in the period that are completed (cancelled ones left out); processing time over the orders completed in the last 90 days',
+      rate_week: 'Completion rate this week',
+      rate_month: 'Completion rate this month',
+      rate_caption: '%{completed} of %{orders} orders completed (since %{from})',
+      average_days: 'Average processing time (booking to completion)',
+      days: '%{days} days',
+      average_caption: '%{orders} orders completed in the last %{days} days',
+      trend_note: 'Orders booked and completed per day over the last %{days} days',
+      booked: 'Booked',
+      completed: 'Completed',
+    },
+  },
+};
+
+export default messages;

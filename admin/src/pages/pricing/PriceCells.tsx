@@ -1,0 +1,88 @@
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, CircularProgress, IconButton, TextField, Tooltip, Typography, type SxProps, type Theme } from '@mui/material';
+import type { KeyboardEvent } from 'react';
+import { useTranslate } from 'react-admin';
+import { moneyText } from '../../orders/OrderFields';
+import { usePriceEditor } from './PriceEditor';
+import type { PriceInput, PricingRecord } from './pricingModel';
+
+const money: SxProps<Theme> = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
+
+/** An amount the database computed (an MTM price, the margin); a negative margin in the error colour. */
+export const ComputedMoney = ({ value, strong }: { value: string | null | undefined; strong?: boolean }) => (
+  <Typography variant="body2" component="span" data-value={value ?? ''}
+    sx={{ ...money, fontWeight: strong ? 600 : 400, color: value?.startsWith('-') ? 'error.main' : undefined }}>
+    {moneyText(value)}
+  </Typography>
+);
+
+/**
+ * One typed price: its text, or while its order is being edited an input where Enter saves and
+ * Escape cancels. The phone cards stretch it over their grid cell.
+ */
+export const PriceCell = ({ record, field, fullWidth, autoFocus }:
+  { record: PricingRecord; field: PriceInput; fullWidth?: boolean; autoFocus?: boolean }) => {
+  const translate = useTranslate();
+  const editor = usePriceEditor();
+  if (editor.editingId !== record.id) return <ComputedMoney value={record[field]} />;
+  const error = editor.errors[field];
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      editor.save(record);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      editor.cancel();
+    }
+  };
+  return (
+    <TextField size="small" value={editor.draft[field]} autoFocus={autoFocus} disabled={editor.saving}
+      onChange={(event) => editor.change(field, event.target.value)} onKeyDown={onKeyDown}
+      placeholder="0.00" error={Boolean(error)} helperText={error ? translate(error) : undefined}
+      sx={{ width: fullWidth ? '100%' : 80 }}
+      slotProps={{ htmlInput: { inputMode: 'decimal', name: field, 'data-testid': `price-${field}`,
+        'aria-label': translate(`resources.orders.fields.${field}`),
+        style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem',
+          paddingLeft: 6, paddingRight: 6 } } }} />
+  );
+};
+
+/** Edit, or save and cancel while editing; only one order is edited at a time. */
+export const RowActions = ({ record }: { record: PricingRecord }) => {
+  const translate = useTranslate();
+  const editor = usePriceEditor();
+  if (editor.editingId !== record.id) {
+    return (
+      <Tooltip title={translate('pricing.action.edit')}>
+        <span>
+          <IconButton size="small" color="primary" onClick={() => editor.start(record)} disabled={editor.saving}
+            aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
+      <Tooltip title={translate('pricing.action.save')}>
+        <span>
+          <IconButton size="small" color="primary" onClick={() => editor.save(record)} disabled={editor.saving}
+            aria-label={translate('pricing.action.save')} data-testid="save-prices">
+            {editor.saving ? <CircularProgress size={18} /> : <CheckIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={translate('pricing.action.cancel')}>
+        <span>
+          <IconButton size="small" onClick={editor.cancel} disabled={editor.saving}
+            aria-label={translate('pricing.action.cancel')} data-testid="cancel-prices">
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Box>
+  );
+};

@@ -1,0 +1,71 @@
+import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
+import { LocalDateField } from '../../common/LocalDateField';
+import { OrderReferenceField } from '../../orders/OrderReferences';
+import { ComputedMoney, PriceCell, RowActions } from './PriceCells';
+import { usePriceEditor } from './PriceEditor';
+import { SIDES, type PricingRecord } from './pricingModel';
+import { OrderNumbers, PricingEmpty } from './PricingTable';
+
+const Labelled = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography variant="caption" color="text.secondary" component="div" noWrap>{label}</Typography>
+    {children}
+  </Box>
+);
+
+/** One order on a phone: the same prices as a table row, a side per block, edited in place. */
+const PricingCard = ({ record }: { record: PricingRecord }) => {
+  const translate = useTranslate();
+  const editing = usePriceEditor().editingId === record.id;
+  const label = (field: string) => translate(`resources.orders.fields.${field}`);
+  return (
+    <Card variant="outlined" data-testid="pricing-card" sx={{ bgcolor: editing ? 'action.selected' : undefined }}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+          <OrderNumbers record={record} />
+          <RowActions record={record} />
+        </Stack>
+        <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mt: 0.5, color: 'text.secondary' }}>
+          <Typography variant="caption" component="div"><OrderReferenceField source="supplierId" /></Typography>
+          <LocalDateField source="completionDate" showTime variant="caption"
+            options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+        </Stack>
+        {SIDES.map(({ side, inputs, total }) => (
+          <Box key={side} sx={{ mt: 1.5 }}>
+            <Typography variant="overline" color="text.secondary">{translate(`pricing.side.${side}`)}</Typography>
+            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+              {inputs.map((field, index) => (
+                <Labelled key={field} label={label(field)}>
+                  <PriceCell record={record} field={field} fullWidth autoFocus={index === 0 && side === 'buy'} />
+                </Labelled>
+              ))}
+              <Labelled label={label(total)}><ComputedMoney value={record[total]} strong /></Labelled>
+            </Box>
+          </Box>
+        ))}
+        <Divider sx={{ my: 1.5 }} />
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography variant="body2" color="text.secondary">{translate('pricing.columns.margin')}</Typography>
+          <ComputedMoney value={record.margin} strong />
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** The phone layout of the list: a card per order. */
+export const PricingCards = () => {
+  const { data, isPending } = useListContext<PricingRecord>();
+  if (!isPending && data?.length === 0) return <PricingEmpty />;
+  return (
+    <Stack spacing={1.5} sx={{ p: 1.5 }}>
+      {(data ?? []).map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <PricingCard record={record} />
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};

@@ -1,0 +1,53 @@
+import type { OrderRecord } from '../../orders/orderModel';
+
+/** A completed order as GET /api/pricing answers it: money as exact text, the margin computed by the database. */
+export interface PricingRecord extends OrderRecord {
+  margin: string;
+}
+
+/** GET /api/pricing/stats. */
+export interface PricingStats {
+  pricingComplete: number;
+  pricingNotSet: number;
+  totalCompleted: number;
+  buyTotal: string;
+  saleTotal: string;
+  margin: string;
+}
+
+/** The purchase side and the sale side: three typed prices and the MTM price the database sums. */
+export const SIDES = [
+  { side: 'buy', inputs: ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice'], total: 'mtmBuyPrice' },
+  { side: 'sale', inputs: ['baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'], total: 'mtmSalePrice' },
+] as const;
+
+/** The six prices a person types (api/src/pricing/pricingResource.ts). */
+export const PRICE_INPUTS = SIDES.flatMap((s) => s.inputs);
+export type PriceInput = (typeof PRICE_INPUTS)[number];
+
+/** The period filter: a year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'); '' for all time. */
+export type PeriodKind = 'year' | 'month' | 'week';
+export interface Period {
+  year?: number;
+  kind: PeriodKind;
+  /** The month (1–12) or the ISO week (1–53). */
+  part?: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+export function toPeriodFilter({ year, kind, part }: Period): string | undefined {
+  if (!year) return undefined;
+  if (kind === 'month' && part) return `${year}-${pad(part)}`;
+  if (kind === 'week' && part) return `${year}-W${pad(part)}`;
+  return String(year);
+}
+
+export function fromPeriodFilter(value: unknown): Period {
+  const match = typeof value === 'string' ? /^(\d{4})(?:-(\d{2})|-W(\d{2}))?$/.exec(value) : null;
+  if (!match) return { kind: 'year' };
+  const year = Number(match[1]);
+  if (match[2]) return { year, kind: 'month', part: Number(match[2]) };
+  if (match[3]) return { year, kind: 'week', part: Number(match[3]) };
+  return { year, kind: 'year' };
+}

@@ -1,0 +1,63 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AreaCounts } from '../../../../api/src/monitoring/processMonitoring';
+import type { DelayKind } from '../../../../api/src/orders/delays';
+import type { OrderStatus } from '../../orders/orderModel';
+
+export type { AreaCounts };
+export { DELAY_KINDS, type DelayKind } from '../../../../api/src/orders/delays';
+
+/** GET /api/process-monitoring (api/src/monitoring/processMonitoring.ts). */
+export interface DelayCounts {
+  today: string;
+  areas: AreaCounts[];
+  totals: Pick<AreaCounts, 'pullingOut' | 'mos' | 'delayed'>;
+}
+
+/** GET /api/process-monitoring/orders: one page of the late orders behind a count. */
+export interface LateOrder {
+  id: number;
+  mtmNumber: string;
+  dnNumber: string;
+  status: OrderStatus;
+  pickupDate: string;
+  mosDate: string;
+  deliveryAreaId: number;
+  deliveryAreaName: string | null;
+  supplierName: string | null;
+  daysOverdue: number;
+}
+export interface LateOrdersPage {
+  /** Exact up to 10 000; beyond, `totalCapped` is set. */
+  total: number;
+  totalCapped: boolean;
+  rows: LateOrder[];
+}
+
+/** The field of AreaCounts that counts each kind. */
+export const COUNT_FIELD: Record<DelayKind, 'pullingOut' | 'mos' | 'delayed'> = {
+  pulling_out: 'pullingOut', mos: 'mos', delayed: 'delayed',
+};
+
+/** What the user opened: the orders of one kind, in one area or (null) in all of theirs. */
+export interface Selection {
+  kind: DelayKind;
+  deliveryAreaId: number | null;
+}
+
+// Late orders change all day long: a minute, not the default five.
+const FRESH_MS = 60_000;
+
+export const useDelayCounts = () => useQuery<DelayCounts>({ queryKey: ['/api/process-monitoring'], staleTime: FRESH_MS });
+
+export const useLateOrders = ({ kind, deliveryAreaId }: Selection, page: number, perPage: number) => {
+  const params = new URLSearchParams({ kind, offset: String(page * perPage), limit: String(perPage) });
+  if (deliveryAreaId !== null) params.set('deliveryAreaId', String(deliveryAreaId));
+  return useQuery<LateOrdersPage>({ queryKey: [`/api/process-monitoring/orders?${params}`], staleTime: FRESH_MS,
+    placeholderData: keepPreviousData });
+};
+
+/** The same orders in the order list, through its `delayed` filter (true, or one kind). */
+export const orderListLink = ({ kind, deliveryAreaId }: Selection) => {
+  const filter = { delayed: kind === 'delayed' ? true : kind, ...(deliveryAreaId === null ? {} : { deliveryAreaId }) };
+  return `/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+};

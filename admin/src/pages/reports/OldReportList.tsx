@@ -1,0 +1,56 @@
+import { Box, Chip, Typography } from '@mui/material';
+import { DataTable, ExportButton, List, NumberField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { csvExporter } from '../../common/csvExporter';
+import { LocalDateField } from '../../common/LocalDateField';
+import type { ReportRun } from './reportModel';
+
+const KindChip = () => {
+  const run = useRecordContext<ReportRun>();
+  const translate = useTranslate();
+  if (!run) return null;
+  return <Chip size="small" variant="outlined" color={run.kind === 'manual' ? 'secondary' : 'default'}
+    label={translate(`reports.old.kinds.${run.kind}`)} />;
+};
+
+const PeriodText = () => {
+  const run = useRecordContext<ReportRun>();
+  return run ? <>{`${run.periodFrom} – ${run.periodTo}`}</> : null;
+};
+
+const DurationText = () => {
+  const run = useRecordContext<ReportRun>();
+  const translate = useTranslate();
+  return run ? <>{translate('reports.old.duration', { seconds: (run.durationMs / 1000).toFixed(1) })}</> : null;
+};
+
+const NoSnapshots = () => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', py: 6, color: 'text.secondary' }} data-testid="old-reports-empty">
+      <Typography variant="body1">{translate('reports.old.empty')}</Typography>
+    </Box>
+  );
+};
+
+const Column = DataTable.Col<ReportRun>;
+
+/** Every snapshot, newest first; a click opens it read-only. */
+export const OldReportList = () => (
+  <List resource="report-runs" storeKey="old_reports" disableSyncWithLocation title={false}
+    sort={{ field: 'runAt', order: 'DESC' }} perPage={25} exporter={csvExporter}
+    actions={<TopToolbar><ExportButton /></TopToolbar>} empty={<NoSnapshots />}>
+    <DataTable rowClick={(id) => `/reports/old-reports?run=${id}`} bulkActionButtons={false}
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+      <Column source="runAt">
+        <LocalDateField source="runAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+      </Column>
+      <Column source="runDate" />
+      <Column source="kind" field={KindChip} />
+      <Column source="period" disableSort field={PeriodText} />
+      <Column source="orderCount" align="right"><NumberField source="orderCount" /></Column>
+      <Column source="rowCount" align="right"><NumberField source="rowCount" /></Column>
+      <Column source="durationMs" align="right" field={DurationText} />
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,71 @@
+import { Card, CardContent, CardHeader, Grid, LinearProgress, Stack } from '@mui/material';
+import { useStore, useTranslate } from 'react-admin';
+import { AreaRevenueCard } from './AreaRevenueCard';
+import { ChoiceSelect, PeriodChoice } from './ReportChoices';
+import { ReportCsvButton } from './ReportCsvButton';
+import { statisticsUrl, useStatistics } from './reportApi';
+import { PERIOD_MONTHS, type Dimension, type Granularity, type PeriodMonths, type StatisticsQuery } from './reportModel';
+import { LoadingFailed, NoReportData } from './ReportStates';
+import type { ReportViewDef } from './reportViews';
+import { SnapshotLine } from './SnapshotLine';
+import { StatisticsChart } from './StatisticsChart';
+import { StatisticsTable } from './StatisticsTable';
+import { SummaryCards } from './SummaryCards';
+import { TrendCharts } from './TrendCharts';
+
+/** A remembered choice, back to the default when what was remembered is not offered (any more). */
+function useChoice<T>(key: string, choices: readonly T[]): [T, (value: T) => void] {
+  const [stored, setStored] = useStore<T>(key, choices[0]);
+  return [choices.includes(stored) ? stored : choices[0], setStored];
+}
+
+/**
+ * One report of the reports centre: its choices, the snapshot line, the chart beside the table and
+ * the CSV of exactly what is shown. With `runId` it reads that old snapshot, read-only.
+ */
+export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: number }) => {
+  const translate = useTranslate();
+  const [months, setMonths] = useChoice<PeriodMonths>('reports.months', [6, ...PERIOD_MONTHS.filter((m) => m !== 6)]);
+  const [dimension, setDimension] = useChoice<Dimension>(`reports.${view.key}.dimension`, view.dimensions);
+  const [granularity, setGranularity] = useChoice<Granularity>(`reports.${view.key}.granularity`, view.granularities);
+  const request: StatisticsQuery = { months, granularity, dimension, runId };
+  const { data, error, isFetching } = useStatistics(request);
+  const rows = data?.rows ?? [];
+  // The trend's charts are the point of it; elsewhere the wider table gets more room.
+  const chartColumns = view.chart === 'trend' ? 5 : 4;
+  return (
+    <Stack spacing={2}>
+      <SnapshotLine run={data?.run} refreshable={runId === undefined} />
+      {view.key === 'overview' && data && rows.length > 0 && <SummaryCards totals={data.totals} />}
+      <Card data-testid="report-view" aria-busy={isFetching}>
+        <CardHeader title={translate(view.section)} slotProps={{ title: { variant: 'subtitle1', fontWeight: 600 } }}
+          action={<ReportCsvButton urlFor={(lang) => statisticsUrl(request, lang)} disabled={!rows.length} />}
+          sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }} />
+        <CardContent sx={{ pt: 0 }}>
+          <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
+            <PeriodChoice value={months} onChange={setMonths} />
+            <ChoiceSelect label={translate('reports.choices.dimension')} value={dimension} choices={view.dimensions}
+              labelOf={(choice) => translate(`reports.dimensions.${choice}`)} onChange={setDimension} testId="dimension-choice" />
+            <ChoiceSelect label={translate('reports.choices.granularity')} value={granularity} choices={view.granularities}
+              labelOf={(choice) => translate(`reports.granularities.${choice}`)} onChange={setGranularity}
+              testId="granularity-choice" />
+          </Stack>
+          <LinearProgress sx={{ mb: 1, visibility: isFetching ? 'visible' : 'hidden' }} />
+          {error && <LoadingFailed />}
+          {data && !error && !rows.length && <NoReportData />}
+          {data && !error && rows.length > 0 && (
+            <Grid container spacing={2}>
+              <Grid size={{ xs: 12, lg: chartColumns }} sx={{ minWidth: 0 }}>
+                {view.chart === 'trend' ? <TrendCharts data={data} /> : <StatisticsChart data={data} kind={view.chart} />}
+              </Grid>
+              <Grid size={{ xs: 12, lg: 12 - chartColumns }} sx={{ minWidth: 0 }}>
+                <StatisticsTable data={data} columns={view.columns} />
+              </Grid>
+            </Grid>
+          )}
+        </CardContent>
+      </Card>
+      {view.key === 'overview' && <AreaRevenueCard runId={runId} />}
+    </Stack>
+  );
+};

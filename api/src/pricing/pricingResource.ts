@@ -1,0 +1,57 @@
+import Joi from 'joi';
+import { scopeToAreas } from '../orders/dispatcherScope';
+import { Order } from '../orders/Order';
+import { ordersResource } from '../orders/ordersResource';
+import type { ResourceDef } from '../resources/resource';
+import { money } from './money';
+import { periodRange } from './period';
+
+/** The six prices a person types (DESIGN.md §5); the database sums them into the MTM prices. */
+export const PRICE_INPUTS = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
+  'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'] as const;
+
+/** "Pricing set" (DESIGN.md §5): base purchase price and base sale price are both present. */
+export const PRICING_SET = 'orders.base_purchase_price is not null and orders.base_sale_price is not null';
+export const MARGIN = 'orders.mtm_sale_price - orders.mtm_buy_price';
+
+const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field, money()]))).min(1)
+  .messages({ 'object.min': 'Send at least one price' });
+
+/** Every other field of an order, shown here but changed on the orders page. */
+const orderFields = [...Object.keys(ordersResource.schemas!.create!.describe().keys),
+  ...ordersResource.readOnly!.filter((field) => !(PRICE_INPUTS as readonly string[]).includes(field))];
+
+/**
+ * Pricing management (spec §2): the completed orders, their six prices written in place, the MTM
+ * prices and the margin computed by the database. A view of orders: no create, no delete, no trash.
+ */
+export const pricingResource: ResourceDef = {
+  name: 'pricing',
+  entityType: 'order',
+  model: Order,
+  pageKey: 'pricing_management',
+  label: 'mtmNumber',
+  sortable: ['id', 'mtmNumber', 'dnNumber', 'completionDate', ...PRICE_INPUTS, 'mtmBuyPrice', 'mtmSalePrice', 'updatedAt'],
+  defaultSort: { field: 'completionDate', order: 'desc' },
+  countCap: 10_000,
+  search: ['mtmNumber'],
+  filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range' },
+  customFilters: {
+    pricingNotSet(query, value) {
+      if (value === true || value === 'true') query.whereRaw(`not (${PRICING_SET})`);
+    },
+    /** A year, month or ISO week of the completion date, in the server's time zone. */
+    period(query, value) {
+      const { start, end } = periodRange(value);
+      query.where('orders.completionDate', '>=', start).where('orders.completionDate', '<', end);
+    },
+  },
+  schemas: { update },
+  readOnly: [...orderFields, 'margin'],
+  computed: { margin: MARGIN },
+  scope(ctx, query) {
+    query.where('orders.status', 'completed');
+    scopeToAreas(query, ctx.state.user!, 'orders.delivery_area_id');
+  },
+  deletable: false,
+};

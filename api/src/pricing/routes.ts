@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import type { AppState } from '../appState';
+import { requirePage } from '../middleware/guard';
+import { parseListParams } from '../resources/listQuery';
+import type { Ctx } from '../resources/resource';
+import { applyFilters, liveQuery } from '../resources/resourceRoutes';
+import { MARGIN, PRICING_SET, pricingResource } from './pricingResource';
+
+interface StatsRow {
+  pricingComplete: string | number;
+  totalCompleted: string | number;
+  buyTotal: string;
+  saleTotal: string;
+  margin: string;
+}
+
+/**
+ * The statistics cards over the completed orders the list's filters select: counts, and the MTM
+ * totals and margin summed by the database (exact decimal strings).
+ */
+async function stats(ctx: Ctx) {
+  const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.sortable, pricingResource.defaultSort!);
+  const db = ctx.state.db;
+  const query = liveQuery(pricingResource, ctx, db);
+  applyFilters(pricingResource, ctx, query, filter);
+  const [row] = (await query.clearSelect().select(db.raw(`count(*) filter (where ${PRICING_SET}) as pricing_complete,
+    count(*) as total_completed,
+    round(coalesce(sum(orders.mtm_buy_price), 0), 2)::text as buy_total,
+    round(coalesce(sum(orders.mtm_sale_price), 0), 2)::text as sale_total,
+    round(coalesce(sum(${MARGIN}), 0), 2)::text as margin`))) as unknown as StatsRow[];
+  const complete = Number(row.pricingComplete);
+  const total = Number(row.totalCompleted);
+  ctx.body = { pricingComplete: complete, pricingNotSet: total - complete, totalCompleted: total,
+    buyTotal: row.buyTotal, saleTotal: row.saleTotal, margin: row.margin };
+}
+
+/** Pricing calls beyond the resource protocol; mounted before it so `/stats` wins over `/:id`. */
+export const pricingRoutes = new Router<AppState>({ prefix: '/api/pricing' })
+  .get('/stats', requirePage('pricing_management'), stats);

@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import { httpError } from '../httpError';
+import { serverToday } from '../orders/delays';
+import { scopeToAreas } from '../orders/dispatcherScope';
+import type { User } from '../users/User';
+import type { Dimension, Granularity, MonthChoice } from './reportChoices';
+import { ReportRun } from './ReportRun';
+import { monthStart } from './reportPeriods';
+
+/** The area revenue report spans the run's month and the five before. */
+export const AREA_REVENUE_MONTHS = 6;
+
+export interface StatisticsParams {
+  months: MonthChoice;
+  granularity: Granularity;
+  dimension: Dimension;
+  runId?: number;
+}
+
+/** The start of each period (ISO weeks start on Monday) and its label; `total` has no period. */
+const PERIODS: Record<Granularity, { start: string; label: string } | null> = {
+  day: { start: 'r.day', label: 'YYYY-MM-DD' },
+  week: { start: `date_trunc('week', r.day::timestamp)::date`, label: 'IYYY-"W"IW' },
+  month: { start: `date_trunc('month', r.day::timestamp)::date`, label: 'YYYY-MM' },
+  total: null,
+};
+
+/** The measures of a report row, summed over the rollup rows; money as 2-decimal strings. */
+const MEASURES = `coalesce(sum(r.orders), 0)::int as orders, coalesce(sum(r.completed), 0)::int as completed,
+  coalesce(sum(r.cancelled), 0)::int as cancelled, coalesce(sum(r.in_progress), 0)::int as in_progress,
+  coalesce(sum(r.billed_orders), 0)::int as billed_orders,
+  coalesce(sum(r.buy_total), 0)::numeric(14, 2)::text as buy_total,
+  coalesce(sum(r.sale_total), 0)::numeric(14, 2)::text as sale_total,
+  coalesce(sum(r.sale_total) - sum(r.buy_total), 0)::numeric(14, 2)::text as margin,
+  round(sum(r.completion_days) / nullif(sum(r.billed_orders), 0), 1)::float8 as avg_completion_days`;
+
+const MEASURE_NAMES = ['orders', 'completed', 'cancelled', 'inProgress', 'billedOrders', 'buyTotal', 'saleTotal', 'margin',
+  'avgCompletionDays'] as const;
+type Measures = Record<(typeof MEASURE_NAMES)[number], number | string | null>;
+const measuresOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(MEASURE_NAMES.map((name) => [name, row[name]])) as Measures;
+
+const NO_TOTALS: Measures = { orders: 0, completed: 0, cancelled: 0, inProgress: 0, billedOrders: 0, buyTotal: '0.00',
+  saleTotal: '0.00', margin: '0.00', avgCompletionDays: null };
+
+/** The run a report reads: the one asked for, else the latest; undefined when there is none yet. */
+async function findRun(db: Knex, runId: number | undefined): Promise<ReportRun | undefined> {
+  if (runId === undefined) {
+    return ReportRun.query(db).orderBy([{ column: 'runAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+  }
+  const run = await ReportRun.query(db).findById(runId);
+  if (!run) throw httpError(404, `No report run with id ${runId}`, { runId: 'Unknown run' });
+  return run;
+}
+
+const runSummary = (run: ReportRun | undefined) => (run ? { id: run.id, runAt: run.runAt, runDate: run.runDate } : null);
+
+/** Rollup rows of a run in a dimension and a span of days, narrowed to a dispatcher's areas. */
+function rollups(db: Knex, user: User, runId: number, dimension: string, from: string, to: string) {
+  const query = db('reportRollups as r').where({ 'r.runId': runId, 'r.dimension': dimension })
+    .whereBetween('r.day', [from, to]);
+  scopeToAreas(query, user, 'r.delivery_area_id');
+  return query;
+}
+
+/** Orders and billing per period and entity of a dimension, with the totals over the span. */
+export async function statistics(db: Knex, user: User, params: StatisticsParams) {
+  const run = await findRun(db, params.runId);
+  const to = run?.runDate ?? serverToday();
+  const from = monthStart(to, params.months - 1);
+  const answer = { run: runSummary(run), from, to, months: params.months, granularity: params.granularity,
+    dimension: params.dimension };
+  if (!run) return { ...answer, rows: [], totals: NO_TOTALS };
+
+  const period = PERIODS[params.granularity];
+  const start = period?.start ?? 'null::date';
+  const groups = period ? `${start}, r.key, r.label` : 'r.key, r.label';
+  const rows: Array<Record<string, any>> = await rollups(db, user, run.id, params.dimension, from, to)
+    .select(db.raw(`${start} as period`), db.raw(period ? `to_char(${start}::timestamp, ?) as period_label` : 'null as period_label',
+      period ? [period.label] : []), 'r.key', 'r.label', db.raw(MEASURES), db.raw('grouping(r.key) as is_total'))
+    .groupByRaw(`grouping sets ((${groups}), ())`)
+    .orderByRaw(`grouping(r.key), 1, r.label, r.key`);
+  return {
+    ...answer,
+    rows: rows.filter((row) => !row.isTotal).map((row) => ({ period: row.period, periodLabel: row.periodLabel,
+      key: row.key, label: row.label, ...measuresOf(row) })),
+    totals: measuresOf(rows.find((row) => row.isTotal)!),
+  };
+}
+
+/** Sales per delivery area and month over the last six months of the run. */
+export async function areaRevenue(db: Knex, user: User, runId: number | undefined) {
+  const run = await findRun(db, runId);
+  const to = run?.runDate ?? serverToday();
+  const months = Array.from({ length: AREA_REVENUE_MONTHS }, (_, i) => monthStart(to, AREA_REVENUE_MONTHS - 1 - i).slice(0, 7));
+  if (!run) return { run: null, months, rows: [] };
+
+  const month = `to_char(r.day::timestamp, 'YYYY-MM')`;
+  const sums: Array<{ key: number; label: string | null; month: string | null; saleTotal: string }> =
+    await rollups(db, user, run.id, 'delivery_area', `${months[0]}-01`, to)
+      .select('r.key', 'r.label', db.raw(`case when grouping(${month}) = 0 then ${month} end as month`),
+        db.raw('coalesce(sum(r.sale_total), 0)::numeric(14, 2)::text as sale_total'))
+      .groupByRaw(`grouping sets ((r.key, r.label, ${month}), (r.key, r.label))`)
+      .orderByRaw('r.label, r.key');
+  const rows = sums.filter((s) => s.month === null).map(({ key, label, saleTotal }) => ({
+    key,
+    label,
+    values: Object.fromEntries(months.map((m) => [m, sums.find((s) => s.key === key && s.month === m)?.saleTotal ?? '0.00'])),
+    total: saleTotal,
+  }));
+  return { run: runSummary(run), months, rows };
+}

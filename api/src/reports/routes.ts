@@ -1,0 +1,88 @@
+import Router from '@koa/router';
+import { stringify } from 'csv-stringify';
+import Joi from 'joi';
+import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
+import type { AppState } from '../appState';
+import { requirePageOr, requireRole } from '../middleware/guard';
+import { validate } from '../middleware/validate';
+import { serverTimeZone } from '../monitoring/periods';
+import type { Ctx, Row } from '../resources/resource';
+import { present } from '../resources/resourceRoutes';
+import { loadTranslator } from '../translations/catalog';
+import { materialiseReports } from './materialiseReports';
+import { DIMENSIONS, GRANULARITIES, MONTH_CHOICES } from './reportChoices';
+import { areaRevenue, statistics, type StatisticsParams } from './reportQueries';
+import { reportRunsResource } from './reportRunsResource';
+
+/** A report of the latest run needs the reports page; a past run's (runId) also opens with old reports. */
+const reportGuard = requirePageOr('reports', (ctx) => (ctx.query.runId === undefined ? [] : ['old_reports']));
+
+const output = {
+  runId: Joi.number().integer().positive(),
+  format: Joi.string().valid('json', 'csv').default('json'),
+  lang: Joi.string().valid(...LOCALES).default('cn'),
+};
+type Output = { format: 'json' | 'csv'; lang: Locale };
+
+const statisticsQuery = Joi.object({
+  months: Joi.number().valid(...MONTH_CHOICES).default(6),
+  granularity: Joi.string().valid(...GRANULARITIES).default('month'),
+  dimension: Joi.string().valid(...DIMENSIONS).default('overall'),
+  ...output,
+});
+
+const MEASURE_COLUMNS = ['orders', 'completed', 'cancelled', 'inProgress', 'billedOrders', 'buyTotal', 'saleTotal', 'margin',
+  'avgCompletionDays'];
+
+/** The translate function for CSV headers in the chosen language (the live catalog). */
+const headers = (ctx: Ctx, lang: Locale) => loadTranslator(ctx.state.db, lang, ['reports']);
+
+/** Streams rows as CSV (UTF-8 with BOM, so Excel reads Chinese). */
+function sendCsv(ctx: Ctx, fileName: string, columns: Array<{ key: string; header: string }>, rows: Row[]) {
+  const csv = stringify({ bom: true, header: true, columns });
+  for (const row of rows) csv.write(row);
+  csv.end();
+  ctx.type = 'text/csv; charset=utf-8';
+  ctx.attachment(`${fileName}.csv`);
+  ctx.body = csv;
+}
+
+async function statisticsReport(ctx: Ctx) {
+  const { format, lang, ...params } = validate<StatisticsParams & Output>(statisticsQuery, ctx.query);
+  const report = await statistics(ctx.state.db, ctx.state.user!, params);
+  if (format === 'json') {
+    ctx.body = report;
+    return;
+  }
+  const t = await headers(ctx, lang);
+  const columns = [{ key: 'periodLabel', header: t('reports.columns.period') },
+    ...(params.dimension === 'overall' ? [] : [{ key: 'label', header: t(`reports.dimensions.${params.dimension}`) }]),
+    ...MEASURE_COLUMNS.map((key) => ({ key, header: t(`reports.columns.${key}`) }))];
+  sendCsv(ctx, `report-statistics-${report.to}`, columns, report.rows);
+}
+
+async function areaRevenueReport(ctx: Ctx) {
+  const { format, lang, runId } = validate<Output & { runId?: number }>(Joi.object(output), ctx.query);
+  const report = await areaRevenue(ctx.state.db, ctx.state.user!, runId);
+  if (format === 'json') {
+    ctx.body = report;
+    return;
+  }
+  const t = await headers(ctx, lang);
+  const columns = [{ key: 'label', header: t('reports.dimensions.delivery_area') },
+    ...report.months.map((month) => ({ key: month, header: month })), { key: 'total', header: t('reports.columns.total') }];
+  sendCsv(ctx, `report-area-revenue-${report.run?.runDate ?? report.months.at(-1)}`, columns,
+    report.rows.map((row) => ({ label: row.label, ...row.values, total: row.total })));
+}
+
+/** "Refresh now": a new snapshot at once, for admins. */
+async function refresh(ctx: Ctx) {
+  const run = await materialiseReports(ctx.state.db, { kind: 'manual', timeZone: serverTimeZone(), ctx });
+  ctx.status = 201;
+  ctx.body = present(reportRunsResource, run);
+}
+
+export const reportRoutes = new Router<AppState>({ prefix: '/api' })
+  .get('/reports/statistics', reportGuard, statisticsReport)
+  .get('/reports/area-revenue', reportGuard, areaRevenueReport)
+  .post('/report-runs', requireRole(['admin']), refresh);

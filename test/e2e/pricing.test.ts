@@ -1,0 +1,207 @@
+import type { Page } from 'playwright-core';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+
+const env = useAppInBrowser();
+
+let admin: HttpClient;
+const orders: Record<string, { id: number; version: number }> = {};
+/** Completed a few days ago, inside this year's selection (the page's default). */
+const completedAt = () => {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), Math.max(1, now.getDate() - 2), 10, 30);
+};
+
+/** PR-1..PR-4 completed the way the flow completes an order (a POD, then the last transition); PR-OPEN stays open. */
+beforeAll(async () => {
+  admin = await signedInAs(env.app.url, 'admin');
+  const warehouse = (await admin.post('/api/warehouses', { code: 'W-PR', name: 'Pricing DC' })).body.id;
+  const supplier = (await admin.post('/api/suppliers', { name: '顺达物流 Shunda Freight' })).body.id;
+  const area = (await admin.post('/api/delivery-areas', { code: 'PR', name: '华东 East' })).body.id;
+  const assignedUserId = (await admin.get('/api/user')).body.id;
+  for (const mtm of ['PR-1', 'PR-2', 'PR-3', 'PR-4', 'PR-OPEN']) {
+    const created = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId: supplier,
+      pickupWarehouseId: warehouse, assignedUserId, deliveryAreaId: area, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    if (created.status !== 201) throw new Error(`create ${mtm}: ${created.status} ${JSON.stringify(created.body)}`);
+    orders[mtm] = created.body;
+    if (mtm === 'PR-OPEN') continue;
+    await env.app.db('orders').where({ id: created.body.id }).update({ status: 'awaiting_pod_upload' });
+    await env.app.db('orderAttachments').insert({ orderId: created.body.id, kind: 'pod', fileName: 'pod.pdf',
+      contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
+    const done = await admin.post(`/api/orders/${created.body.id}/transitions`,
+      { to: 'completed', completionDate: completedAt().toISOString() });
+    if (done.status !== 200) throw new Error(`complete ${mtm}: ${done.status} ${JSON.stringify(done.body)}`);
+    orders[mtm] = done.body;
+  }
+  // PR-4 is fully priced from the start.
+  const priced = await admin.put(`/api/pricing/${orders['PR-4'].id}`,
+    { basePurchasePrice: '100.00', baseSalePrice: '120.00', version: orders['PR-4'].version });
+  if (priced.status !== 200) throw new Error(`price PR-4: ${priced.status} ${JSON.stringify(priced.body)}`);
+});
+
+const row = (page: Page, mtm: string) =>
+  page.locator('tbody tr', { has: page.getByTestId('pricing-mtm').getByText(mtm, { exact: true }) });
+const card = (page: Page, mtm: string) =>
+  page.getByTestId('pricing-card').filter({ has: page.getByTestId('pricing-mtm').getByText(mtm, { exact: true }) });
+const cell = (scope: ReturnType<typeof row>, source: string) => scope.locator(`td.column-${source} [data-value]`);
+const stat = (page: Page, name: string) => page.getByTestId(`stat-${name}-value`);
+const waitText = (locator: ReturnType<typeof row>, text: string) => locator.filter({ hasText: text }).first().waitFor();
+
+async function openPricing(page: Page) {
+  await page.goto('/pricing-management');
+  await page.getByTestId('page-title').waitFor();
+  await page.getByTestId('pricing-mtm').first().waitFor();
+}
+
+async function search(page: Page, text: string, rows: number) {
+  await page.locator('input[name=q]').fill(text);
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=pricing-mtm]').length === n, rows);
+}
+
+const priceFromApi = async (mtm: string) => (await admin.get(`/api/pricing/${orders[mtm].id}`)).body;
+
+describe('pricing management (cn, light)', () => {
+  it('shows the statistics, edits prices in place and shows the totals the database computed', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'biller');
+    await openPricing(page);
+    expect(await page.getByTestId('page-title').innerText()).toBe('定价管理');
+    await waitText(stat(page, 'total'), '4');
+    expect(await stat(page, 'complete').innerText()).toBe('1');
+    expect(await stat(page, 'not-set').innerText()).toBe('3');
+    expect(await stat(page, 'buy-total').innerText()).toBe('100.00');
+    // The open order is not priced here.
+    expect(await page.getByText('PR-OPEN').count()).toBe(0);
+
+    await search(page, 'PR-1', 1);
+    const pr1 = row(page, 'PR-1');
+    await pr1.getByTestId('edit-prices').click();
+    // A negative price and a third decimal are refused before anything is sent.
+    await pr1.getByTestId('price-basePurchasePrice').fill('-1');
+    await pr1.getByTestId('price-haulingBuyPrice').fill('0.205');
+    await pr1.getByTestId('save-prices').click();
+    await pr1.getByText('价格不能为负数').waitFor();
+    await pr1.getByText('最多两位小数').waitFor();
+    expect((await priceFromApi('PR-1')).version).toBe(orders['PR-1'].version);
+
+    await pr1.getByTestId('price-basePurchasePrice').fill('0.10');
+    await pr1.getByTestId('price-haulingBuyPrice').fill('0.20');
+    await pr1.getByTestId('price-baseSalePrice').fill('0.5');
+    await pr1.getByTestId('price-foulTripSalePrice').fill('1234.56');
+    await screenshot(page, 'pricing-edit-cn-light');
+    await pr1.getByTestId('price-foulTripSalePrice').press('Enter');
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('价格已成功更新');
+    // 0.10 + 0.20 is exactly 0.30: summed by the database, not by a float.
+    await waitText(cell(pr1, 'mtmBuyPrice'), '0.30');
+    expect(await cell(pr1, 'mtmSalePrice').getAttribute('data-value')).toBe('1235.06');
+    expect(await cell(pr1, 'margin').getAttribute('data-value')).toBe('1234.76');
+    expect(await cell(pr1, 'mtmSalePrice').innerText()).toBe('1,235.06');
+    expect(await cell(pr1, 'basePurchasePrice').innerText()).toBe('0.10');
+    expect(await priceFromApi('PR-1')).toMatchObject({ mtmBuyPrice: '0.30', mtmSalePrice: '1235.06', margin: '1234.76' });
+    // The cards follow: PR-1 now has both base prices.
+    await waitText(stat(page, 'complete'), '2');
+    expect(await stat(page, 'buy-total').innerText()).toBe('100.30');
+    await page.locator('input[name=q]').fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 4);
+    await screenshot(page, 'pricing-cn-light');
+  });
+
+  it('cancels with Escape and reports a stale version with the seed failure toast', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'manager');
+    await openPricing(page);
+    await search(page, 'PR-2', 1);
+    const pr2 = row(page, 'PR-2');
+    await pr2.getByTestId('edit-prices').click();
+    await pr2.getByTestId('price-baseSalePrice').fill('9');
+    await pr2.getByTestId('price-baseSalePrice').press('Escape');
+    await pr2.getByTestId('edit-prices').waitFor();
+    expect((await priceFromApi('PR-2')).baseSalePrice).toBeNull();
+
+    await pr2.getByTestId('edit-prices').click();
+    // Someone else prices the order meanwhile.
+    const current = await priceFromApi('PR-2');
+    await admin.put(`/api/pricing/${current.id}`, { haulingBuyPrice: '7.00', version: current.version });
+    await pr2.getByTestId('price-baseSalePrice').fill('9');
+    await pr2.getByTestId('save-prices').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('更新失败');
+    await waitText(cell(pr2, 'mtmBuyPrice'), '7.00');
+    expect((await priceFromApi('PR-2')).baseSalePrice).toBeNull();
+  });
+});
+
+describe('pricing management (en, dark)', () => {
+  it('filters the orders whose pricing is not set and a month, in English', async () => {
+    const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
+    await signIn(page, 'biller');
+    await openPricing(page);
+    await chooseLanguage(page, 'English');
+    await page.getByText('Pricing management', { exact: true }).first().waitFor();
+    await page.getByText('Pricing not set only').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 2);
+    expect(await page.getByTestId('pricing-mtm').allInnerTexts()).toEqual(expect.arrayContaining(['PR-2', 'PR-3']));
+
+    // This month of this year holds the orders; another year holds none.
+    await page.getByTestId('period-input').getByRole('combobox').nth(1).click();
+    await page.getByRole('option', { name: 'Week', exact: true }).click();
+    // The week picker names the ISO weeks by their Monday and Sunday.
+    expect(await page.getByTestId('period-input').getByRole('combobox').nth(2).innerText()).toMatch(/^W\d{1,2} · .+ – .+/);
+    await page.getByTestId('period-input').getByRole('combobox').nth(1).click();
+    await page.getByRole('option', { name: 'Month', exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 2);
+    await waitText(stat(page, 'total'), '4');
+    await screenshot(page, 'pricing-en-dark');
+
+    const pr3 = row(page, 'PR-3');
+    await pr3.getByTestId('edit-prices').click();
+    await pr3.getByTestId('price-basePurchasePrice').fill('50');
+    await pr3.getByTestId('price-baseSalePrice').fill('45.5');
+    await pr3.getByTestId('price-baseSalePrice').press('Enter');
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Pricing has been updated successfully');
+    // The row keeps showing what the server answered (a negative margin) until the list is reloaded.
+    await waitText(cell(pr3, 'margin'), '-4.50');
+    expect(await priceFromApi('PR-3')).toMatchObject({ mtmBuyPrice: '50.00', mtmSalePrice: '45.50', margin: '-4.50' });
+    await screenshot(page, 'pricing-saved-en-dark');
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 1);
+
+    await page.getByTestId('period-input').getByRole('combobox').first().click();
+    await page.getByRole('option', { name: String(new Date().getFullYear() - 1), exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    await page.getByTestId('pricing-empty').waitFor();
+    await waitText(stat(page, 'total'), '0');
+    await screenshot(page, 'pricing-empty-en-dark');
+  });
+});
+
+describe('pricing management on a phone (375 px)', () => {
+  it.each([['cn', 'light'], ['en', 'dark']] as const)('edits in place on a card (%s, %s)', async (language, scheme) => {
+    const page = await newPage(env.browser, env.app.url, { width: 375, height: 812, colorScheme: scheme });
+    await signIn(page, 'biller');
+    await openPricing(page);
+    if (language === 'en') await chooseLanguage(page, 'English');
+    const pr4 = card(page, 'PR-4');
+    await pr4.waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(0);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await pr4.getByTestId('edit-prices').click();
+    // Base sale price 120.00 plus this hauling sale price.
+    const [sale, total] = language === 'cn' ? ['130', '250.00'] : ['140.25', '260.25'];
+    await pr4.getByTestId('price-haulingSalePrice').fill(sale);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `pricing-mobile-edit-${language}-${scheme}`);
+    await pr4.getByTestId('save-prices').click();
+    await page.getByTestId('toast').waitFor();
+    await pr4.locator(`[data-value="${total}"]`).first().waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, `pricing-mobile-${language}-${scheme}`);
+  });
+});

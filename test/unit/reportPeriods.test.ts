@@ -1,0 +1,19 @@
+import { dateIn, monthStart } from '../../api/src/reports/reportPeriods';
+
+describe('report periods', () => {
+  it('gives the first day of a month some months back, across years', () => {
+    expect(monthStart('2027-01-15', 0)).toBe('2027-01-01');
+    expect(monthStart('2027-01-15', 1)).toBe('2026-12-01');
+    expect(monthStart('2027-01-15', 12)).toBe('2026-01-01');
+    expect(monthStart('2026-12-31', 11)).toBe('2026-01-01');
+    expect(monthStart('2026-03-31', 27)).toBe('2023-12-01');
+  });
+
+  it('dates an instant in the zone asked for, not in UTC', () => {
+    const instant = new Date('2026-10-31T16:30:00Z');
+    expect(dateIn(instant, 'UTC')).toBe('2026-10-31');
+    expect(dateIn(instant, 'Asia/Shanghai')).toBe('2026-11-01');
+    expect(dateIn(new Date('2026-03-08T07:30:00Z'), 'America/New_York')).toBe('2026-03-08');
+    expect(dateIn(new Date('2026-03-08T04:30:00Z'), 'America/New_York')).toBe('2026-03-07');
+  });
+});
