@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { ROLES } from './users/roles';
 import { serverTimeZone } from './monitoring/periods';
-import { ensureFirstReportRun, startReportSchedule } from './reports/reportSchedule';
+import { catchUpReports, startReportSchedule } from './reports/reportSchedule';
 
 async function main() {
   const config = readConfig();
@@ -17,7 +17,7 @@ async function main() {
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}`);
   const { seeded } = await prepareDatabase(db, config, { demo: true });
-  await ensureFirstReportRun(db, serverTimeZone());
+  await catchUpReports(db, serverTimeZone());
   const reportJob = config.reportSchedule ? startReportSchedule(db, serverTimeZone()) : undefined;
   const app = createApp(db, config);
   const server = app.listen(config.port, () => {

@@ -103,7 +103,7 @@ describe('the pricing list', () => {
     expect((await price(open, { basePurchasePrice: '1.00' })).status).toBe(404);
     const [row] = await list({ q: 'MTM-LIST-DONE' });
     expect(row).toMatchObject({ mtmNumber: 'MTM-LIST-DONE', dnNumber: done.dnNumber, supplierId: refs.supplier,
-      mtmBuyPrice: '0.00', mtmSalePrice: '0.00', margin: '0.00', basePurchasePrice: null });
+      mtmBuyPrice: '0.00', mtmSalePrice: '0.00', margin: null, basePurchasePrice: null });
   });
 
   it('searches the MTM number by prefix and contains, not the DN number', async () => {
@@ -213,7 +213,7 @@ describe('writing the prices', () => {
     const first = await price(order, { basePurchasePrice: '12.5', baseSalePrice: '20' });
     const second = await price(first.body, { basePurchasePrice: '', haulingBuyPrice: '1.25' });
     expect(second.body).toMatchObject({ basePurchasePrice: null, haulingBuyPrice: '1.25', baseSalePrice: '20.00',
-      mtmBuyPrice: '1.25', mtmSalePrice: '20.00', margin: '18.75' });
+      mtmBuyPrice: '1.25', mtmSalePrice: '20.00', margin: null });
   });
 
   it('accepts the stock client sending the whole record back, and refuses a stale version with 409', async () => {
@@ -221,7 +221,7 @@ describe('writing the prices', () => {
     const { data } = await ra.getOne('pricing', { id: order.id });
     const { data: updated } = await ra.update('pricing', { id: order.id, data: { ...data, baseSalePrice: '99.99' },
       previousData: data });
-    expect(updated).toMatchObject({ baseSalePrice: '99.99', mtmSalePrice: '99.99', margin: '99.99' });
+    expect(updated).toMatchObject({ baseSalePrice: '99.99', mtmSalePrice: '99.99', margin: null });
     const stale = await biller.put(`/api/pricing/${order.id}`, { baseSalePrice: '1.00', version: data.version });
     expect(stale.status).toBe(409);
     expect(stale.body.errors).toEqual({ version: 'Stale version' });
@@ -234,7 +234,8 @@ describe('writing the prices', () => {
     [-0.01, 'basePurchasePrice must not be negative'],
     ['1.005', 'basePurchasePrice has more than 2 decimals'],
     [0.125, 'basePurchasePrice has more than 2 decimals'],
-    ['12345678901', 'basePurchasePrice must be at most 9999999999.99'],
+    ['1000000000', 'basePurchasePrice must be at most 999999999.99'],
+    ['12345678901', 'basePurchasePrice must be at most 999999999.99'],
     ['abc', 'basePurchasePrice must be an amount such as 12.50'],
     ['1e3', 'basePurchasePrice must be an amount such as 12.50'],
     [true, 'basePurchasePrice must be an amount such as 12.50'],
@@ -246,6 +247,15 @@ describe('writing the prices', () => {
     expect(answer.body.message).toContain('basePurchasePrice');
     const row = await app.db('orders').where({ id: order.id }).first();
     expect([row.basePurchasePrice, row.baseSalePrice, row.version]).toEqual([null, null, order.version]);
+  });
+
+  it('keeps three maximal prices of a side inside the MTM price', async () => {
+    const order = await completedOrder(new Date(2031, 0, 16));
+    const max = '999999999.99';
+    const answer = await price(order, { basePurchasePrice: max, haulingBuyPrice: max, foulTripBuyPrice: max,
+      baseSalePrice: max, haulingSalePrice: max, foulTripSalePrice: max });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ mtmBuyPrice: '2999999999.97', mtmSalePrice: '2999999999.97', margin: '0.00' });
   });
 
   it('reports every bad field at once', async () => {
@@ -274,12 +284,28 @@ describe('the statistics', () => {
     for (let i = 0; i < 10; i += 1) {
       const order = await completedOrder(when);
       // Ten times 0.10 as floats is 0.9999999999999999; as numeric it is 1.00.
-      await price(order, { basePurchasePrice: '0.10', baseSalePrice: i < 3 ? '0.20' : null, haulingSalePrice: '0.10' });
+      await price(order, { basePurchasePrice: '0.10', baseSalePrice: '0.20', haulingSalePrice: '0.10' });
     }
     await completedOrder(when);
     const answer = await stats({ period: '2032-03' });
-    expect(answer.body).toEqual({ pricingComplete: 3, pricingNotSet: 8, totalCompleted: 11,
-      buyTotal: '1.00', saleTotal: '1.60', margin: '0.60' });
+    expect(answer.body).toEqual({ pricingComplete: 10, pricingNotSet: 1, totalCompleted: 11,
+      buyTotal: '1.00', saleTotal: '3.00', margin: '2.00' });
+  });
+
+  it('sums money and margin over the orders whose pricing is set only; a half-priced order has no margin', async () => {
+    const when = new Date(2032, 3, 15);
+    const priced = await completedOrder(when, { mtmNumber: 'HALF-BOTH' });
+    const saleOnly = await completedOrder(when, { mtmNumber: 'HALF-SALE' });
+    const buyOnly = await completedOrder(when, { mtmNumber: 'HALF-BUY' });
+    await price(priced, { basePurchasePrice: '100.00', baseSalePrice: '120.00' });
+    await price(saleOnly, { baseSalePrice: '50.00', haulingSalePrice: '5.00' });
+    await price(buyOnly, { basePurchasePrice: '30.00', haulingBuyPrice: '7.00' });
+    expect((await stats({ period: '2032-04' })).body).toEqual({ pricingComplete: 1, pricingNotSet: 2, totalCompleted: 3,
+      buyTotal: '100.00', saleTotal: '120.00', margin: '20.00' });
+    const rows = await list({ q: 'HALF-' });
+    expect(rows.map((o) => [o.mtmNumber, o.mtmBuyPrice, o.mtmSalePrice, o.margin])).toEqual([
+      ['HALF-BOTH', '100.00', '120.00', '20.00'], ['HALF-SALE', '0.00', '55.00', null], ['HALF-BUY', '37.00', '0.00', null]]);
+    expect((await biller.get(`/api/pricing/${saleOnly.id}`)).body.margin).toBeNull();
   });
 
   it('follows the search and the not-set filter, and answers zeros as money when nothing matches', async () => {

@@ -20,6 +20,8 @@ const localDay = (offset: number, ms = 0) => {
   return new Date(new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset).getTime() + ms);
 };
 const dateOf = (at: Date) => at.toLocaleDateString('sv');
+/** Master data deleted (soft) after their orders were booked: their names must not go out any more. */
+const DELETED = { supplier: 'Bankrupt Carriers Ltd', vehicleType: 'Scrapped van', deliveryArea: 'Closed Quay' };
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -36,6 +38,15 @@ beforeAll(async () => {
   await admin.post('/api/suppliers', { name: 'Dormant Haulage', status: 'inactive' });
   const truck = (await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck' })).body.id;
   const area = (await admin.post('/api/delivery-areas', { code: 'HBR', name: 'Harbour' })).body.id;
+  const gone = {
+    supplierId: (await admin.post('/api/suppliers', { name: DELETED.supplier })).body.id,
+    vehicleTypeId: (await admin.post('/api/vehicle-types', { code: 'SV', name: DELETED.vehicleType })).body.id,
+    deliveryAreaId: (await admin.post('/api/delivery-areas', { code: 'CQ', name: DELETED.deliveryArea })).body.id,
+  };
+  for (const path of [`suppliers/${gone.supplierId}`, `vehicle-types/${gone.vehicleTypeId}`, `delivery-areas/${gone.deliveryAreaId}`]) {
+    const deleted = await admin.delete(`/api/${path}`);
+    if (deleted.status !== 200) throw new Error(`delete ${path}: ${deleted.status}`);
+  }
   const order = await admin.post('/api/orders', { mtmNumber: SECRETS.mtm, dnNumber: SECRETS.dn, supplierId: north,
     pickupWarehouseId: warehouse, vehicleTypeId: truck, assignedUserId: user.body.id, deliveryAreaId: area,
     pickupDate: dateOf(localDay(0)), mosDate: dateOf(localDay(2)), notes: SECRETS.notes });
@@ -52,7 +63,10 @@ beforeAll(async () => {
     { supplierId: south, status: 'in_transit', createdAt: localDay(-1) },
     { supplierId: north, status: 'in_transit', createdAt: localDay(-1) },
     { supplierId: north, status: 'cancelled', createdAt: localDay(-1) },
-    { supplierId: null, status: 'booking_received', createdAt: localDay(-100) },
+    // To be picked up tomorrow: in this week's and month's period (unless they end today), but not due yet.
+    { supplierId: null, status: 'booking_received', createdAt: localDay(-100), pickupDate: dateOf(localDay(1)) },
+    // Open, booked in the window, of a supplier, vehicle type and area deleted since.
+    { ...gone, status: 'vehicle_breakdown', createdAt: localDay(-2) },
     { supplierId: north, status: 'in_transit', createdAt: localDay(-1), deletedAt: new Date() },
   ];
   await app.db('orders').insert(rows.map((row, i) => ({ ...base, mtmNumber: `FX-${i}`, dnNumber: `DN-FX-${i}`,
@@ -102,8 +116,8 @@ describe('the public monitoring endpoints', () => {
     const { body } = await get('overview');
     expect(body).toMatchObject({ totalOrders: Number(sql.total), activeSuppliers: Number(sql.suppliers),
       inTransit: Number(sql.in_transit), completedToday: Number(sql.completed_today) });
-    // The fixtures: 10 live orders, 2 active suppliers, 2 in transit, 2 completed today (not the ones at its edges).
-    expect(body).toMatchObject({ totalOrders: 10, activeSuppliers: 2, inTransit: 2, completedToday: 2 });
+    // The fixtures: 11 live orders, 2 active suppliers, 2 in transit, 2 completed today (not the ones at its edges).
+    expect(body).toMatchObject({ totalOrders: 11, activeSuppliers: 2, inTransit: 2, completedToday: 2 });
     expect(Date.parse(body.generatedAt)).not.toBeNaN();
   });
 
@@ -124,10 +138,17 @@ describe('the public monitoring endpoints', () => {
     ]);
   });
 
-  it('counts open orders by vehicle type and by area', async () => {
+  it('counts open orders by vehicle type and by area, those of deleted ones as not set', async () => {
     const { body } = await get('logistics');
-    expect(body).toMatchObject({ vehicleTypes: [{ name: '5 t truck', openOrders: 4 }],
-      deliveryAreas: [{ name: 'Harbour', openOrders: 4 }] });
+    expect(body).toEqual(expect.objectContaining({ vehicleTypes: [{ name: '5 t truck', openOrders: 4 }, { name: null, openOrders: 1 }],
+      deliveryAreas: [{ name: 'Harbour', openOrders: 4 }, { name: null, openOrders: 1 }] }));
+  });
+
+  it('never name a deleted supplier, vehicle type or delivery area', async () => {
+    for (const name of ENDPOINTS) {
+      const text = JSON.stringify((await get(name)).body);
+      for (const [what, deleted] of Object.entries(DELETED)) expect([name, what, text.includes(deleted)]).toEqual([name, what, false]);
+    }
   });
 
   it('computes the completion rates and the average days from booking to completion as plain SQL does', async () => {
@@ -140,7 +161,7 @@ describe('the public monitoring endpoints', () => {
     const rate = async (from: Date, to: Date) => {
       const { rows: [r] } = await app.db.raw(`select count(*) filter (where status = 'completed') as completed,
         count(*) filter (where status <> 'cancelled') as orders from orders
-        where deleted_at is null and pickup_date between ? and ?`, [dateOf(from), dateOf(to)]);
+        where deleted_at is null and pickup_date between ? and ? and pickup_date <= ?`, [dateOf(from), dateOf(to), dateOf(now)]);
       return { completed: Number(r.completed), orders: Number(r.orders) };
     };
     const week = await rate(monday, sunday);
@@ -151,6 +172,19 @@ describe('the public monitoring endpoints', () => {
       from orders where deleted_at is null and status = 'completed' and completion_date >= ? and completion_date < ?`,
     [localDay(-89), localDay(1)]);
     expect(body.averageCompletionDays).toMatchObject({ days: Math.round(Number(avg.days) * 10) / 10, windowDays: 90, orders: 4 });
+  });
+
+  it('leaves the orders still to be picked up out of the completion rates', async () => {
+    const { body } = await get('analytics');
+    const today = dateOf(localDay(0));
+    const counted = async ({ fromDate, toDate }: { fromDate: string; toDate: string }, pickup: '<=' | '>') =>
+      Number((await app.db('orders').whereNull('deletedAt').whereNot('status', 'cancelled').where('pickupDate', '>=', fromDate)
+        .where('pickupDate', '<', toDate).where('pickupDate', pickup, today).count({ n: '*' }))[0].n);
+    for (const period of [body.week, body.month]) {
+      // Tomorrow's fixture lies in the period unless the period ends today (a Sunday, a month's last day).
+      if (dateOf(localDay(1)) < period.toDate) expect(await counted(period, '>')).toBeGreaterThan(0);
+      expect(period.orders).toBe(await counted(period, '<='));
+    }
   });
 
   it('draws the trend of the last 30 days by the server\'s calendar days', async () => {

@@ -1,7 +1,7 @@
 import { bundledCatalogs } from '../../admin/src/i18n/catalogs';
 import { flatten } from '../../api/src/translations/catalog';
 import { materialiseReports } from '../../api/src/reports/materialiseReports';
-import { startReportSchedule } from '../../api/src/reports/reportSchedule';
+import { catchUpReports, startReportSchedule } from '../../api/src/reports/reportSchedule';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -214,8 +214,10 @@ describe('a run', () => {
   it.each(GRANULARITIES.flatMap((g) => DIMENSIONS.map((d) => [g, d] as const)))(
     'matches the orders by %s and %s over 12 months', async (granularity, dimension) => {
       const report = await statistics(`runId=${runId}&months=12&granularity=${granularity}&dimension=${dimension}`);
-      expect(report).toMatchObject({ from: FROM[12], to: RUN_DATE, run: { id: runId, runDate: RUN_DATE } });
-      const expected = await expectedStatistics(ZONE, FROM[12], RUN_DATE, granularity, dimension);
+      // Weeks are whole: 2026-02-01 is a Sunday, so the first week starts on Monday 2026-01-26.
+      const from = granularity === 'week' ? '2026-01-26' : FROM[12];
+      expect(report).toMatchObject({ from, to: RUN_DATE, run: { id: runId, runDate: RUN_DATE } });
+      const expected = await expectedStatistics(ZONE, from, RUN_DATE, granularity, dimension);
       expect(report.rows.map(figures).sort(byPeriodAndKey)).toEqual(expected);
       expect(report.rows.length).toBeGreaterThan(0);
     });
@@ -442,6 +444,19 @@ describe('the 23:50 job', () => {
       .select('runId').count({ n: '*' });
     expect(rows.map((r) => Number(r.n))).toEqual([first.rowCount, concurrent[0].rowCount]);
     expect(await app.db('activityLogs').where({ entityType: 'report_run', entityId: String(first.id) })).toEqual([]);
+  });
+
+  it('catches up at start when the latest snapshot is older than the last 23:50, once', async () => {
+    // The latest run so far is the scheduled one of 2027-03-11 23:50 in Shanghai.
+    expect(await catchUpReports(app.db, ZONE, new Date('2027-03-12T01:00:00Z'))).toBeUndefined();
+    const missed = new Date('2027-03-13T01:00:00Z'); // 09:00 on the 13th: the 12th's 23:50 was missed
+    const run = await catchUpReports(app.db, ZONE, missed);
+    expect(run).toMatchObject({ kind: 'manual', runDate: '2027-03-13', triggeredBy: null });
+    expect(await catchUpReports(app.db, ZONE, new Date(missed.getTime() + 60_000))).toBeUndefined();
+    // Tonight's scheduled run of the same date still happens.
+    const tonight = await materialiseReports(app.db, { kind: 'scheduled', timeZone: ZONE, now: new Date('2027-03-13T15:50:00Z') });
+    expect(tonight).toMatchObject({ kind: 'scheduled', runDate: '2027-03-13' });
+    expect(tonight.id).not.toBe(run!.id);
   });
 
   it('is scheduled daily at 23:50 in the zone it is given', () => {

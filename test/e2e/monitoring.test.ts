@@ -98,6 +98,56 @@ describe('process monitoring', () => {
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 3);
     const text = await page.locator('tbody').innerText();
     for (const mtm of ['PM-1', 'PM-2', 'PM-4']) expect(text).toContain(mtm);
+    expect(await page.locator('.ra-input-delayed [role=combobox]').innerText()).toBe('Either delay');
+    await page.context().close();
+  });
+
+  it('opens one kind of one area in the order list with both filters shown', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await openMonitoring(page);
+    await page.getByRole('button', { name: '港区 Harbour：提货延误 1 单' }).click();
+    const list = page.getByTestId('late-orders');
+    await list.getByText('提货延误 · 港区 Harbour').waitFor();
+    await list.getByRole('link', { name: '在订单列表中查看' }).click();
+    await page.waitForURL((url) => url.pathname === '/orders');
+    await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
+    expect(await page.locator('tbody').innerText()).toContain('PM-1');
+    expect(await page.locator('.ra-input-delayed [role=combobox]').innerText()).toBe('提货延误');
+    await page.waitForFunction(() => (document.querySelector('.ra-input-deliveryAreaId input') as HTMLInputElement | null)
+      ?.value.includes('港区 Harbour'));
+    await settle(page);
+    await screenshot(page, 'orders-from-process-monitoring');
+    // The other kinds are a choice away.
+    await page.locator('.ra-input-delayed [role=combobox]').click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(expect.arrayContaining(['任一延误', '提货延误', 'MOS 延误']));
+    await page.context().close();
+  });
+
+  it('refreshes the counts and the open list together', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await openMonitoring(page);
+    const expand = page.getByTestId('area-HBR').getByRole('button', { name: '展开区域的延误订单' });
+    expect(await expand.getAttribute('aria-expanded')).toBe('false');
+    await page.getByTestId('count-HBR-pulling_out').click();
+    expect(await page.getByTestId('area-HBR').getByRole('button', { name: '收起' }).getAttribute('aria-expanded')).toBe('true');
+    const list = page.getByTestId('late-orders');
+    await list.getByTestId('late-order').first().waitFor();
+    expect(await list.getByTestId('late-order-link').allInnerTexts()).toEqual(['PM-1']);
+    // Meanwhile another late order arrives in Harbour.
+    const [late] = await env.app.db('orders').where({ id: orders['PM-1'] })
+      .select('supplierId', 'pickupWarehouseId', 'vehicleTypeId', 'assignedUserId', 'deliveryAreaId', 'pickupDate', 'mosDate');
+    const [{ id }] = await env.app.db('orders').insert({ ...late, mtmNumber: 'PM-7', dnNumber: 'DN-PM-7',
+      pickupDate: daysAgo(7), status: 'booking_received' }, ['id']);
+    try {
+      await page.getByRole('button', { name: '刷新' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=late-order]').length === 2);
+      expect(await list.getByTestId('late-order-link').allInnerTexts()).toEqual(['PM-7', 'PM-1']);
+      expect(await count(page, 'count-HBR-pulling_out')).toBe('2');
+    } finally {
+      await env.app.db('orders').where({ id }).delete();
+    }
     await page.context().close();
   });
 
@@ -135,8 +185,8 @@ describe('public monitoring dashboard', () => {
     expect(await page.locator('body').innerText()).not.toMatch(/PM-\d|DN-PM/);
     await settle(page);
     await screenshot(page, 'monitoring-dashboard-cn-light');
-    // The menu scrolls to its section.
-    await page.getByTestId('tab-analytics').click();
+    // The menu links to its section.
+    await page.getByTestId('nav-analytics').click();
     await page.waitForFunction(() => {
       const box = document.querySelector('[data-testid=section-analytics]')?.getBoundingClientRect();
       return window.scrollY > 0 && box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
@@ -158,6 +208,24 @@ describe('public monitoring dashboard', () => {
     await page.getByTestId('section-order_status').locator('.recharts-surface').first().waitFor();
     await settle(page);
     await screenshot(page, 'monitoring-dashboard-en-dark');
+    await page.context().close();
+  });
+
+  it('asks again on the refresh button only, never by itself', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    let asked = 0;
+    // Routing also keeps the browser's HTTP cache out of the way.
+    await page.route('**/api/public/monitoring/overview', (route) => { asked += 1; return route.continue(); });
+    await page.clock.install();
+    await page.goto('/monitoring-dashboard');
+    await page.getByTestId('card-totalOrders').getByText('6').waitFor();
+    expect(asked).toBe(1);
+    await page.clock.fastForward('05:00');
+    await settle(page);
+    expect(asked).toBe(1);
+    await page.getByTestId('refresh').click();
+    await page.waitForFunction(() => !document.querySelector('[data-testid=refresh]:disabled'));
+    expect(asked).toBe(2);
     await page.context().close();
   });
 

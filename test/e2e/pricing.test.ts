@@ -6,20 +6,25 @@ const env = useAppInBrowser();
 
 let admin: HttpClient;
 const orders: Record<string, { id: number; version: number }> = {};
-/** Completed a few days ago, inside this year's selection (the page's default). */
+/** Completed a few days ago, in this month of this year. */
 const completedAt = () => {
   const now = new Date();
   return new Date(now.getFullYear(), now.getMonth(), Math.max(1, now.getDate() - 2), 10, 30);
 };
+/** Last December: still unpriced, and in sight by default in January too. */
+const lastYear = () => new Date(new Date().getFullYear() - 1, 11, 15, 9, 0);
 
-/** PR-1..PR-4 completed the way the flow completes an order (a POD, then the last transition); PR-OPEN stays open. */
+/**
+ * PR-1..PR-4 and PR-OLD completed the way the flow completes an order (a POD, then the last
+ * transition); PR-OPEN stays open.
+ */
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
   const warehouse = (await admin.post('/api/warehouses', { code: 'W-PR', name: 'Pricing DC' })).body.id;
   const supplier = (await admin.post('/api/suppliers', { name: '顺达物流 Shunda Freight' })).body.id;
   const area = (await admin.post('/api/delivery-areas', { code: 'PR', name: '华东 East' })).body.id;
   const assignedUserId = (await admin.get('/api/user')).body.id;
-  for (const mtm of ['PR-1', 'PR-2', 'PR-3', 'PR-4', 'PR-OPEN']) {
+  for (const mtm of ['PR-OLD', 'PR-1', 'PR-2', 'PR-3', 'PR-4', 'PR-OPEN']) {
     const created = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId: supplier,
       pickupWarehouseId: warehouse, assignedUserId, deliveryAreaId: area, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
     if (created.status !== 201) throw new Error(`create ${mtm}: ${created.status} ${JSON.stringify(created.body)}`);
@@ -29,7 +34,7 @@ beforeAll(async () => {
     await env.app.db('orderAttachments').insert({ orderId: created.body.id, kind: 'pod', fileName: 'pod.pdf',
       contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
     const done = await admin.post(`/api/orders/${created.body.id}/transitions`,
-      { to: 'completed', completionDate: completedAt().toISOString() });
+      { to: 'completed', completionDate: (mtm === 'PR-OLD' ? lastYear() : completedAt()).toISOString() });
     if (done.status !== 200) throw new Error(`complete ${mtm}: ${done.status} ${JSON.stringify(done.body)}`);
     orders[mtm] = done.body;
   }
@@ -66,23 +71,28 @@ describe('pricing management (cn, light)', () => {
     await signIn(page, 'biller');
     await openPricing(page);
     expect(await page.getByTestId('page-title').innerText()).toBe('定价管理');
-    await waitText(stat(page, 'total'), '4');
+    // All time by default: last year's unpriced order counts too.
+    await waitText(stat(page, 'total'), '5');
     expect(await stat(page, 'complete').innerText()).toBe('1');
-    expect(await stat(page, 'not-set').innerText()).toBe('3');
+    expect(await stat(page, 'not-set').innerText()).toBe('4');
     expect(await stat(page, 'buy-total').innerText()).toBe('100.00');
+    expect(await row(page, 'PR-OLD').count()).toBe(1);
     // The open order is not priced here.
     expect(await page.getByText('PR-OPEN').count()).toBe(0);
 
     await search(page, 'PR-1', 1);
     const pr1 = row(page, 'PR-1');
     await pr1.getByTestId('edit-prices').click();
-    // A negative price and a third decimal are refused before anything is sent.
+    // A negative price, a third decimal and a price whose side could overflow are refused before anything is sent.
     await pr1.getByTestId('price-basePurchasePrice').fill('-1');
     await pr1.getByTestId('price-haulingBuyPrice').fill('0.205');
+    await pr1.getByTestId('price-foulTripBuyPrice').fill('1000000000');
     await pr1.getByTestId('save-prices').click();
     await pr1.getByText('价格不能为负数').waitFor();
     await pr1.getByText('最多两位小数').waitFor();
+    await pr1.getByText('金额不能超过 999,999,999.99').waitFor();
     expect((await priceFromApi('PR-1')).version).toBe(orders['PR-1'].version);
+    await pr1.getByTestId('price-foulTripBuyPrice').fill('');
 
     await pr1.getByTestId('price-basePurchasePrice').fill('0.10');
     await pr1.getByTestId('price-haulingBuyPrice').fill('0.20');
@@ -103,12 +113,15 @@ describe('pricing management (cn, light)', () => {
     // The cards follow: PR-1 now has both base prices.
     await waitText(stat(page, 'complete'), '2');
     expect(await stat(page, 'buy-total').innerText()).toBe('100.30');
+    expect(await stat(page, 'margin').innerText()).toBe('1,254.76');
     await page.locator('input[name=q]').fill('');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 4);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 5);
+    // An order whose pricing is not set has no margin yet.
+    expect(await cell(row(page, 'PR-2'), 'margin').innerText()).toBe('—');
     await screenshot(page, 'pricing-cn-light');
   });
 
-  it('cancels with Escape and reports a stale version with the seed failure toast', async () => {
+  it('cancels with Escape and reports a stale version with the seed failure toast, even after the list reloaded', async () => {
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'manager');
     await openPricing(page);
@@ -121,16 +134,76 @@ describe('pricing management (cn, light)', () => {
     expect((await priceFromApi('PR-2')).baseSalePrice).toBeNull();
 
     await pr2.getByTestId('edit-prices').click();
-    // Someone else prices the order meanwhile.
+    // Someone else prices the order meanwhile, and the list reloads under the open editor with the newer version.
     const current = await priceFromApi('PR-2');
     await admin.put(`/api/pricing/${current.id}`, { haulingBuyPrice: '7.00', version: current.version });
+    await search(page, 'R-2', 1);
+    await waitText(cell(pr2, 'mtmBuyPrice'), '7.00');
     await pr2.getByTestId('price-baseSalePrice').fill('9');
     await pr2.getByTestId('save-prices').click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     expect(await toast.innerText()).toContain('更新失败');
-    await waitText(cell(pr2, 'mtmBuyPrice'), '7.00');
-    expect((await priceFromApi('PR-2')).baseSalePrice).toBeNull();
+    expect(await toast.innerText()).toContain('该订单刚被其他人修改');
+    // Saved against the version editing started from: the other person's price stays, nothing is overwritten.
+    await pr2.getByTestId('edit-prices').waitFor();
+    expect(await priceFromApi('PR-2')).toMatchObject({ haulingBuyPrice: '7.00', baseSalePrice: null,
+      version: current.version + 1 });
+  });
+
+  it('keeps typed prices: no other order opens until they are saved or cancelled', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'biller');
+    await openPricing(page);
+    const [pr2, pr3] = [row(page, 'PR-2'), row(page, 'PR-3')];
+    await pr2.getByTestId('edit-prices').click();
+    // Nothing typed yet: another order may be opened instead.
+    await pr3.getByTestId('edit-prices').click();
+    await pr3.getByTestId('price-baseSalePrice').fill('8');
+    expect(await pr2.getByTestId('edit-prices').isDisabled()).toBe(true);
+    await pr2.getByTestId('edit-prices').locator('..').hover();
+    await page.getByRole('tooltip').getByText('请先保存或取消正在编辑的价格').waitFor();
+    await screenshot(page, 'pricing-dirty-cn-light');
+    await pr3.getByTestId('price-baseSalePrice').press('Escape');
+    expect(await pr2.getByTestId('edit-prices').isEnabled()).toBe(true);
+    expect((await priceFromApi('PR-3')).baseSalePrice).toBeNull();
+  });
+
+  it('shows a server refusal on the price it names, in the UI language, and any other one as the failure toast', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'biller');
+    await openPricing(page);
+    const pr3 = row(page, 'PR-3');
+    let answer: { message: string; errors: Record<string, string> } =
+      { message: 'version is required', errors: { version: 'This field is required' } };
+    await page.route(`**/api/pricing/${orders['PR-3'].id}`, (route) => (route.request().method() === 'PUT'
+      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(answer) })
+      : route.continue()));
+    await pr3.getByTestId('edit-prices').click();
+    await pr3.getByTestId('price-baseSalePrice').fill('8');
+    await pr3.getByTestId('save-prices').click();
+    const toast = page.getByTestId('toast');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('更新价格失败，请重试');
+    const negative = 'baseSalePrice must not be negative';
+    answer = { message: negative, errors: { baseSalePrice: negative } };
+    await pr3.getByTestId('save-prices').click();
+    await pr3.getByText('价格不能为负数').waitFor();
+    expect(await pr3.getByText('must not be negative').count()).toBe(0);
+    await pr3.getByTestId('price-baseSalePrice').press('Escape');
+  });
+
+  it('says once, inline, that the list could not be loaded', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'biller');
+    await page.route('**/api/pricing?**', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
+    await page.goto('/pricing-management');
+    await page.getByTestId('pricing-load-error').waitFor();
+    // Two frames for a toast the same failure could have raised.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.getByText('加载数据出错').count()).toBe(1);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+    await screenshot(page, 'pricing-load-error-cn-light');
   });
 });
 
@@ -142,10 +215,13 @@ describe('pricing management (en, dark)', () => {
     await chooseLanguage(page, 'English');
     await page.getByText('Pricing management', { exact: true }).first().waitFor();
     await page.getByText('Pricing not set only').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 2);
-    expect(await page.getByTestId('pricing-mtm').allInnerTexts()).toEqual(expect.arrayContaining(['PR-2', 'PR-3']));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 3);
+    expect((await page.getByTestId('pricing-mtm').allInnerTexts()).sort()).toEqual(['PR-2', 'PR-3', 'PR-OLD']);
 
-    // This month of this year holds the orders; another year holds none.
+    // This month of this year holds the orders but last year's; another year holds none.
+    await page.getByTestId('period-input').getByRole('combobox').first().click();
+    await page.getByRole('option', { name: String(new Date().getFullYear()), exact: true }).click();
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId('period-input').getByRole('combobox').nth(1).click();
     await page.getByRole('option', { name: 'Week', exact: true }).click();
     // The week picker names the ISO weeks by their Monday and Sunday.
@@ -173,7 +249,7 @@ describe('pricing management (en, dark)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 1);
 
     await page.getByTestId('period-input').getByRole('combobox').first().click();
-    await page.getByRole('option', { name: String(new Date().getFullYear() - 1), exact: true }).click();
+    await page.getByRole('option', { name: String(new Date().getFullYear() - 2), exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId('pricing-empty').waitFor();
     await waitText(stat(page, 'total'), '0');

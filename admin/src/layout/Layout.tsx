@@ -4,9 +4,13 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { PermissionDeniedNotifier } from './PermissionDeniedNotifier';
 
-/** `minWidth: 0` lets wide tables scroll inside the content column instead of widening the page. */
+/**
+ * react-admin's layout is at least as wide as its content (`min-width: fit-content`); with 0 on it
+ * and on the content column, wide tables and charts scroll inside their own boxes on a phone
+ * instead of widening the whole page.
+ */
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu} sx={{ '& .RaLayout-content': { minWidth: 0 } }}>
+  <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
     <PermissionDeniedNotifier />
     {children}
   </RaLayout>

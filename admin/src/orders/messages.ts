@@ -37,7 +37,8 @@ const messages: ModuleMessages = {
     orders: {
       filters: {
         q: '搜索 MTM 号 / DN 号',
-        delayed: '仅显示延误',
+        delayed: '延误',
+        delayed_either: '任一延误',
         pickupDate_gte: '提货日期（起）',
         pickupDate_lte: '提货日期（止）',
         mosDate_gte: 'MOS 日期（起）',
@@ -192,7 +193,8 @@ const messages: ModuleMessages = {
     orders: {
       filters: {
         q: 'Search MTM / DN number',
-        delayed: 'Delayed only',
+        delayed: 'Delay',
+        delayed_either: 'Either delay',
         pickupDate_gte: 'Pickup date from',
         pickupDate_lte: 'Pickup date to',
         mosDate_gte: 'MOS date from',

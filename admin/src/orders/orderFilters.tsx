@@ -1,4 +1,4 @@
-import { BooleanInput, DateInput, SearchInput, SelectArrayInput, useTranslate } from 'react-admin';
+import { DateInput, SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
 import { OrderReferenceInput } from './OrderReferences';
 import { STATUS_CHOICES } from './orderModel';
 
@@ -23,6 +23,16 @@ const DateBoundInput = ({ source }: { source: string }) => (
   <DateInput source={source} label={`orders.filters.${source}`} parse={(day: string) => day || undefined} />
 );
 
+/** The `delayed` filter's values: either delay, or one kind (as process monitoring links them). */
+const DELAYED_CHOICES = [
+  { id: 'delayed', name: 'orders.filters.delayed_either' },
+  { id: 'pulling_out', name: 'process_monitoring.kinds.pulling_out' },
+  { id: 'mos', name: 'process_monitoring.kinds.mos' },
+];
+
+// Wide enough for "code · name" of the chosen record.
+const REFERENCE_WIDTH = { minWidth: 240 };
+
 /** The order list's filters: search, status and "delayed" always shown; the others through "Add filter". */
 export function useOrderFilters() {
   const translate = useTranslate();
@@ -30,13 +40,15 @@ export function useOrderFilters() {
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('orders.filters.q')} sx={{ minWidth: 280 }} />,
     <SelectArrayInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn
       label="resources.orders.fields.status" sx={{ minWidth: 200 }} />,
-    <BooleanInput key="delayed" source="delayed" label="orders.filters.delayed" alwaysOn
-      format={(value?: boolean) => value === true} parse={(on: boolean) => (on ? true : undefined)} />,
-    <OrderReferenceInput key="deliveryAreaId" source="deliveryAreaId" />,
-    <OrderReferenceInput key="supplierId" source="supplierId" />,
-    <OrderReferenceInput key="pickupWarehouseId" source="pickupWarehouseId" />,
-    <OrderReferenceInput key="vehicleTypeId" source="vehicleTypeId" />,
-    <OrderReferenceInput key="assignedUserId" source="assignedUserId" />,
+    // `true` is how the filter was saved before it had kinds.
+    <SelectInput key="delayed" source="delayed" label="orders.filters.delayed" alwaysOn choices={DELAYED_CHOICES}
+      format={(value?: string | boolean) => (value === true ? 'delayed' : value ?? '')}
+      parse={(kind: string) => kind || undefined} sx={{ minWidth: 160 }} />,
+    <OrderReferenceInput key="deliveryAreaId" source="deliveryAreaId" sx={REFERENCE_WIDTH} />,
+    <OrderReferenceInput key="supplierId" source="supplierId" sx={REFERENCE_WIDTH} />,
+    <OrderReferenceInput key="pickupWarehouseId" source="pickupWarehouseId" sx={REFERENCE_WIDTH} />,
+    <OrderReferenceInput key="vehicleTypeId" source="vehicleTypeId" sx={REFERENCE_WIDTH} />,
+    <OrderReferenceInput key="assignedUserId" source="assignedUserId" sx={REFERENCE_WIDTH} />,
     <DateBoundInput key="pickupDate_gte" source="pickupDate_gte" />,
     <DateBoundInput key="pickupDate_lte" source="pickupDate_lte" />,
     <DateBoundInput key="mosDate_gte" source="mosDate_gte" />,

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { AppState } from '../appState';
 import { publicRoute } from '../middleware/guard';
-import { CLOSED } from '../orders/delays';
+import { CLOSED, serverToday } from '../orders/delays';
 import { ORDER_STATUSES } from '../orders/statusFlow';
 import type { Ctx } from '../resources/resource';
 import { cachedAggregate } from './aggregateCache';
@@ -24,6 +24,9 @@ type Counted = { count: string | number };
 const live = (db: Knex) => db('orders').whereNull('orders.deletedAt');
 const countOf = async (query: Knex.QueryBuilder) => Number(((await query.count({ count: '*' })) as Counted[])[0].count);
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+/** A join to a master-data table that finds only its live rows: a deleted record's name never goes out. */
+const liveRow = (alias: string, column: string) => (join: Knex.JoinClause) =>
+  join.on(`${alias}.id`, column).andOnNull(`${alias}.deletedAt`);
 
 async function overview(db: Knex) {
   const { today } = currentPeriods();
@@ -46,7 +49,7 @@ async function suppliers(db: Knex) {
   const { from, to, fromDate } = lastDays(RECENT_DAYS);
   // Orders booked in the window, and the sale total of the orders completed in it.
   const completedSales = "sum(orders.mtm_sale_price) filter (where orders.status = 'completed' and orders.completion_date >= ? and orders.completion_date < ?)";
-  const rows = await live(db).join('suppliers as s', 's.id', 'orders.supplierId')
+  const rows = await live(db).join('suppliers as s', liveRow('s', 'orders.supplierId'))
     .where((q) => q.where((c) => c.where('orders.createdAt', '>=', from).where('orders.createdAt', '<', to))
       .orWhere((c) => c.where('orders.completionDate', '>=', from).where('orders.completionDate', '<', to)))
     .groupBy('s.id', 's.name')
@@ -59,23 +62,27 @@ async function suppliers(db: Knex) {
       orderCount: Number(r.orderCount), salesAmount: r.salesAmount })) };
 }
 
-/** Open orders (neither completed nor cancelled) by vehicle type and by delivery area. */
+/** Open orders (neither completed nor cancelled) by vehicle type and by delivery area; none or a deleted one is "not set" (null). */
 async function logistics(db: Knex) {
   const open = () => live(db).whereNotIn('orders.status', CLOSED);
   const byName = (rows: Array<Partial<Counted>>) =>
     (rows as Array<{ name: string | null } & Counted>).map((r) => ({ name: r.name, openOrders: Number(r.count) })).sort((a, b) => b.openOrders - a.openOrders);
   const [vehicleTypes, deliveryAreas] = await Promise.all([
-    open().leftJoin('vehicleTypes as v', 'v.id', 'orders.vehicleTypeId').groupBy('v.id', 'v.name')
+    open().leftJoin('vehicleTypes as v', liveRow('v', 'orders.vehicleTypeId')).groupBy('v.id', 'v.name')
       .select('v.name').count({ count: '*' }),
-    open().join('deliveryAreas as a', 'a.id', 'orders.deliveryAreaId').groupBy('a.id', 'a.name')
+    open().leftJoin('deliveryAreas as a', liveRow('a', 'orders.deliveryAreaId')).groupBy('a.id', 'a.name')
       .select('a.name').count({ count: '*' }),
   ]);
   return { vehicleTypes: byName(vehicleTypes), deliveryAreas: byName(deliveryAreas) };
 }
 
-/** Completion rate of a period: completed ÷ orders picked up in it, cancelled ones left out. */
+/**
+ * Completion rate of a period: completed ÷ orders picked up in it so far (pickup day up to today:
+ * the orders still to be picked up later in the period cannot be completed yet), cancelled ones left out.
+ */
 async function completionRate(db: Knex, period: Period) {
   const [row] = await live(db).where('pickupDate', '>=', period.fromDate).where('pickupDate', '<', period.toDate)
+    .where('pickupDate', '<=', serverToday())
     .select(db.raw("count(*) filter (where status <> 'cancelled') as orders"),
       db.raw("count(*) filter (where status = 'completed') as completed"));
   const [orders, completed] = [Number(row.orders), Number(row.completed)];

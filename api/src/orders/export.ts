@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { stringify } from 'csv-stringify';
 import Joi from 'joi';
 import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
 import type { AppState } from '../appState';
+import { excelCsv } from '../csv/excelCsv';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { parseListParams } from '../resources/listQuery';
@@ -39,8 +39,7 @@ async function exportCsv(ctx: Ctx) {
   await query.clone().limit(0);
 
   const t = await loadTranslator(db, locale, ['resources', 'order_status']);
-  const csv = stringify({ bom: true, header: true,
-    columns: COLUMNS.map((key) => ({ key, header: t(`resources.orders.fields.${key}`) })) });
+  const csv = excelCsv(COLUMNS.map((key) => ({ key, header: t(`resources.orders.fields.${key}`) })));
   const line = (o: Row) => ({
     ...o,
     status: t(`order_status.${o.status}`),

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { parseMoney } from './parseMoney';
+import { MONEY_REASONS, parseMoney } from './parseMoney';
 
 /**
  * A money amount in JSON: a decimal string ('12.50', exact) or a number, passed on to the
@@ -10,9 +10,5 @@ export const money = () => Joi.any().allow(null).custom((value: unknown, helpers
   if (typeof value !== 'string' && typeof value !== 'number') return helpers.error('money.amount');
   const parsed = parseMoney(String(value));
   return 'problem' in parsed ? helpers.error(`money.${parsed.problem}`) : parsed.amount;
-}).messages({
-  'money.amount': '{#label} must be an amount such as 12.50',
-  'money.negative': '{#label} must not be negative',
-  'money.precision': '{#label} has more than 2 decimals',
-  'money.max': '{#label} must be at most 9999999999.99',
-});
+}).messages(Object.fromEntries(Object.entries(MONEY_REASONS)
+  .map(([problem, reason]) => [`money.${problem}`, `{#label} ${reason}`])));

@@ -1,8 +1,25 @@
 /** What is wrong with a typed amount. */
 export type MoneyProblem = 'amount' | 'negative' | 'precision' | 'max';
 
-/** numeric(12,2): ten digits before the point, two after. */
-const MAX_WHOLE_DIGITS = 10;
+/** The largest price a person may type, as text. */
+export const MAX_PRICE = '999999999.99';
+
+/**
+ * The server's reason for each problem, after the field's name. The admin reads a server 400 back
+ * into its own translated message by these words.
+ */
+export const MONEY_REASONS: Readonly<Record<MoneyProblem, string>> = {
+  amount: 'must be an amount such as 12.50',
+  negative: 'must not be negative',
+  precision: 'has more than 2 decimals',
+  max: `must be at most ${MAX_PRICE}`,
+};
+
+/**
+ * The columns are numeric(12,2), ten whole digits, and an MTM price sums three of them: nine
+ * whole digits each keeps even three maximal prices (2,999,999,999.97) inside the column.
+ */
+const MAX_WHOLE_DIGITS = MAX_PRICE.indexOf('.');
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 
 /**

@@ -12,7 +12,8 @@ export const PRICE_INPUTS = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBu
 
 /** "Pricing set" (DESIGN.md §5): base purchase price and base sale price are both present. */
 export const PRICING_SET = 'orders.base_purchase_price is not null and orders.base_sale_price is not null';
-export const MARGIN = 'orders.mtm_sale_price - orders.mtm_buy_price';
+/** Sale minus buy, only once the pricing is set: an order with one side typed has no margin yet. */
+export const MARGIN = `case when ${PRICING_SET} then orders.mtm_sale_price - orders.mtm_buy_price end`;
 
 const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field, money()]))).min(1)
   .messages({ 'object.min': 'Send at least one price' });

@@ -16,7 +16,8 @@ interface StatsRow {
 
 /**
  * The statistics cards over the completed orders the list's filters select: counts, and the MTM
- * totals and margin summed by the database (exact decimal strings).
+ * totals and margin summed by the database (exact decimal strings) over the orders whose pricing
+ * is set, so that half-typed prices do not inflate them.
  */
 async function stats(ctx: Ctx) {
   const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.sortable, pricingResource.defaultSort!);
@@ -25,8 +26,8 @@ async function stats(ctx: Ctx) {
   applyFilters(pricingResource, ctx, query, filter);
   const [row] = (await query.clearSelect().select(db.raw(`count(*) filter (where ${PRICING_SET}) as pricing_complete,
     count(*) as total_completed,
-    round(coalesce(sum(orders.mtm_buy_price), 0), 2)::text as buy_total,
-    round(coalesce(sum(orders.mtm_sale_price), 0), 2)::text as sale_total,
+    round(coalesce(sum(orders.mtm_buy_price) filter (where ${PRICING_SET}), 0), 2)::text as buy_total,
+    round(coalesce(sum(orders.mtm_sale_price) filter (where ${PRICING_SET}), 0), 2)::text as sale_total,
     round(coalesce(sum(${MARGIN}), 0), 2)::text as margin`))) as unknown as StatsRow[];
   const complete = Number(row.pricingComplete);
   const total = Number(row.totalCompleted);

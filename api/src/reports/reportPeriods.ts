@@ -10,5 +10,12 @@ export function monthStart(date: string, monthsBack: number): string {
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
 }
 
+/** The Monday that starts the ISO week of a date ('YYYY-MM-DD'). */
+export function weekStart(date: string): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
 /** How many months a run covers: its own month and the 12 before (DESIGN.md §6 offers up to 12). */
 export const RUN_MONTHS = 13;

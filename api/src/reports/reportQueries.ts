@@ -5,7 +5,7 @@ import { scopeToAreas } from '../orders/dispatcherScope';
 import type { User } from '../users/User';
 import type { Dimension, Granularity, MonthChoice } from './reportChoices';
 import { ReportRun } from './ReportRun';
-import { monthStart } from './reportPeriods';
+import { monthStart, weekStart } from './reportPeriods';
 
 /** The area revenue report spans the run's month and the five before. */
 export const AREA_REVENUE_MONTHS = 6;
@@ -67,7 +67,10 @@ function rollups(db: Knex, user: User, runId: number, dimension: string, from: s
 export async function statistics(db: Knex, user: User, params: StatisticsParams) {
   const run = await findRun(db, params.runId);
   const to = run?.runDate ?? serverToday();
-  const from = monthStart(to, params.months - 1);
+  // Whole weeks: the first one starts on its Monday, which may fall in the month before (the run
+  // holds the whole month before the 12 it offers).
+  const firstDay = monthStart(to, params.months - 1);
+  const from = params.granularity === 'week' ? weekStart(firstDay) : firstDay;
   const answer = { run: runSummary(run), from, to, months: params.months, granularity: params.granularity,
     dimension: params.dimension };
   if (!run) return { ...answer, rows: [], totals: NO_TOTALS };

@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import type { Knex } from 'knex';
 import { materialiseReports } from './materialiseReports';
+import type { ReportRun } from './ReportRun';
 
 /** DESIGN.md §6: the reports are materialised daily at 23:50 server time. */
 export const REPORT_SCHEDULE = '50 23 * * *';
@@ -19,8 +20,14 @@ export function startReportSchedule(db: Knex, timeZone: string): Cron {
   });
 }
 
-/** At start: a first snapshot when there is none yet, so the reports are not empty. */
-export async function ensureFirstReportRun(db: Knex, timeZone: string): Promise<void> {
-  if (await db('reportRuns').first('id')) return;
-  await materialiseReports(db, { kind: 'manual', timeZone });
+/**
+ * At start: a snapshot when the latest one is older than the last 23:50 (a first start, or a
+ * server that was down at 23:50), so the screens never lag behind their "updates daily" note.
+ * It is a manual run: the scheduled run of today's date stays free for tonight.
+ */
+export async function catchUpReports(db: Knex, timeZone: string, now = new Date()): Promise<ReportRun | undefined> {
+  const [lastSlot] = new Cron(REPORT_SCHEDULE, { timezone: timeZone }).previousRuns(1, now);
+  const latest = await db('reportRuns').max({ at: 'runAt' }).first();
+  if (latest?.at && lastSlot && new Date(latest.at) >= lastSlot) return undefined;
+  return materialiseReports(db, { kind: 'manual', timeZone, now });
 }

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { stringify } from 'csv-stringify';
 import Joi from 'joi';
 import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
 import type { AppState } from '../appState';
+import { excelCsv } from '../csv/excelCsv';
 import { requirePageOr, requireRole } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { serverTimeZone } from '../monitoring/periods';
@@ -39,7 +39,7 @@ const headers = (ctx: Ctx, lang: Locale) => loadTranslator(ctx.state.db, lang, [
 
 /** Streams rows as CSV (UTF-8 with BOM, so Excel reads Chinese). */
 function sendCsv(ctx: Ctx, fileName: string, columns: Array<{ key: string; header: string }>, rows: Row[]) {
-  const csv = stringify({ bom: true, header: true, columns });
+  const csv = excelCsv(columns);
   for (const row of rows) csv.write(row);
   csv.end();
   ctx.type = 'text/csv; charset=utf-8';

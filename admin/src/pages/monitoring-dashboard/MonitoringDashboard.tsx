@@ -1,7 +1,7 @@
 import InsightsIcon from '@mui/icons-material/Insights';
 import LoginIcon from '@mui/icons-material/Login';
-import { AppBar, Box, Button, Chip, Stack, Tab, Tabs, Toolbar, Typography } from '@mui/material';
-import { useState } from 'react';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { AppBar, Box, Button, Chip, Stack, Toolbar, Typography } from '@mui/material';
 import { LocalesMenuButton, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ThemeSwitch } from '../../layout/ThemeSwitch';
@@ -12,22 +12,19 @@ import { OrderStatusSection } from './OrderStatusSection';
 import { OverviewSection } from './OverviewSection';
 import { SupplierSection } from './SupplierSection';
 import { TrendSection } from './TrendSection';
+import { useRefreshPublicMonitoring } from './monitoringApi';
 
-/** The spec's menu (§2); each item is a section of the one page. */
+/** The spec's menu (§2); each item links to a section of the one page (its id). */
 const SECTIONS = ['overview', 'order_status', 'suppliers', 'logistics', 'analytics', 'reports'] as const;
 
 /**
  * The public monitoring dashboard (spec §2, DESIGN.md §7): no sign-in, outside the back-office
  * layout, so it has its own language and theme switches. It shows aggregates only, from the
- * public endpoints (api/src/monitoring/publicMonitoring.ts), refreshed every minute.
+ * public endpoints (api/src/monitoring/publicMonitoring.ts), fetched again on the refresh button.
  */
 const MonitoringDashboard = () => {
   const translate = useTranslate();
-  const [section, setSection] = useState<(typeof SECTIONS)[number]>('overview');
-  const go = (id: (typeof SECTIONS)[number]) => {
-    setSection(id);
-    document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-  };
+  const { refresh, refreshing } = useRefreshPublicMonitoring();
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }} data-testid="monitoring-dashboard">
       {/* The back-office app bar's colours (react-admin's: secondary in light, dark grey in dark). */}
@@ -40,16 +37,26 @@ const MonitoringDashboard = () => {
           <LocalesMenuButton languages={LANGUAGES} />
           <ThemeSwitch />
         </Toolbar>
-        <Tabs value={section} onChange={(_e, value) => go(value)} textColor="inherit" variant="scrollable"
-          scrollButtons="auto" slotProps={{ indicator: { sx: { bgcolor: 'common.white' } } }}>
-          {SECTIONS.map((s) => <Tab key={s} value={s} label={translate(`monitoring.${s}`)} data-testid={`tab-${s}`}
-            sx={{ textTransform: 'none', fontSize: '0.95rem' }} />)}
-        </Tabs>
+        {/* In-page links, not tabs: every section stays on the page. */}
+        <Box component="nav" aria-label={translate('monitoring.sections')}
+          sx={{ display: 'flex', gap: 0.5, px: { xs: 0.5, sm: 1.5 }, pb: 0.5, overflowX: 'auto' }}>
+          {SECTIONS.map((s) => (
+            <Button key={s} href={`#${s}`} color="inherit" data-testid={`nav-${s}`}
+              sx={{ flexShrink: 0, textTransform: 'none', fontSize: '0.95rem', fontWeight: 500 }}>
+              {translate(`monitoring.${s}`)}
+            </Button>
+          ))}
+        </Box>
       </AppBar>
       <Box sx={{ p: { xs: 1.5, sm: 3 }, maxWidth: 1200, mx: 'auto' }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
           <Typography color="text.secondary" variant="body2">{translate('monitoring.subtitle')}</Typography>
-          <Button component={Link} to="/" size="small" startIcon={<LoginIcon />}>{translate('monitoring.sign_in')}</Button>
+          <Stack direction="row" sx={{ gap: 1 }}>
+            <Button size="small" startIcon={<RefreshIcon />} onClick={refresh} disabled={refreshing} data-testid="refresh">
+              {translate('monitoring.refresh')}
+            </Button>
+            <Button component={Link} to="/" size="small" startIcon={<LoginIcon />}>{translate('monitoring.sign_in')}</Button>
+          </Stack>
         </Stack>
         <Stack spacing={{ xs: 1.5, sm: 2 }}>
           <OverviewSection />

@@ -49,8 +49,9 @@ export const SupplierSection = () => {
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {data.suppliers.map((s) => (
-                    <TableRow key={s.name}>
+                  {/* Ranked rows, keyed by rank: the public answer carries no ids. */}
+                  {data.suppliers.map((s, rank) => (
+                    <TableRow key={rank}>
                       <TableCell>{s.name}</TableCell>
                       <TableCell align="right">{format.count(s.orderCount)}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{format.money(s.salesAmount)}</TableCell>

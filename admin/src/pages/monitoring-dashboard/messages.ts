@@ -4,7 +4,9 @@ import type { ModuleMessages } from '../../i18n/catalogs';
 const messages: ModuleMessages = {
   cn: {
     monitoring: {
-      updated: '每分钟更新 · 数据时间 %{time}',
+      updated: '数据时间 %{time}',
+      refresh: '刷新',
+      sections: '页面各部分',
       load_error: '无法加载监控数据，请稍后重试',
       no_data: '暂无数据',
       orders: '订单数',
@@ -19,11 +21,11 @@ const messages: ModuleMessages = {
       sales_amount: '销售额',
       order_count: '订单数',
       open_orders: '未完成订单',
-      open_orders_note: '未完成（未完成也未取消）的订单分布',
+      open_orders_note: '进行中（既未完成也未取消）的订单分布',
       by_vehicle_type: '按车型',
       by_delivery_area: '按配送区域',
       unassigned: '未指定',
-      analytics_note: '完成率 = 提货日期在该期间内的订单中已完成的比例（不含已取消）；处理时长按最近 90 天完成的订单计算',
+      analytics_note: '完成率 = 提货日期在该期间内且不晚于今天的订单中已完成的比例（不含已取消）；处理时长按最近 90 天完成的订单计算',
       rate_week: '本周完成率',
       rate_month: '本月完成率',
       rate_caption: '%{orders} 单中已完成 %{completed} 单（自 %{from}）',
@@ -37,7 +39,9 @@ const messages: ModuleMessages = {
   },
   en: {
     monitoring: {
-      updated: 'Updated every minute · as of %{time}',
+      updated: 'As of %{time}',
+      refresh: 'Refresh',
+      sections: 'Sections of the page',
       load_error: 'Unable to load monitoring data, please try again later',
       no_data: 'No data yet',
       orders: 'Orders',
@@ -56,7 +60,7 @@ const messages: ModuleMessages = {
       by_vehicle_type: 'By vehicle type',
       by_delivery_area: 'By delivery area',
       unassigned: 'Not set',
-      analytics_note: 'Completion rate = share of the orders picked up in the period that are completed (cancelled ones left out); processing time over the orders completed in the last 90 days',
+      analytics_note: 'Completion rate = share of the orders with a pickup date in the period, up to today, that are completed (cancelled ones left out); processing time over the orders completed in the last 90 days',
       rate_week: 'Completion rate this week',
       rate_month: 'Completion rate this month',
       rate_caption: '%{completed} of %{orders} orders completed (since %{from})',

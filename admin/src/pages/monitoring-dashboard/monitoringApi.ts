@@ -1,14 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRefreshQueries } from '../../common/useRefreshQueries';
 import type {
   PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend,
 } from '../../../../api/src/monitoring/publicMonitoring';
 
 export type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend };
 
-/** The server recomputes each figure at most once a minute; the screen follows at that pace. */
+/** The server recomputes each figure at most once a minute: asking sooner brings the same answer. */
 const MINUTE = 60_000;
+const KEY = '/api/public/monitoring';
 
-/** One of the public aggregates (api/src/monitoring/publicMonitoring.ts): no session needed. */
-export const usePublicMonitoring = <T>(name: string) => useQuery<T>({
-  queryKey: [`/api/public/monitoring/${name}`], staleTime: MINUTE, refetchInterval: MINUTE,
-});
+/**
+ * One of the public aggregates (api/src/monitoring/publicMonitoring.ts): no session needed. No
+ * polling (seed §9): the page's refresh button asks again.
+ */
+export const usePublicMonitoring = <T>(name: string) => useQuery<T>({ queryKey: [KEY, name], staleTime: MINUTE });
+
+export const useRefreshPublicMonitoring = () => useRefreshQueries(KEY);

@@ -10,7 +10,7 @@ import type { PriceInput, PricingRecord } from './pricingModel';
 
 const money: SxProps<Theme> = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 
-/** An amount the database computed (an MTM price, the margin); a negative margin in the error colour. */
+/** An amount the database computed (an MTM price, the margin); a negative margin in the error colour, none as "—". */
 export const ComputedMoney = ({ value, strong }: { value: string | null | undefined; strong?: boolean }) => (
   <Typography variant="body2" component="span" data-value={value ?? ''}
     sx={{ ...money, fontWeight: strong ? 600 : 400, color: value?.startsWith('-') ? 'error.main' : undefined }}>
@@ -31,7 +31,7 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter') {
       event.preventDefault();
-      editor.save(record);
+      editor.save();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
@@ -49,15 +49,19 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
   );
 };
 
-/** Edit, or save and cancel while editing; only one order is edited at a time. */
+/**
+ * Edit, or save and cancel while editing; only one order is edited at a time, and another one
+ * cannot be opened while typed prices are unsaved.
+ */
 export const RowActions = ({ record }: { record: PricingRecord }) => {
   const translate = useTranslate();
   const editor = usePriceEditor();
   if (editor.editingId !== record.id) {
     return (
-      <Tooltip title={translate('pricing.action.edit')}>
+      <Tooltip title={translate(editor.dirty ? 'pricing.action.finish_first' : 'pricing.action.edit')}>
         <span>
-          <IconButton size="small" color="primary" onClick={() => editor.start(record)} disabled={editor.saving}
+          <IconButton size="small" color="primary" onClick={() => editor.start(record)}
+            disabled={editor.saving || editor.dirty}
             aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
             <EditIcon fontSize="small" />
           </IconButton>
@@ -69,7 +73,7 @@ export const RowActions = ({ record }: { record: PricingRecord }) => {
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
       <Tooltip title={translate('pricing.action.save')}>
         <span>
-          <IconButton size="small" color="primary" onClick={() => editor.save(record)} disabled={editor.saving}
+          <IconButton size="small" color="primary" onClick={editor.save} disabled={editor.saving}
             aria-label={translate('pricing.action.save')} data-testid="save-prices">
             {editor.saving ? <CircularProgress size={18} /> : <CheckIcon fontSize="small" />}
           </IconButton>

@@ -3,24 +3,33 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import {
   HttpError, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
 } from 'react-admin';
-import { parseMoney } from '../../../../api/src/pricing/parseMoney';
+import { MONEY_REASONS, parseMoney, type MoneyProblem } from '../../../../api/src/pricing/parseMoney';
 import { useToast } from '../../layout/useToast';
 import { PRICE_INPUTS, type PriceInput, type PricingRecord } from './pricingModel';
 
 type Draft = Record<PriceInput, string>;
-/** Field → a message key (the client's check) or the server's own reason. */
+/** Field → a `pricing.validation.*` message key. */
 type Errors = Partial<Record<PriceInput, string>>;
+
+/** The order being edited as it was when editing started: the draft's base and the version saved against. */
+interface Started {
+  id: Identifier;
+  version: number;
+  original: Draft;
+}
 
 interface Editor {
   /** The order whose prices are being typed; one at a time. */
   editingId?: Identifier;
   draft: Draft;
+  /** Something was typed: other orders cannot be opened until it is saved or cancelled. */
+  dirty: boolean;
   errors: Errors;
   saving: boolean;
   start: (record: PricingRecord) => void;
   change: (field: PriceInput, value: string) => void;
   cancel: () => void;
-  save: (record: PricingRecord) => void;
+  save: () => void;
 }
 
 const EditorContext = createContext<Editor | undefined>(undefined);
@@ -34,11 +43,17 @@ export const usePriceEditor = (): Editor => {
 const draftOf = (record: PricingRecord) =>
   Object.fromEntries(PRICE_INPUTS.map((field) => [field, record[field] ?? ''])) as Draft;
 
-/** The typed prices as the PUT sends them, or the message key of each that is wrong. */
-function readDraft(draft: Draft): { data: Record<string, string | null> } | { errors: Errors } {
+const changedFields = (draft: Draft, original: Draft) =>
+  PRICE_INPUTS.filter((field) => draft[field] !== original[field]);
+
+/**
+ * The changed prices as the PUT sends them, or the message key of each that is wrong. Only what
+ * was typed goes out, so a save never writes back prices it merely showed.
+ */
+function readDraft(draft: Draft, original: Draft): { data: Record<string, string | null> } | { errors: Errors } {
   const data: Record<string, string | null> = {};
   const errors: Errors = {};
-  for (const field of PRICE_INPUTS) {
+  for (const field of changedFields(draft, original)) {
     const parsed = parseMoney(draft[field]);
     if ('problem' in parsed) errors[field] = `pricing.validation.${parsed.problem}`;
     else data[field] = parsed.amount;
@@ -47,9 +62,25 @@ function readDraft(draft: Draft): { data: Record<string, string | null> } | { er
 }
 
 /**
- * Editing the prices of one order in place: checked as the server checks them, saved with the
- * version it started from, and the MTM prices and margin shown are the server's answer. The
- * seed's toasts (spec §8) say how it went; a stale version reloads the list.
+ * A server 400 read back as the inputs' own messages, when each of its fields is a price and each
+ * reason one the shared money rule gives; anything else is undefined (the failure toast says it).
+ */
+function serverErrors(body: unknown): Errors | undefined {
+  const fields = Object.entries((body as { errors?: Record<string, string> } | null)?.errors ?? {});
+  const errors: Errors = {};
+  for (const [field, reason] of fields) {
+    const problem = (Object.keys(MONEY_REASONS) as MoneyProblem[]).find((key) => reason.endsWith(MONEY_REASONS[key]));
+    if (!problem || !(PRICE_INPUTS as readonly string[]).includes(field)) return undefined;
+    errors[field as PriceInput] = `pricing.validation.${problem}`;
+  }
+  return fields.length > 0 ? errors : undefined;
+}
+
+/**
+ * Editing the prices of one order in place: checked as the server checks them, the changed ones
+ * saved with the version editing started from (a list reloaded meanwhile does not move it on, so
+ * someone else's change answers 409), and the MTM prices and margin shown are the server's answer.
+ * The seed's toasts (spec §8) say how it went; a stale version reloads the list.
  */
 export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -58,20 +89,20 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const queryClient = useQueryClient();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [update] = useUpdate<PricingRecord>();
-  const [editingId, setEditingId] = useState<Identifier>();
+  const [started, setStarted] = useState<Started>();
   const [draft, setDraft] = useState<Draft>({} as Draft);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
 
   const cancel = useCallback(() => {
-    setEditingId(undefined);
+    setStarted(undefined);
     setErrors({});
   }, []);
 
   const failed = useCallback(async (error: unknown) => {
     if (!(error instanceof HttpError) || (error as { permission?: boolean }).permission) return;
-    const fields = (error.body as { errors?: Errors } | null)?.errors;
-    if (error.status === 400 && fields && Object.keys(fields).length > 0) {
+    const fields = error.status === 400 ? serverErrors(error.body) : undefined;
+    if (fields) {
       setErrors(fields);
       return;
     }
@@ -89,15 +120,20 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
     }
   }, [toast, translate, logoutIfAccessDenied, cancel, refresh]);
 
-  const save = useCallback(async (record: PricingRecord) => {
-    const typed = readDraft(draft);
+  const save = useCallback(async () => {
+    if (!started) return;
+    const typed = readDraft(draft, started.original);
     if ('errors' in typed) {
       setErrors(typed.errors);
       return;
     }
+    if (Object.keys(typed.data).length === 0) {
+      cancel();
+      return;
+    }
     setSaving(true);
     try {
-      await update('pricing', { id: record.id, data: { ...typed.data, version: record.version }, previousData: record },
+      await update('pricing', { id: started.id, data: { ...typed.data, version: started.version } },
         { mutationMode: 'pessimistic', returnPromise: true });
       cancel();
       toast({ variant: 'success', title: translate('pricing.toast.success') });
@@ -107,20 +143,24 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
     } finally {
       setSaving(false);
     }
-  }, [draft, update, cancel, toast, translate, queryClient, failed]);
+  }, [started, draft, update, cancel, toast, translate, queryClient, failed]);
 
   const editor = useMemo<Editor>(() => ({
-    editingId, draft, errors, saving, cancel, save,
+    editingId: started?.id,
+    draft,
+    dirty: started !== undefined && changedFields(draft, started.original).length > 0,
+    errors, saving, cancel, save,
     start(record) {
-      setEditingId(record.id);
-      setDraft(draftOf(record));
+      const original = draftOf(record);
+      setStarted({ id: record.id, version: record.version, original });
+      setDraft(original);
       setErrors({});
     },
     change(field, value) {
       setDraft((current) => ({ ...current, [field]: value }));
       setErrors(({ [field]: _cleared, ...rest }) => rest);
     },
-  }), [editingId, draft, errors, saving, cancel, save]);
+  }), [started, draft, errors, saving, cancel, save]);
 
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
 };

@@ -1,6 +1,5 @@
 import { Alert, Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { BooleanInput, List, SearchInput, Title, useTranslate } from 'react-admin';
-import { useToast } from '../../layout/useToast';
 import { PeriodInput } from './PeriodInput';
 import { PriceEditorProvider } from './PriceEditor';
 import { PricingCards } from './PricingCards';
@@ -18,6 +17,9 @@ function usePricingFilters() {
   ];
 }
 
+/** The inline alert says a failed load; react-admin's default would add a notification. */
+const reportedInline = () => undefined;
+
 const LoadError = () => {
   const translate = useTranslate();
   return <Alert severity="error" sx={{ m: 2 }} data-testid="pricing-load-error">{translate('pricing.load_error')}</Alert>;
@@ -30,25 +32,19 @@ const LoadError = () => {
  */
 const PricingPage = () => {
   const translate = useTranslate();
-  const toast = useToast();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
-  const onLoadError = (error: Error) => {
-    if (!(error as { permission?: boolean }).permission) toast({ variant: 'destructive', title: translate('pricing.load_error') });
-  };
   return (
     <Box sx={{ pt: 2 }}>
       <Title title={translate('pricing.title')} />
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('pricing.title')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{translate('pricing.intro')}</Typography>
+      {/* All time by default, newest first: last year's unpriced orders stay in sight in January. */}
       <List resource="pricing" storeKey="pricing_management" title={false} filters={usePricingFilters()}
-        filterDefaultValues={{ period: String(new Date().getFullYear()) }} actions={false} exporter={false}
-        sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false} error={<LoadError />}
-        queryOptions={{ onError: onLoadError }} component={Box}>
+        actions={false} exporter={false} sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false}
+        error={<LoadError />} queryOptions={{ onError: reportedInline }} component={Box}>
         <PricingStats />
         <PriceEditorProvider>
-          {/* Zero width, then stretched: a wide table scrolls inside the page instead of widening it. */}
-          <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', overflowX: 'auto',
-            width: 0, minWidth: '100%' }}>
+          <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', overflowX: 'auto' }}>
             {small ? <PricingCards /> : <PricingTable />}
           </Box>
         </PriceEditorProvider>

@@ -8,7 +8,7 @@ const messages: ModuleMessages = {
   cn: {
     pricing: {
       title: '定价管理',
-      intro: '已完成订单的采购价和销售价。MTM 采购价、MTM 销售价和毛利由系统自动计算。',
+      intro: '已完成订单的采购价和销售价。MTM 采购价、MTM 销售价和毛利由系统自动计算；总额和毛利只计已定价的订单。',
       search: '搜索 MTM 号',
       not_set_only: '只看未定价',
       stats: {
@@ -43,12 +43,13 @@ const messages: ModuleMessages = {
         edit: '编辑价格',
         save: '保存',
         cancel: '取消',
+        finish_first: '请先保存或取消正在编辑的价格',
       },
       validation: {
         amount: '请输入金额，例如 12.50',
         negative: '价格不能为负数',
         precision: '最多两位小数',
-        max: '金额不能超过 9999999999.99',
+        max: '金额不能超过 999,999,999.99',
       },
       toast: {
         success: '价格已成功更新',
@@ -63,7 +64,7 @@ const messages: ModuleMessages = {
   en: {
     pricing: {
       title: 'Pricing management',
-      intro: 'Purchase and sale prices of completed orders. The MTM buy and sale prices and the margin are calculated automatically.',
+      intro: 'Purchase and sale prices of completed orders. The MTM buy and sale prices and the margin are calculated automatically; the totals and the margin count only orders whose pricing is set.',
       search: 'Search MTM number',
       not_set_only: 'Pricing not set only',
       stats: {
@@ -98,12 +99,13 @@ const messages: ModuleMessages = {
         edit: 'Edit prices',
         save: 'Save',
         cancel: 'Cancel',
+        finish_first: 'Save or cancel the prices being edited first',
       },
       validation: {
         amount: 'Enter an amount such as 12.50',
         negative: 'A price cannot be negative',
         precision: 'At most 2 decimals',
-        max: 'At most 9999999999.99',
+        max: 'At most 999,999,999.99',
       },
       toast: {
         success: 'Pricing has been updated successfully',

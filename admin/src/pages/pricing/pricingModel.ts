@@ -1,11 +1,14 @@
 import type { OrderRecord } from '../../orders/orderModel';
 
-/** A completed order as GET /api/pricing answers it: money as exact text, the margin computed by the database. */
+/**
+ * A completed order as GET /api/pricing answers it: money as exact text, the margin computed by
+ * the database, null until the pricing is set.
+ */
 export interface PricingRecord extends OrderRecord {
-  margin: string;
+  margin: string | null;
 }
 
-/** GET /api/pricing/stats. */
+/** GET /api/pricing/stats; the money sums count only the orders whose pricing is set. */
 export interface PricingStats {
   pricingComplete: number;
   pricingNotSet: number;

@@ -8,12 +8,19 @@ import { useTranslate } from 'react-admin';
 import { LateOrdersList } from './LateOrdersList';
 import { COUNT_FIELD, DELAY_KINDS, type AreaCounts, type DelayKind, type Selection } from './processMonitoringApi';
 
+/** The id of the row under an area's counts, where its late orders open. */
+const detailId = (area: AreaCounts) => `late-orders-area-${area.deliveryAreaId}`;
+
 const CountButton = ({ area, kind, selected, onSelect }: { area: AreaCounts; kind: DelayKind; selected: boolean;
   onSelect: (selection: Selection) => void }) => {
+  const translate = useTranslate();
   const count = area[COUNT_FIELD[kind]];
   return (
     <Button size="small" disabled={count === 0} variant={selected ? 'contained' : 'text'}
       color={kind === 'delayed' ? 'error' : 'warning'} data-testid={`count-${area.code}-${kind}`}
+      aria-label={translate('process_monitoring.count_label', { area: area.name,
+        kind: translate(`process_monitoring.kinds.${kind}`), orders: translate('process_monitoring.orders', { smart_count: count }) })}
+      aria-controls={detailId(area)}
       onClick={() => onSelect({ kind, deliveryAreaId: area.deliveryAreaId })}
       sx={{ minWidth: 48, fontWeight: 600, fontSize: '1rem', '&.Mui-disabled': { color: 'text.disabled' } }}>
       {count}
@@ -53,7 +60,7 @@ export const AreaDelayTable = ({ areas, selection, onSelect, onClose }: { areas:
               <Fragment key={area.deliveryAreaId}>
                 <TableRow hover data-testid={`area-${area.code}`} sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
                   <TableCell padding="checkbox">
-                    <IconButton size="small" disabled={area.delayed === 0}
+                    <IconButton size="small" disabled={area.delayed === 0} aria-expanded={open} aria-controls={detailId(area)}
                       aria-label={translate(open ? 'process_monitoring.close' : 'process_monitoring.expand')}
                       onClick={() => (open ? onClose() : onSelect({ kind: 'delayed', deliveryAreaId: area.deliveryAreaId }))}>
                       {open ? <KeyboardArrowDownIcon /> : <KeyboardArrowRightIcon />}
@@ -69,7 +76,7 @@ export const AreaDelayTable = ({ areas, selection, onSelect, onClose }: { areas:
                     </TableCell>
                   ))}
                 </TableRow>
-                <TableRow>
+                <TableRow id={detailId(area)}>
                   <TableCell colSpan={2 + DELAY_KINDS.length} sx={{ py: 0, px: { xs: 0, sm: 1 }, borderBottom: open ? undefined : 0 }}>
                     <Collapse in={open} unmountOnExit>
                       {open && selection && (

@@ -40,7 +40,9 @@ const OrderBlocks = ({ rows }: { rows: LateOrder[] }) => {
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 0.5 }}>
             <Typography variant="caption" color="text.secondary">
-              {translate('resources.orders.fields.pickupDate')} {order.pickupDate} · MOS {order.mosDate}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{translate('resources.orders.fields.pickupDate')} {order.pickupDate}</Box>
+              {' · '}
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{translate('resources.orders.fields.mosDate')} {order.mosDate}</Box>
             </Typography>
             <StatusChip status={order.status} />
           </Stack>

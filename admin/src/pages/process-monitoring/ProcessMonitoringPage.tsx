@@ -5,7 +5,7 @@ import { Title, useTranslate } from 'react-admin';
 import { AreaDelayTable } from './AreaDelayTable';
 import { DelayTotals } from './DelayTotals';
 import { LateOrdersList } from './LateOrdersList';
-import { useDelayCounts, type Selection } from './processMonitoringApi';
+import { useDelayCounts, useRefreshMonitoring, type Selection } from './processMonitoringApi';
 
 /**
  * Process monitoring (spec §2, DESIGN.md §7): the pulling-out delay, MOS delay and delayed
@@ -14,7 +14,8 @@ import { useDelayCounts, type Selection } from './processMonitoringApi';
  */
 const ProcessMonitoringPage = () => {
   const translate = useTranslate();
-  const { data, isPending, isError, isFetching, refetch } = useDelayCounts();
+  const { data, isPending, isError } = useDelayCounts();
+  const { refresh, refreshing } = useRefreshMonitoring();
   const [selection, setSelection] = useState<Selection | null>(null);
   const close = () => setSelection(null);
   return (
@@ -27,7 +28,7 @@ const ProcessMonitoringPage = () => {
             {translate('process_monitoring.intro', { today: data?.today ?? '…' })}
           </Typography>
         </Box>
-        <Button startIcon={<RefreshIcon />} onClick={() => refetch()} disabled={isFetching} sx={{ flexShrink: 0 }}>
+        <Button startIcon={<RefreshIcon />} onClick={refresh} disabled={refreshing} sx={{ flexShrink: 0 }}>
           {translate('process_monitoring.refresh')}
         </Button>
       </Stack>

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRefreshQueries } from '../../common/useRefreshQueries';
 import type { AreaCounts } from '../../../../api/src/monitoring/processMonitoring';
 import type { DelayKind } from '../../../../api/src/orders/delays';
 import type { OrderStatus } from '../../orders/orderModel';
@@ -47,17 +48,23 @@ export interface Selection {
 // Late orders change all day long: a minute, not the default five.
 const FRESH_MS = 60_000;
 
-export const useDelayCounts = () => useQuery<DelayCounts>({ queryKey: ['/api/process-monitoring'], staleTime: FRESH_MS });
+// Every query of the page starts with this key (the default query joins the segments into the URL).
+const KEY = '/api/process-monitoring';
+
+export const useDelayCounts = () => useQuery<DelayCounts>({ queryKey: [KEY], staleTime: FRESH_MS });
 
 export const useLateOrders = ({ kind, deliveryAreaId }: Selection, page: number, perPage: number) => {
   const params = new URLSearchParams({ kind, offset: String(page * perPage), limit: String(perPage) });
   if (deliveryAreaId !== null) params.set('deliveryAreaId', String(deliveryAreaId));
-  return useQuery<LateOrdersPage>({ queryKey: [`/api/process-monitoring/orders?${params}`], staleTime: FRESH_MS,
+  return useQuery<LateOrdersPage>({ queryKey: [KEY, `orders?${params}`], staleTime: FRESH_MS,
     placeholderData: keepPreviousData });
 };
 
-/** The same orders in the order list, through its `delayed` filter (true, or one kind). */
+/** Refetches the counts and the open list of late orders together, so they never disagree. */
+export const useRefreshMonitoring = () => useRefreshQueries(KEY);
+
+/** The same orders in the order list, through its `delayed` filter (one kind, `delayed` for either). */
 export const orderListLink = ({ kind, deliveryAreaId }: Selection) => {
-  const filter = { delayed: kind === 'delayed' ? true : kind, ...(deliveryAreaId === null ? {} : { deliveryAreaId }) };
+  const filter = { delayed: kind, ...(deliveryAreaId === null ? {} : { deliveryAreaId }) };
   return `/orders?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 };

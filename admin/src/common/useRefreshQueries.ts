@@ -1,0 +1,11 @@
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+
+/**
+ * A page's refresh button: refetches every query whose key starts with `prefix` together (the
+ * default query joins a key's segments into its URL), and says while any of them is fetching.
+ */
+export function useRefreshQueries(prefix: string) {
+  const queryClient = useQueryClient();
+  const refreshing = useIsFetching({ queryKey: [prefix] }) > 0;
+  return { refresh: () => queryClient.invalidateQueries({ queryKey: [prefix] }), refreshing };
+}
