@@ -131,6 +131,8 @@ describe('pricing management (cn, light)', () => {
     await pr2.getByTestId('price-baseSalePrice').fill('9');
     await pr2.getByTestId('price-baseSalePrice').press('Escape');
     await pr2.getByTestId('edit-prices').waitFor();
+    // The keyboard stays on the row: the focus goes back to its Edit button.
+    expect(await pr2.getByTestId('edit-prices').evaluate((button) => button === document.activeElement)).toBe(true);
     expect((await priceFromApi('PR-2')).baseSalePrice).toBeNull();
 
     await pr2.getByTestId('edit-prices').click();

@@ -61,7 +61,7 @@ export const RowActions = ({ record }: { record: PricingRecord }) => {
       <Tooltip title={translate(editor.dirty ? 'pricing.action.finish_first' : 'pricing.action.edit')}>
         <span>
           <IconButton size="small" color="primary" onClick={() => editor.start(record)}
-            disabled={editor.saving || editor.dirty}
+            disabled={editor.saving || editor.dirty} autoFocus={editor.closedId === record.id}
             aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
             <EditIcon fontSize="small" />
           </IconButton>

@@ -21,6 +21,8 @@ interface Started {
 interface Editor {
   /** The order whose prices are being typed; one at a time. */
   editingId?: Identifier;
+  /** The order whose editing just ended: its Edit button takes the keyboard focus back. */
+  closedId?: Identifier;
   draft: Draft;
   /** Something was typed: other orders cannot be opened until it is saved or cancelled. */
   dirty: boolean;
@@ -93,11 +95,13 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const [draft, setDraft] = useState<Draft>({} as Draft);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const [closedId, setClosedId] = useState<Identifier>();
 
   const cancel = useCallback(() => {
+    setClosedId(started?.id);
     setStarted(undefined);
     setErrors({});
-  }, []);
+  }, [started]);
 
   const failed = useCallback(async (error: unknown) => {
     if (!(error instanceof HttpError) || (error as { permission?: boolean }).permission) return;
@@ -147,6 +151,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
 
   const editor = useMemo<Editor>(() => ({
     editingId: started?.id,
+    closedId,
     draft,
     dirty: started !== undefined && changedFields(draft, started.original).length > 0,
     errors, saving, cancel, save,
@@ -160,7 +165,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       setDraft((current) => ({ ...current, [field]: value }));
       setErrors(({ [field]: _cleared, ...rest }) => rest);
     },
-  }), [started, draft, errors, saving, cancel, save]);
+  }), [started, closedId, draft, errors, saving, cancel, save]);
 
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
 };
