@@ -3,14 +3,14 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
-/** Shown when page access is refused or the check fails (spec §2). */
-export const AccessDenied = () => {
+/** Shown when page access is refused or the check fails (spec §2); `title` names the page it stands in. */
+export const AccessDenied = ({ title = 'access.denied_title' }: { title?: string }) => {
   const translate = useTranslate();
   const navigate = useNavigate();
   const goBack = () => (window.history.length > 1 ? navigate(-1) : navigate('/'));
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', mt: 6, px: 2 }}>
-      <Title title={translate('access.denied_title')} />
+      <Title title={translate(title)} />
       <Card sx={{ maxWidth: 520, width: '100%' }} data-testid="access-denied">
         <CardContent sx={{ textAlign: 'center', p: 4 }}>
           <LockIcon color="error" sx={{ fontSize: 56, mb: 1 }} />

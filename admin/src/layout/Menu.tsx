@@ -15,9 +15,9 @@ const MenuLink = ({ item, active }: { item: MenuLinkDef; active: boolean }) => {
   return (
     <ListItemButton component={Link} to={item.to} selected={active} onClick={closeOnMobile}
       aria-current={active ? 'page' : undefined} className="RaMenuItemLink-root" data-testid={`menu-${item.to}`}
-      sx={{ py: 0.75, '&.Mui-selected': { borderRight: 3, borderColor: 'primary.main' } }}>
+      sx={{ py: 0.5, '&.Mui-selected': { borderRight: 3, borderColor: 'primary.main' } }}>
       <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
-      <ListItemText primary={translate(item.label)} />
+      <ListItemText primary={translate(item.label)} sx={{ my: 0 }} />
     </ListItemButton>
   );
 };

@@ -18,9 +18,9 @@ export const SubMenu = ({ label, icon, open, onToggle, children }: SubMenuProps)
   const [sidebarOpen] = useSidebarState();
   return (
     <>
-      <ListItemButton onClick={onToggle} aria-expanded={open} sx={{ py: 0.75 }}>
+      <ListItemButton onClick={onToggle} aria-expanded={open} sx={{ py: 0.5 }}>
         <ListItemIcon sx={{ minWidth: 40 }}>{icon}</ListItemIcon>
-        <ListItemText primary={translate(label)} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
+        <ListItemText primary={translate(label)} sx={{ my: 0 }} slotProps={{ primary: { sx: { fontWeight: 500 } } }} />
         {open ? <ExpandLess /> : <ExpandMore />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>

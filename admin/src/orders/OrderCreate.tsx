@@ -1,4 +1,5 @@
-import { Create, SaveButton, SimpleForm, Toolbar, type RaRecord } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { useToast } from '../layout/useToast';
 import { OrderInputs } from './OrderInputs';
 import { orderPath } from './orderModel';
 import { useOrderErrors } from './orderErrors';
@@ -9,9 +10,22 @@ const CreateToolbar = () => <Toolbar><SaveButton alwaysEnable /></Toolbar>;
 /** The new-order page at /new-order (spec §2); a saved order opens at its detail /orders/{id}. */
 const OrderCreate = () => {
   const onError = useOrderErrors();
+  const toast = useToast();
+  const translate = useTranslate();
+  const redirect = useRedirect();
+  /** Opens the new order, and says which it is, with a way back to it once the person has moved on. */
+  const onSuccess = (order: RaRecord) => {
+    redirect(orderPath(order.id));
+    toast({
+      variant: 'success',
+      title: translate('orders.detail.created_title'),
+      description: translate('orders.detail.created_body', { mtm: order.mtmNumber, dn: order.dnNumber }),
+      link: { label: translate('orders.detail.open'), to: orderPath(order.id) },
+    });
+  };
   return (
-    <Create resource="orders" title="menu.new_order" redirect={(_resource: string | undefined, id?: RaRecord['id']) => orderPath(id!)}
-      mutationOptions={{ onError }} sx={{ '& .RaCreate-card': { maxWidth: 900 } }}>
+    <Create resource="orders" title="menu.new_order" mutationOptions={{ onError, onSuccess }}
+      sx={{ '& .RaCreate-card': { maxWidth: 900 } }}>
       <SimpleForm toolbar={<CreateToolbar />}>
         <OrderInputs />
       </SimpleForm>

@@ -1,6 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError, apiRequest } from './apiRequest';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient, type CurrentUser } from './queryClient';
+import { personName } from '../../../api/src/users/personName';
 
 export interface Credentials {
   username: string;
@@ -13,6 +14,9 @@ export interface Registration extends Credentials {
 }
 
 const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
+
+/** `null` once the server said nobody is signed in; `undefined` while that is not known. */
+const knownUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
 
 /** Resources the seed leaves without a page guard: any signed-in user may open them. */
 const UNGUARDED_RESOURCES = ['translations', 'translation-import'];
@@ -39,17 +43,26 @@ export const authProvider: AuthProvider = {
     queryClient.removeQueries({ queryKey: accessiblePagesQuery.queryKey });
     return user;
   },
+  /**
+   * Signed out already (the server said so): nothing to tell it. Otherwise a failed call is
+   * reported (spec §8 "Logout failed") and the person stays signed in, so they can try again.
+   */
   async logout() {
-    // The redirect happens whatever the server answers: the local session is gone either way.
-    await apiRequest('POST', '/api/logout').catch(() => undefined);
+    if (knownUser() !== null) {
+      await apiRequest('POST', '/api/logout').catch((error: unknown) => {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      });
+    }
     queryClient.clear();
+    queryClient.setQueryData(currentUserQuery.queryKey, null);
     return '/auth';
   },
   async checkAuth() {
     if (!(await fetchUser())) throw { redirectTo: '/auth', message: false };
   },
+  /** A 401 while signed in means the session ended; while signed out it is expected and ignored. */
   async checkError(error: { status?: number }) {
-    if (error?.status === 401) {
+    if (error?.status === 401 && knownUser() !== null) {
       queryClient.setQueryData(currentUserQuery.queryKey, null);
       throw { redirectTo: '/auth', message: 'auth.session_expired' };
     }
@@ -57,12 +70,15 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = await fetchUser();
     if (!user) throw new ApiError(401, 'Not signed in', null);
-    return { ...user, fullName: `${user.firstName} ${user.lastName}` };
+    return { ...user, fullName: personName(user) };
   },
+  /** Nobody signed in has no pages, and asking the server would only bring a 401. */
   async getPermissions() {
+    if (!(await fetchUser())) return [];
     return (await queryClient.fetchQuery(accessiblePagesQuery))?.map((p) => p.pageKey) ?? [];
   },
   async canAccess({ resource }) {
+    if (!(await fetchUser())) return false;
     if (UNGUARDED_RESOURCES.includes(resource)) return true;
     const answer = await queryClient.fetchQuery(canAccessPageQuery(pageKeyOf(resource)));
     return answer?.canAccess === true;

@@ -1,5 +1,5 @@
 import { Box, Button } from '@mui/material';
-import { Title, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { AccessDenied } from '../../layout/AccessDenied';
 import { apiRequest } from '../../providers/apiRequest';
 
@@ -12,8 +12,7 @@ const PermissionDeniedDemo = () => {
   const trigger = () => apiRequest('GET', '/api/permission-denied-demo').catch(() => undefined);
   return (
     <Box>
-      <Title title={translate('access.demo_title')} />
-      <AccessDenied />
+      <AccessDenied title="access.demo_title" />
       <Box sx={{ textAlign: 'center', mt: 2 }}>
         <Button variant="outlined" color="error" onClick={trigger} data-testid="trigger-permission-denied">
           {translate('access.demo_trigger')}
