@@ -1,5 +1,6 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -7,7 +8,7 @@ let supplierId: number;
 beforeAll(async () => {
   app = await startTestApp();
   admin = await signedInAs(app.url, 'admin');
-  supplierId = (await admin.post('/api/suppliers', { name: 'Audit Freight' })).body.id;
+  supplierId = (await admin.post('/api/suppliers', { name: 'Audit Freight', ...SUPPLIER_CONTACT })).body.id;
   await admin.put(`/api/suppliers/${supplierId}`, { shortName: 'AF' });
 });
 afterAll(() => app?.close());

@@ -1,6 +1,7 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { ROLES } from '../../api/src/users/roles';
+import { DEMO_USERS } from '../../seeds/demo';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -29,7 +30,8 @@ describe('POST /api/login', () => {
   it('answers the user and sets an httpOnly, SameSite=Lax session cookie holding only an id', async () => {
     const res = await client().post('/api/login', { username: 'manager', password: 'demo1234' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ username: 'manager', firstName: 'Mei', lastName: 'Chen' });
+    expect(res.body).toMatchObject({ username: 'manager', firstName: DEMO_USERS.manager.firstName,
+      lastName: DEMO_USERS.manager.lastName });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
     expect(cookie).toMatch(/httponly/i);
     expect(cookie).toMatch(/samesite=lax/i);

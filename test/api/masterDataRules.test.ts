@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '../../api/src/users/roles';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -15,8 +16,9 @@ const count = async (table: string) => Number((await app.db(table).count({ n: '*
 
 /** A valid body per resource, and the field whose duplicate the resource refuses. */
 const RESOURCES = [
-  { resource: 'suppliers', table: 'suppliers', pageKey: 'suppliers', valid: { name: 'Valid Supplier Co' }, unique: 'name',
-    required: { name: 'Supplier name is required' },
+  { resource: 'suppliers', table: 'suppliers', pageKey: 'suppliers', valid: { name: 'Valid Supplier Co', ...SUPPLIER_CONTACT },
+    unique: 'name', required: { name: 'Supplier name is required', contactPerson: 'This field is required',
+      contactPhone: 'This field is required', contactEmail: 'This field is required', address: 'This field is required' },
     bad: { contactEmail: 'not-an-email', contactPhone: 'call me', website: 'ftp://x.example', serviceAreaIds: 'all' } },
   { resource: 'warehouses', table: 'warehouses', pageKey: 'warehouses', valid: { code: 'W-OK', name: 'Valid Warehouse' },
     unique: 'code', required: { code: 'This field is required', name: 'This field is required' },
@@ -80,6 +82,34 @@ describe.each(RESOURCES)('$resource input rules', ({ resource, table, valid, uni
     }
     expect((await admin.get(`/api/${resource}/abc`)).status).toBe(400);
     expect((await admin.get(`/api/${resource}/999999`)).status).toBe(404);
+  });
+});
+
+describe('the contact fields of a supplier (spec §3: only short name and website are optional)', () => {
+  const CONTACT_FIELDS = Object.keys(SUPPLIER_CONTACT);
+
+  it.each(CONTACT_FIELDS)('refuses a supplier without %s (missing, blank or null) with 400 naming it, and writes nothing',
+    async (field) => {
+      const before = await count('suppliers');
+      for (const value of [undefined, '', '   ', null]) {
+        const answer = await admin.post('/api/suppliers', { name: `No ${field} Co`, ...SUPPLIER_CONTACT, [field]: value });
+        expect([value, answer.status, answer.body.errors]).toEqual([value, 400, { [field]: 'This field is required' }]);
+      }
+      expect(await count('suppliers')).toBe(before);
+    });
+
+  it('still loads a supplier saved before they were required, and asks for them when they are cleared', async () => {
+    const [{ id }] = await app.db('suppliers').insert({ name: 'Old Carrier Without Contact' }).returning('id');
+    const { status, body: old } = await admin.get(`/api/suppliers/${id}`);
+    expect(status).toBe(200);
+    expect(old).toMatchObject({ contactPerson: null, contactPhone: null, contactEmail: null, address: null });
+    expect((await admin.put(`/api/suppliers/${id}`, { status: 'inactive' })).status).toBe(200);
+    const cleared = await admin.put(`/api/suppliers/${id}`, { ...old, status: 'inactive', version: old.version + 1 });
+    expect(cleared.status).toBe(400);
+    expect(Object.keys(cleared.body.errors).sort()).toEqual([...CONTACT_FIELDS].sort());
+    const completed = await admin.put(`/api/suppliers/${id}`, { ...SUPPLIER_CONTACT, version: old.version + 1 });
+    expect(completed.status).toBe(200);
+    expect(completed.body).toMatchObject(SUPPLIER_CONTACT);
   });
 });
 

@@ -3,6 +3,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../api/src/orders/statusFlo
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { demoUserName } from '../../seeds/demo';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -18,7 +20,7 @@ beforeAll(async () => {
   dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   ra = stockDataProvider(admin);
   refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
-  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One' })).body.id;
+  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT })).body.id;
   refs.vehicleType = (await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck' })).body.id;
   refs.ownArea = (await admin.post('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' })).body.id;
   refs.otherArea = (await admin.post('/api/delivery-areas', { code: 'OTHER', name: 'Someone else' })).body.id;
@@ -74,7 +76,7 @@ describe('new orders', () => {
     expect(order).toMatchObject({ status: 'booking_received', createdBy: refs.leaderId, pickupDate: '2026-11-20',
       mtmBuyPrice: '0.00', completionDate: null });
     const events = await admin.get(`/api/orders/${order.id}/events`);
-    expect(events.body).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'booking_received', userName: 'Jun Li' })]);
+    expect(events.body).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'booking_received', userName: demoUserName('team_leader') })]);
   });
 
   it('cannot change its status through a plain update', async () => {

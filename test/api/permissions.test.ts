@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
 import { PAGE_KEYS } from '../../api/src/permissions/pageKeys';
 import type { Role } from '../../api/src/users/roles';
 import { ROLE_PAGES } from '../helpers/rolePages';
+import { demoUserName } from '../../seeds/demo';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -82,7 +83,8 @@ describe('GET /api/dashboard', () => {
     const c = await signedInAs(app.url, 'team_leader');
     const res = await c.get('/api/dashboard');
     expect(res.body.contributors).toEqual({
-      team_leader: ['Jun Li'], biller: ['Fang Wang'], regional_dispatcher: ['Hao Liu'], manager: ['Mei Chen'],
+      team_leader: [demoUserName('team_leader')], biller: [demoUserName('biller')],
+      regional_dispatcher: [demoUserName('regional_dispatcher')], manager: [demoUserName('manager')],
     });
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
   });

@@ -1,6 +1,7 @@
 import { ROLES } from '../../api/src/users/roles';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -9,7 +10,7 @@ const areas = { own: 0, other: 0 };
 beforeAll(async () => {
   app = await startTestApp();
   admin = await signedInAs(app.url, 'admin');
-  await admin.post('/api/suppliers', { name: 'Carrier One', shortName: 'C1', contactPhone: '+86 21 5555 0101' });
+  await admin.post('/api/suppliers', { ...SUPPLIER_CONTACT, name: 'Carrier One', shortName: 'C1', contactPhone: '+86 21 5555 0101' });
   await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC', contactPerson: 'Wei' });
   await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck', capacityTons: 5 });
   areas.own = (await admin.post('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' })).body.id;
@@ -37,7 +38,7 @@ describe('master-data pickers', () => {
   });
 
   it('serves getMany, search and the status filter, and leaves deleted records out', async () => {
-    const { body: gone } = await admin.post('/api/suppliers', { name: 'Closed Carrier' });
+    const { body: gone } = await admin.post('/api/suppliers', { name: 'Closed Carrier', ...SUPPLIER_CONTACT });
     await admin.delete(`/api/suppliers/${gone.id}`);
     const names = async (filter: object) => (await admin.get(`/api/supplier-options?filter=${encodeURIComponent(JSON.stringify(filter))}`))
       .body.map((s: { name: string }) => s.name);

@@ -3,6 +3,7 @@ import type { Role } from '../../api/src/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -16,7 +17,7 @@ beforeAll(async () => {
   biller = await signedInAs(app.url, 'biller');
   ra = stockDataProvider(biller);
   refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
-  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One' })).body.id;
+  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT })).body.id;
   refs.ownArea = (await admin.post('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' })).body.id;
   refs.otherArea = (await admin.post('/api/delivery-areas', { code: 'OTHER', name: 'Someone else' })).body.id;
   refs.userId = (await admin.get('/api/user')).body.id;

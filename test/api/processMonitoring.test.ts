@@ -2,6 +2,7 @@ import { ORDER_STATUSES } from '../../api/src/orders/statusFlow';
 import type { Role } from '../../api/src/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   admin = await signedInAs(app.url, 'admin');
   dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   const warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
-  const supplier = (await admin.post('/api/suppliers', { name: 'Carrier One' })).body.id;
+  const supplier = (await admin.post('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT })).body.id;
   refs.own = (await admin.post('/api/delivery-areas', { code: 'A-OWN', name: 'Dispatcher area' })).body.id;
   refs.other = (await admin.post('/api/delivery-areas', { code: 'B-OTHER', name: 'Someone else' })).body.id;
   refs.empty = (await admin.post('/api/delivery-areas', { code: 'C-EMPTY', name: 'Quiet area' })).body.id;

@@ -1,5 +1,6 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
 let anonymous: HttpClient;
@@ -32,14 +33,14 @@ beforeAll(async () => {
     status: 'active', password: 'a-long-enough-password-1' });
   if (user.status !== 201) throw new Error(`user: ${user.status} ${JSON.stringify(user.body)}`);
   const warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
-  const north = (await admin.post('/api/suppliers', { name: 'North Freight Co', contactPerson: SECRETS.contactPerson,
-    contactPhone: SECRETS.contactPhone, contactEmail: SECRETS.contactEmail })).body.id;
-  const south = (await admin.post('/api/suppliers', { name: 'South Express Ltd' })).body.id;
-  await admin.post('/api/suppliers', { name: 'Dormant Haulage', status: 'inactive' });
+  const north = (await admin.post('/api/suppliers', { ...SUPPLIER_CONTACT, name: 'North Freight Co',
+    contactPerson: SECRETS.contactPerson, contactPhone: SECRETS.contactPhone, contactEmail: SECRETS.contactEmail })).body.id;
+  const south = (await admin.post('/api/suppliers', { name: 'South Express Ltd', ...SUPPLIER_CONTACT })).body.id;
+  await admin.post('/api/suppliers', { name: 'Dormant Haulage', status: 'inactive', ...SUPPLIER_CONTACT });
   const truck = (await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck' })).body.id;
   const area = (await admin.post('/api/delivery-areas', { code: 'HBR', name: 'Harbour' })).body.id;
   const gone = {
-    supplierId: (await admin.post('/api/suppliers', { name: DELETED.supplier })).body.id,
+    supplierId: (await admin.post('/api/suppliers', { name: DELETED.supplier, ...SUPPLIER_CONTACT })).body.id,
     vehicleTypeId: (await admin.post('/api/vehicle-types', { code: 'SV', name: DELETED.vehicleType })).body.id,
     deliveryAreaId: (await admin.post('/api/delivery-areas', { code: 'CQ', name: DELETED.deliveryArea })).body.id,
   };
@@ -198,7 +199,7 @@ describe('the public monitoring endpoints', () => {
   it('answers later callers from the cache within the minute', async () => {
     const first = await get('overview');
     const admin = await signedInAs(app.url, 'admin');
-    await admin.post('/api/suppliers', { name: 'Brand New Carrier' });
+    await admin.post('/api/suppliers', { name: 'Brand New Carrier', ...SUPPLIER_CONTACT });
     expect((await get('overview')).body).toEqual(first.body);
   });
 });

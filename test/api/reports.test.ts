@@ -4,6 +4,7 @@ import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { catchUpReports, startReportSchedule } from '../../api/src/reports/reportSchedule';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 /**
  * The reports read rollups; every figure here is checked against a query over the orders written
@@ -26,10 +27,10 @@ beforeAll(async () => {
   admin = await signedInAs(app.url, 'admin');
   refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
   for (const name of ['顺达物流', 'Swift Haulage', 'Blue River']) {
-    refs.suppliers.push((await admin.post('/api/suppliers', { name })).body.id);
+    refs.suppliers.push((await admin.post('/api/suppliers', { name, ...SUPPLIER_CONTACT })).body.id);
   }
   // Only the edge cases below use this one.
-  refs.edgeSupplier = (await admin.post('/api/suppliers', { name: 'Edge Carrier' })).body.id;
+  refs.edgeSupplier = (await admin.post('/api/suppliers', { name: 'Edge Carrier', ...SUPPLIER_CONTACT })).body.id;
   for (const [code, name] of [['VAN', '1.5 t van'], ['TRK', '5 t truck']]) {
     refs.vehicleTypes.push((await admin.post('/api/vehicle-types', { code, name })).body.id);
   }

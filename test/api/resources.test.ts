@@ -2,6 +2,8 @@ import type { DataProvider } from 'ra-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { demoUserName } from '../../seeds/demo';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -31,9 +33,10 @@ const CASES = [
     { code: 'VT-02', name: 'Van', capacityTons: 1.25 },
   ], update: { capacityTons: 10.75 } },
   { resource: 'suppliers', sortField: 'name', search: 'swift', records: [
-    { name: 'Swift Haulage', shortName: 'SWIFT', contactEmail: 'ops@swift.example', website: 'https://swift.example' },
-    { name: 'Blue River Logistics', contactPerson: 'Zhang San' },
-    { name: 'Atlas Freight' },
+    { ...SUPPLIER_CONTACT, name: 'Swift Haulage', shortName: 'SWIFT', contactEmail: 'ops@swift.example',
+      website: 'https://swift.example' },
+    { ...SUPPLIER_CONTACT, name: 'Blue River Logistics', contactPerson: 'Zhang San' },
+    { ...SUPPLIER_CONTACT, name: 'Atlas Freight' },
   ], update: { shortName: 'SH' } },
 ] as const;
 
@@ -101,7 +104,7 @@ describe.each(CASES)('$resource through the stock ra-data-simple-rest client', (
     await expect(ra.getOne(resource, { id: ids[0] })).rejects.toMatchObject({ status: 404 });
     const trash = await admin.get('/api/trash?filter=' + encodeURIComponent(JSON.stringify({ id: ids.map((id) => `${resourceType(resource)}:${id}`) })));
     expect(trash.body).toHaveLength(3);
-    expect(trash.body[0]).toMatchObject({ deletedByName: 'Ada Admin' });
+    expect(trash.body[0]).toMatchObject({ deletedByName: demoUserName('admin') });
   });
 });
 
@@ -111,8 +114,8 @@ describe('reference lists', () => {
   it('finds the suppliers serving a delivery area (getManyReference on serviceAreaIds)', async () => {
     const { data: area } = await ra.create('delivery-areas', { data: { code: 'REF-1', name: 'Reference Area' } });
     const { data: other } = await ra.create('delivery-areas', { data: { code: 'REF-2', name: 'Other Area' } });
-    const { data: serving } = await ra.create('suppliers', { data: { name: 'Serving Co', serviceAreaIds: [area.id, other.id] } });
-    await ra.create('suppliers', { data: { name: 'Elsewhere Co', serviceAreaIds: [other.id] } });
+    const { data: serving } = await ra.create('suppliers', { data: { name: 'Serving Co', ...SUPPLIER_CONTACT, serviceAreaIds: [area.id, other.id] } });
+    await ra.create('suppliers', { data: { name: 'Elsewhere Co', ...SUPPLIER_CONTACT, serviceAreaIds: [other.id] } });
     const refs = await ra.getManyReference('suppliers', { target: 'serviceAreaIds', id: area.id,
       sort: { field: 'name', order: 'ASC' }, pagination: { page: 1, perPage: 10 }, filter: {} });
     expect(refs.data.map((r) => r.id)).toEqual([serving.id]);
@@ -123,7 +126,7 @@ describe('reference lists', () => {
 describe('soft-deleted references', () => {
   it('drop out of the id lists that point at them, and come back on restore', async () => {
     const { data: area } = await ra.create('delivery-areas', { data: { code: 'GONE-1', name: 'Soon deleted' } });
-    const { data: supplier } = await ra.create('suppliers', { data: { name: 'Loyal Co', serviceAreaIds: [area.id] } });
+    const { data: supplier } = await ra.create('suppliers', { data: { name: 'Loyal Co', ...SUPPLIER_CONTACT, serviceAreaIds: [area.id] } });
     await ra.delete('delivery-areas', { id: area.id });
     expect((await ra.getOne('suppliers', { id: supplier.id })).data.serviceAreaIds).toEqual([]);
     expect((await admin.post(`/api/trash/delivery_area/${area.id}/restore`)).status).toBe(200);

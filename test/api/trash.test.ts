@@ -1,6 +1,8 @@
 import type { Role } from '../../api/src/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { demoUserName } from '../../seeds/demo';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -17,7 +19,7 @@ const logsOf = (entityType: string, entityId: number) =>
   app.db('activityLogs').where({ entityType, entityId: String(entityId) }).orderBy('id').select('action', 'username', 'changes');
 
 async function createSupplier(name: string, extra: object = {}) {
-  const answer = await admin.post('/api/suppliers', { name, ...extra });
+  const answer = await admin.post('/api/suppliers', { name, ...SUPPLIER_CONTACT, ...extra });
   expect(answer.status).toBe(201);
   return answer.body;
 }
@@ -38,7 +40,7 @@ describe('soft delete, trash and restore', () => {
 
     const row = await trashRow(`supplier:${supplier.id}`);
     expect(row).toMatchObject({ id: `supplier:${supplier.id}`, type: 'supplier', entityId: supplier.id,
-      name: 'Phoenix Carriers', deletedByName: 'Mei Chen' });
+      name: 'Phoenix Carriers', deletedByName: demoUserName('manager') });
     expect(new Date(row.deletedAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
 
     const restore = await manager.post(`/api/trash/supplier/${supplier.id}/restore`);

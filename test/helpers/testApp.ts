@@ -16,14 +16,14 @@ export interface TestApp {
 
 /**
  * The real Koa app on a fresh database, listening on a free port. `demo` seeds the demo users
- * (one per role, password demo1234). Passwords use a low scrypt cost to keep the suite fast.
+ * (one per role, password demo1234), `sampleData` the whole demo company. Passwords use a low scrypt cost to keep the suite fast.
  */
-export async function startTestApp(options: { demo?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export async function startTestApp(options: { demo?: boolean; sampleData?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const { target, drop } = await createTestDatabase();
   const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key',
     ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
   const db = openDatabase(target);
-  await prepareDatabase(db, config, { demo: options.demo ?? true, sampleData: false });
+  await prepareDatabase(db, config, { demo: options.demo ?? true, sampleData: options.sampleData ?? false });
   const server: Server = createApp(db, config).listen(0, '127.0.0.1');
   // Client and server share this process: a long PGlite statement stalls both, and with Node's 5 s
   // default the server may close an idle keep-alive socket just as the client reuses it (ECONNRESET).

@@ -1,15 +1,18 @@
-import { Chip, type ChipProps } from '@mui/material';
+import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
-  AutocompleteInput, DataTable, DateTimeInput, ExportButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
+  AutocompleteInput, DataTable, ExportButton, List, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar,
   useRecordContext, type RaRecord,
 } from 'react-admin';
+import { DateTimePickerInput } from '../common/DateInputs';
 import { LocalDateField } from '../common/LocalDateField';
+import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
 import { csvExporter } from '../common/csvExporter';
+import { personName } from '../../../api/src/users/personName';
 
-const userOption = (user: RaRecord) => `${user.firstName} ${user.lastName} (${user.username})`.trim();
+const userOption = (user: RaRecord) => `${personName(user)} (${user.username})`;
 
 /**
  * The inputs give local "yyyy-MM-ddThh:mm"; the server compares instants, so send ISO time. The
@@ -30,8 +33,8 @@ const FILTERS = [
   </ReferenceInput>,
   <SelectInput key="action" source="action" choices={ACTION_CHOICES} alwaysOn />,
   <SelectInput key="entityType" source="entityType" choices={ENTITY_TYPE_CHOICES} alwaysOn />,
-  <DateTimeInput key="at_gte" source="at_gte" label="activity_logs.filters.from" parse={toInstant(false)} alwaysOn />,
-  <DateTimeInput key="at_lte" source="at_lte" label="activity_logs.filters.to" parse={toInstant(true)} alwaysOn />,
+  <DateTimePickerInput key="at_gte" source="at_gte" label="activity_logs.filters.from" parse={toInstant(false)} alwaysOn />,
+  <DateTimePickerInput key="at_lte" source="at_lte" label="activity_logs.filters.to" parse={toInstant(true)} alwaysOn />,
 ];
 
 const ACTION_COLOURS: Record<string, ChipProps['color']> = {
@@ -60,20 +63,37 @@ const ListActions = () => <TopToolbar><ExportButton /></TopToolbar>;
 
 const Column = DataTable.Col<ActivityLogRecord>;
 
-/** Who did what and when; each row opens to the fields it changed, before and after. */
-const ActivityLogList = () => (
-  <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
-    sort={{ field: 'at', order: 'DESC' }} perPage={25}>
-    <DataTable bulkActionButtons={false} expand={<ChangesPanel />} isRowExpandable={hasChanges} rowClick="expand"
-      sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
-      <Column source="at"><LocalDateField source="at" showTime /></Column>
-      <Column source="username" />
-      <Column source="action" field={ActionChip} />
-      <Column source="entityType" field={EntityTypeField} />
-      <Column source="entityId" disableSort />
-      <Column source="ip" disableSort />
-    </DataTable>
-  </List>
+/** On a phone one column tells the entry: what was done to what, then when and by whom. */
+const PhoneEntry = () => (
+  <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+    <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+      <ActionChip />
+      <EntityTypeField />
+      <TextField source="entityId" />
+    </Stack>
+    <Typography variant="caption" color="text.secondary">
+      <LocalDateField source="at" showTime variant="inherit" /> · <TextField source="username" variant="inherit" />
+    </Typography>
+  </Stack>
 );
+
+/** Who did what and when; each row opens to the fields it changed, before and after. */
+const ActivityLogList = () => {
+  const phone = usePhone();
+  return (
+    <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
+      sort={{ field: 'at', order: 'DESC' }} perPage={25}>
+      <DataTable bulkActionButtons={false} expand={<ChangesPanel />} isRowExpandable={hasChanges} rowClick="expand"
+        sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>
+        <Column source="at">{phone ? <PhoneEntry /> : <LocalDateField source="at" showTime />}</Column>
+        {!phone && <Column source="username" />}
+        {!phone && <Column source="action" field={ActionChip} />}
+        {!phone && <Column source="entityType" field={EntityTypeField} />}
+        {!phone && <Column source="entityId" disableSort />}
+        {!phone && <Column source="ip" disableSort />}
+      </DataTable>
+    </List>
+  );
+};
 
 export default ActivityLogList;

@@ -1,13 +1,14 @@
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { Alert, Box, Button, Card, CardContent, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import { ApiError } from '../providers/apiRequest';
 import type { CurrentUser } from '../providers/queryClient';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useToast } from './useToast';
+import { personName } from '../../../api/src/users/personName';
 
 type Fields = Record<string, string>;
 
@@ -32,7 +33,7 @@ function useSubmit(mode: 'login' | 'register') {
           description: user?.status === 'pending' ? translate('auth.account_pending') : undefined });
       } else {
         toast({ variant: 'success', title: translate('auth.welcome_back'),
-          description: user ? translate('auth.logged_in_as', { name: `${user.firstName} ${user.lastName}` }) : undefined });
+          description: user ? translate('auth.logged_in_as', { name: personName(user) }) : undefined });
       }
     } catch (error) {
       if (error instanceof ApiError) setErrors(error.fieldErrors);
@@ -139,7 +140,9 @@ export const AuthPage = () => {
         </CardContent>
       </Card>
       <Alert severity="info" icon={false} sx={{ mt: 2, bgcolor: 'transparent' }}>
-        <Link to="/monitoring-dashboard">{translate('menu.monitoring_dashboard')}</Link>
+        <Link component={RouterLink} to="/monitoring-dashboard" underline="hover" sx={{ fontWeight: 500 }}>
+          {translate('menu.monitoring_dashboard')}
+        </Link>
         {' · '}{translate('app.public_access')}
       </Alert>
     </Box>

@@ -2,12 +2,13 @@ import {
   AutocompleteInput, FunctionField, ReferenceField, ReferenceInput, type AutocompleteInputProps, type RaRecord,
 } from 'react-admin';
 import { REFERENCES, type OrderReference } from './orderModel';
+import { personName } from '../../../api/src/users/personName';
 
 type Named = RaRecord & { code?: string; name?: string; firstName?: string; lastName?: string; username?: string };
 
 /** How a referenced record is named on screen: people by name, master data by name (and code in pickers). */
 const displayName = (record: Named) => (record.firstName !== undefined
-  ? `${record.firstName} ${record.lastName}`.trim()
+  ? personName(record)
   : record.name ?? '');
 const optionName = (record: Named) => {
   if (record.username) return `${displayName(record)} (${record.username})`;

@@ -50,6 +50,7 @@ const messages: ModuleMessages = {
       messages: {
         delete_content: '确定要删除该供应商吗？此操作无法撤销。',
         bulk_delete_content: '确定要删除选中的 %{smart_count} 个供应商吗？此操作无法撤销。',
+        incomplete: '该供应商的联系人、联系电话、联系邮箱或地址尚未填写，保存前请补全。',
       },
       validation: {
         name_required: '供应商名称为必填项',
@@ -109,6 +110,7 @@ const messages: ModuleMessages = {
         delete_content: 'Are you sure you want to delete this supplier? This action cannot be undone.',
         bulk_delete_content: 'Are you sure you want to delete the selected supplier? This action cannot be undone. '
           + '|||| Are you sure you want to delete the %{smart_count} selected suppliers? This action cannot be undone.',
+        incomplete: 'This supplier has no contact person, contact phone, contact email or address yet: fill them in to save.',
       },
       validation: {
         name_required: 'Supplier name is required',

@@ -1,6 +1,6 @@
 import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
-import type { UserRecord } from './userModel';
+import { fullName, type UserRecord } from './userModel';
 
 /** The users resource: list, create, and edit at the spec's /users/{id}/edit. */
 export default {
@@ -8,5 +8,5 @@ export default {
   create: lazy(() => import('./UserCreate')),
   edit: lazy(() => import('./UserEdit')),
   icon: GroupIcon,
-  recordRepresentation: (user: UserRecord) => `${user.firstName} ${user.lastName} (${user.username})`,
+  recordRepresentation: (user: UserRecord) => `${fullName(user)} (${user.username})`,
 };

@@ -1,5 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
 import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../../../api/src/users/roles';
+import { personName } from '../../../api/src/users/personName';
 
 /** A user as GET /api/users answers it (never a password hash). */
 export interface UserRecord extends RaRecord {
@@ -20,7 +21,7 @@ export interface UserRecord extends RaRecord {
 /** The spec's edit path is /users/{id}/edit, not react-admin's default /users/{id}. */
 export const userEditPath = (id: Identifier) => `/users/${id}/edit`;
 
-export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => `${user.firstName} ${user.lastName}`.trim();
+export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => personName(user);
 
 /**
  * The roles an actor may hand out: only an administrator grants `admin`. A manager looking at an

@@ -38,7 +38,9 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
   const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text } });
-  return { client: ClientPgLite, connection: (() => ({ pglite })) as never, ...common };
+  // The first connection starts the WASM database (and creates it on a first run): on a busy
+  // 2-core machine that alone can outlast knex's 60 s default.
+  return { client: ClientPgLite, connection: (() => ({ pglite })) as never, acquireConnectionTimeout: 180_000, ...common };
 }
 
 /** Opens the database and binds Objection's models to it. */

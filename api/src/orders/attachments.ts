@@ -8,6 +8,7 @@ import { requirePage } from '../middleware/guard';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
 import { ordersResource } from './ordersResource';
+import { personNameSql } from '../users/personName';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
@@ -100,7 +101,7 @@ async function list(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
   ctx.body = await ctx.state.db('orderAttachments as a').leftJoin('users as u', 'u.id', 'a.uploadedBy')
     .where('a.orderId', orderId).whereNull('a.deletedAt').orderBy('a.id')
-    .select(...listColumns.map((c) => `a.${c}`), ctx.state.db.raw(`coalesce(u.first_name || ' ' || u.last_name, '') as uploaded_by_name`));
+    .select(...listColumns.map((c) => `a.${c}`), ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as uploaded_by_name`));
 }
 
 async function findAttachment(ctx: Ctx, orderId: number, db = ctx.state.db) {

@@ -10,6 +10,7 @@ import type { Ctx, Row } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/resourceRoutes';
 import { loadTranslator } from '../translations/catalog';
 import { ordersResource } from './ordersResource';
+import { personNameSql } from '../users/personName';
 
 /** The exported columns, in order; headers come from the live catalog in the chosen language. */
 const COLUMNS = ['id', 'mtmNumber', 'dnNumber', 'status', 'supplierId', 'pickupWarehouseId', 'vehicleTypeId',
@@ -33,7 +34,7 @@ async function exportCsv(ctx: Ctx) {
     .leftJoin('deliveryAreas as a', 'a.id', 'orders.deliveryAreaId')
     .leftJoin('users as u', 'u.id', 'orders.assignedUserId')
     .select('s.name as supplierName', 'w.name as warehouseName', 'v.name as vehicleTypeName', 'a.name as areaName',
-      db.raw(`u.first_name || ' ' || u.last_name as user_name`));
+      db.raw(`${personNameSql('u')} as user_name`));
   applyFilters(ordersResource, ctx, query, filter);
   // Fail on bad input before the first byte is sent.
   await query.clone().limit(0);

@@ -9,6 +9,7 @@ import type { Ctx, Row } from '../resources/resource';
 import { liveQuery, present } from '../resources/resourceRoutes';
 import { ordersResource } from './ordersResource';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from './statusFlow';
+import { personNameSql } from '../users/personName';
 
 const guard = requirePage('orders');
 
@@ -68,7 +69,7 @@ async function events(ctx: Ctx) {
   ctx.body = await ctx.state.db('orderEvents as e').leftJoin('users as u', 'u.id', 'e.userId')
     .where('e.orderId', id).orderBy([{ column: 'e.at', order: 'asc' }, { column: 'e.id', order: 'asc' }])
     .select('e.id', 'e.fromStatus', 'e.toStatus', 'e.at', 'e.note', 'e.userId',
-      ctx.state.db.raw(`coalesce(u.first_name || ' ' || u.last_name, '') as user_name`));
+      ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as user_name`));
 }
 
 // The seed's batch-modification texts (spec §5) are the field messages.

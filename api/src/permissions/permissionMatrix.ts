@@ -6,6 +6,7 @@ import { httpError } from '../httpError';
 import type { Ctx } from '../resources/resource';
 import { ROLES, type Role } from '../users/roles';
 import { PAGE_KEYS, type PageKey } from './pageKeys';
+import { personName } from '../users/personName';
 
 /** Administrators hold every page by rule (access.ts): their row of the matrix is not editable. */
 export const EDITABLE_ROLES = ROLES.filter((role) => role !== 'admin');
@@ -85,7 +86,7 @@ export async function readMatrix(db: Knex | Knex.Transaction): Promise<Permissio
   const users = new Map<number, UserOverrides>();
   for (const row of userRows) {
     const entry = users.get(row.userId) ?? { userId: row.userId, username: row.username,
-      name: `${row.firstName} ${row.lastName}`.trim(), role: row.role, grants: [], denials: [] };
+      name: personName(row), role: row.role, grants: [], denials: [] };
     (row.allowed ? entry.grants : entry.denials).push(row.pageKey);
     users.set(row.userId, entry);
   }

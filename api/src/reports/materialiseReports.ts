@@ -3,12 +3,13 @@ import { logActivity } from '../activity/logActivity';
 import type { Ctx } from '../resources/resource';
 import { ReportRun } from './ReportRun';
 import { dateIn, monthStart, RUN_MONTHS } from './reportPeriods';
+import { personNameSql } from '../users/personName';
 
 export interface MaterialiseOptions {
   kind: ReportRun['kind'];
   /** The zone whose calendar days the run counts in: the server's. */
   timeZone: string;
-  /** The instant the run is taken as of (default now); its date in timeZone is the run date. */
+  /** The instant the run is taken as of (default now): its date in timeZone is the run date, and the orders count with the status they had then. */
   now?: Date;
   /** An admin's "refresh now": its user triggers the run, and it gets an activity-log row. */
   ctx?: Ctx;
@@ -27,7 +28,16 @@ const LABELS = `labels (dimension, key, label) as (
     select 'supplier', id, name from suppliers
     union all select 'vehicle_type', id, name from vehicle_types
     union all select 'delivery_area', id, name from delivery_areas
-    union all select 'user', id, coalesce(nullif(trim(first_name || ' ' || last_name), ''), username) from users)`;
+    union all select 'user', id, coalesce(nullif(${personNameSql('users')}, ''), username) from users)`;
+
+/**
+ * The status each order had at the run's instant (:as_of), from its timeline. Only an order changed
+ * since then needs the lookup: for a run taken now that is none, so the live job costs nothing
+ * more; a run as of a past night (the demo's history) sees the orders as they stood that night.
+ */
+const STATUS_THEN = `cross join lateral (select case when o.updated_at <= :as_of then o.status else coalesce(
+    (select e.to_status from order_events e where e.order_id = o.id and e.at <= :as_of order by e.at desc, e.id desc limit 1),
+    o.status) end as status) s`;
 
 /**
  * One statement, so both measure groups see the same orders: counts by pickup day, and billing
@@ -37,10 +47,10 @@ const ROLLUP_SQL = `
 with ${LABELS},
 pickup_fine as (
   select o.pickup_date as day, ${FINE_GRAIN}, count(*) as orders,
-    count(*) filter (where o.status = 'completed') as completed,
-    count(*) filter (where o.status = 'cancelled') as cancelled,
-    count(*) filter (where o.status not in ('completed', 'cancelled')) as in_progress
-  from orders o
+    count(*) filter (where s.status = 'completed') as completed,
+    count(*) filter (where s.status = 'cancelled') as cancelled,
+    count(*) filter (where s.status not in ('completed', 'cancelled')) as in_progress
+  from orders o ${STATUS_THEN}
   where o.deleted_at is null and o.pickup_date between :from and :to
   group by 1, 2, 3, 4, 5),
 by_pickup as (
@@ -52,8 +62,8 @@ completion_fine as (
   select (o.completion_date at time zone :zone)::date as day, ${FINE_GRAIN}, count(*) as billed_orders,
     sum(o.mtm_buy_price) as buy_total, sum(o.mtm_sale_price) as sale_total,
     sum(extract(epoch from o.completion_date - o.created_at) / 86400) as completion_days
-  from orders o
-  where o.deleted_at is null and o.status = 'completed'
+  from orders o ${STATUS_THEN}
+  where o.deleted_at is null and s.status = 'completed'
     and o.completion_date >= (cast(:from as date)::timestamp at time zone :zone)
     and o.completion_date < ((cast(:to as date) + 1)::timestamp at time zone :zone)
   group by 1, 2, 3, 4, 5),
@@ -104,7 +114,7 @@ export async function materialiseReports(db: Knex, options: MaterialiseOptions):
 
     await trx.raw(ROLLUP_SETTINGS);
     const { rows: [counts] } = await trx.raw(ROLLUP_SQL,
-      { run: claimed.id, from: periodFrom, to: runDate, zone: options.timeZone });
+      { run: claimed.id, from: periodFrom, to: runDate, zone: options.timeZone, as_of: now });
     await trx('reportRuns').where({ id: claimed.id }).update({ rowCount: Number(counts.row_count),
       orderCount: Number(counts.order_count), durationMs: Math.round(performance.now() - started) });
     const run = (await ReportRun.query(trx).findById(claimed.id))!;

@@ -1,17 +1,26 @@
 import Joi from 'joi';
-import { email, idList, optionalText, partial, phone, requiredText, status, website } from '../resources/fields';
+import { PHONE_PATTERN } from '../resources/formats';
+import { idList, messages, optionalText, partial, requiredText, status, website } from '../resources/fields';
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
 
+/** A field the spec requires (§3): missing, blank and null all answer "This field is required". */
+const mandatory = (rule: Joi.StringSchema) => rule.invalid(null).required()
+  .messages({ ...messages, 'any.invalid': messages['any.required'] });
+
+/**
+ * Spec §3 and §5: only the short name and the website may be left out. Rows saved before the
+ * contact fields were required still load; they must be completed at their next edit.
+ */
 const create = Joi.object({
-  // The seed's own wording for the one required supplier field.
+  // The seed's own wording for the supplier name.
   name: requiredText(200).messages({ 'any.required': 'Supplier name is required', 'string.empty': 'Supplier name is required' }),
   shortName: optionalText(50),
-  contactPerson: optionalText(100),
-  contactPhone: phone(),
-  contactEmail: email(),
+  contactPerson: mandatory(Joi.string().trim().max(100)),
+  contactPhone: mandatory(Joi.string().trim().pattern(PHONE_PATTERN)),
+  contactEmail: mandatory(Joi.string().trim().email({ tlds: false }).max(254)),
   website: website(),
-  address: optionalText(300),
+  address: mandatory(Joi.string().trim().max(300)),
   serviceAreaIds: idList(),
   status: status(),
 });

@@ -7,6 +7,7 @@ import { requirePage } from '../middleware/guard';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
 import { trashable } from '../resources/registry';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
+import { personNameSql } from '../users/personName';
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
@@ -34,7 +35,7 @@ function trashRows(ctx: Ctx) {
     .leftJoin('users as u', 'u.id', 'trash.deletedBy')
     .select(db.raw(`trash.type || ':' || trash.entity_id as id`), 'trash.type', 'trash.entityId', 'trash.name',
       'trash.deletedAt', 'trash.deletedBy',
-      db.raw(`coalesce(u.first_name || ' ' || u.last_name, '') as deleted_by_name`));
+      db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by_name`));
 }
 
 async function list(ctx: Ctx) {

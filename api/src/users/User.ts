@@ -1,5 +1,6 @@
 import { Model, type Modifiers } from 'objection';
 import type { Role, UserStatus } from './roles';
+import { personName } from './personName';
 
 export class User extends Model {
   static tableName = 'users';
@@ -32,7 +33,7 @@ export class User extends Model {
   };
 
   get fullName(): string {
-    return `${this.firstName} ${this.lastName}`.trim();
+    return personName(this);
   }
 
   /** What any endpoint may show of a user: never the password hash. */

@@ -7,6 +7,7 @@ import { DailyWishCard } from './DailyWishCard';
 import { QuickNavigationCard } from './QuickNavigationCard';
 import { SystemStatusCard } from './SystemStatusCard';
 import { UserInfoCard } from './UserInfoCard';
+import { personName } from '../../../../api/src/users/personName';
 
 export interface DashboardData {
   contributors: Contributors;
@@ -22,7 +23,7 @@ const Dashboard = () => {
     <Box sx={{ py: 2 }} data-testid="dashboard">
       <Title title={translate('dashboard.title')} />
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {translate('dashboard.greeting', { name: user ? `${user.firstName} ${user.lastName}` : '' })}
+        {translate('dashboard.greeting', { name: user ? personName(user) : '' })}
       </Typography>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6, lg: 4 }}><UserInfoCard user={user ?? undefined} /></Grid>

@@ -3,12 +3,13 @@ import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CurrentUser } from '../../providers/queryClient';
 import { DashboardCard } from './DashboardCard';
+import { personName } from '../../../../api/src/users/personName';
 
 export const UserInfoCard = ({ user }: { user?: CurrentUser }) => {
   const translate = useTranslate();
   const rows: Array<[string, string]> = [
     ['dashboard.username', user?.username ?? ''],
-    ['dashboard.name', user ? `${user.firstName} ${user.lastName}` : ''],
+    ['dashboard.name', user ? personName(user) : ''],
     ['dashboard.role', user ? translate(`roles.${user.role}`) : ''],
   ];
   return (

@@ -4,11 +4,9 @@ import {
 } from '@mui/material';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { PageKey } from '../../../../api/src/permissions/pageKeys';
-import {
-  ADMIN_ONLY_PAGE, PAGE_GROUPS, PAGE_ORDER, type Draft, type UserOverrides,
-} from './permissionDraft';
+import { ADMIN_ONLY_PAGE, PAGE_ORDER, pageName, type Draft, type UserOverrides } from './permissionDraft';
+import { personName } from '../../../../api/src/users/personName';
 
-const PAGE_LABELS = new Map(PAGE_GROUPS.flatMap((group) => group.rows.map((row) => [row.pageKey, row.labels])));
 const GRANTABLE = PAGE_ORDER.filter((page) => page !== ADMIN_ONLY_PAGE);
 
 interface PageListProps {
@@ -21,7 +19,7 @@ interface PageListProps {
 const PageList = ({ user, list, onChange }: PageListProps) => {
   const translate = useTranslate();
   const other = list === 'grants' ? user.denials : user.grants;
-  const label = (page: PageKey) => (PAGE_LABELS.get(page) ?? [page]).map((key) => translate(key)).join(' / ');
+  const label = (page: PageKey) => pageName(page, translate);
   return (
     <Autocomplete multiple size="small" options={GRANTABLE.filter((page) => !other.includes(page))}
       value={user[list]} onChange={(_event, pages) => onChange(pages)} getOptionLabel={label} disableCloseOnSelect
@@ -32,7 +30,9 @@ const PageList = ({ user, list, onChange }: PageListProps) => {
       renderInput={(params) => (
         <TextField {...params} placeholder={translate(`permissions.users.add_${list}`)}
           slotProps={{ ...params.slotProps,
-            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${list}-${user.username}` } }} />
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': `${list}-${user.username}`,
+              'aria-label': translate('permissions.users.list_label',
+                { list: translate(`permissions.users.${list}`), user: user.name || user.username }) } }} />
       )}
       sx={{ minWidth: 260 }} />
   );
@@ -45,7 +45,7 @@ interface UserOverridesTableProps {
   onRemove: (userId: number) => void;
 }
 
-const fullName = (user: RaRecord) => `${user.firstName} ${user.lastName}`.trim();
+const fullName = (user: RaRecord) => personName(user);
 
 /** Per-user exceptions to the role defaults: pages granted beyond them and pages denied from them. */
 export const UserOverridesTable = ({ draft, onPages, onAdd, onRemove }: UserOverridesTableProps) => {

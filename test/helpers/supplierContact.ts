@@ -1,0 +1,10 @@
+/**
+ * The fields a supplier must have besides its name (spec §3: only the short name and the website
+ * are optional): spread into every supplier a test creates.
+ */
+export const SUPPLIER_CONTACT = {
+  contactPerson: '陈刚',
+  contactPhone: '+86 21 6123 4567',
+  contactEmail: 'ops@carrier.example',
+  address: '上海市闵行区申长路 990 号',
+};
