@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
 
@@ -21,7 +22,7 @@ const lastYear = () => new Date(new Date().getFullYear() - 1, 11, 15, 9, 0);
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
   const warehouse = (await admin.post('/api/warehouses', { code: 'W-PR', name: 'Pricing DC' })).body.id;
-  const supplier = (await admin.post('/api/suppliers', { name: '顺达物流 Shunda Freight' })).body.id;
+  const supplier = (await admin.post('/api/suppliers', { name: '顺达物流 Shunda Freight', ...SUPPLIER_CONTACT })).body.id;
   const area = (await admin.post('/api/delivery-areas', { code: 'PR', name: '华东 East' })).body.id;
   const assignedUserId = (await admin.get('/api/user')).body.id;
   for (const mtm of ['PR-OLD', 'PR-1', 'PR-2', 'PR-3', 'PR-4', 'PR-OPEN']) {
@@ -98,6 +99,9 @@ describe('pricing management (cn, light)', () => {
     await pr1.getByTestId('price-haulingBuyPrice').fill('0.20');
     await pr1.getByTestId('price-baseSalePrice').fill('0.5');
     await pr1.getByTestId('price-foulTripSalePrice').fill('1234.56');
+    // The totals follow the typing, before anything is saved.
+    expect(await cell(pr1, 'mtmBuyPrice').getAttribute('data-value')).toBe('0.30');
+    expect(await cell(pr1, 'margin').getAttribute('data-value')).toBe('1234.76');
     await screenshot(page, 'pricing-edit-cn-light');
     await pr1.getByTestId('price-foulTripSalePrice').press('Enter');
     const toast = page.getByTestId('toast');

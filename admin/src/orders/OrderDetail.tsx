@@ -65,7 +65,7 @@ const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEd
     <Stack spacing={2} sx={{ mt: 1 }}>
       <Card variant="outlined">
         <CardContent>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+          <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
             <Typography variant="h5" component="h1" data-testid="page-title">{order.mtmNumber}</Typography>
             <StatusChip status={order.status} size="medium" />
             <Typography variant="body2" color="text.secondary">
@@ -114,6 +114,8 @@ const OrderDetailPage = () => {
   };
   return (
     <Edit mutationMode="pessimistic" redirect={false} transform={toOrderPayload} component="div" title={<OrderTitle />}
+      // The progress bar scrolls inside its card: the page itself never gets wider than a phone.
+      sx={{ '& .RaEdit-card': { minWidth: 0 } }}
       actions={<TopToolbar><ListButton /></TopToolbar>}
       mutationOptions={{
         onSuccess: () => {

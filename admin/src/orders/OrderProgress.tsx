@@ -1,43 +1,8 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Box, Step, StepLabel, Stepper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { MAIN_FLOW, type OrderAttachment, type OrderEvent, type OrderStatus } from './orderModel';
-
-/** The two side states, shown as a flag on the bar rather than as a step. */
-const FLAGS: Partial<Record<OrderStatus, 'warning' | 'error'>> = { vehicle_breakdown: 'warning', cancelled: 'error' };
-
-export interface ProgressStep {
-  /** order_progress.step_1 … step_10 */
-  label: string;
-  done: boolean;
-  active: boolean;
-  error: boolean;
-}
-
-/** Where on the main flow a status stands: a breakdown is on the road, a cancelled order where it was stopped. */
-function flowIndex(status: OrderStatus, events: readonly OrderEvent[]): number {
-  if (status === 'vehicle_breakdown') return MAIN_FLOW.indexOf('in_transit');
-  if (status !== 'cancelled') return MAIN_FLOW.indexOf(status);
-  const stoppedAt = [...events].reverse().find((event) => event.toStatus === 'cancelled')?.fromStatus;
-  return stoppedAt ? flowIndex(stoppedAt, []) : -1;
-}
-
-/**
- * The 10 steps of spec §4: steps 1–8 are the main flow up to awaiting_pod_upload, step 9 (the
- * receipt) is done once a receipt is attached, step 10 when the order is completed.
- */
-export function progressSteps(status: OrderStatus, events: readonly OrderEvent[], attachments: readonly OrderAttachment[]): ProgressStep[] {
-  const index = flowIndex(status, events);
-  const flagged = status in FLAGS;
-  const hasReceipt = attachments.some((attachment) => attachment.kind === 'receipt');
-  const podStep = MAIN_FLOW.indexOf('awaiting_pod_upload');
-  const steps: ProgressStep[] = MAIN_FLOW.slice(0, podStep + 1).map((_, i) => ({
-    label: `order_progress.step_${i + 1}`, done: index > i, active: index === i, error: flagged && index === i,
-  }));
-  steps.push({ label: 'order_progress.step_9', done: hasReceipt, active: !flagged && index >= podStep && !hasReceipt, error: false });
-  steps.push({ label: 'order_progress.step_10', done: status === 'completed', active: false, error: false });
-  return steps;
-}
+import type { OrderAttachment, OrderEvent, OrderStatus } from './orderModel';
+import { FLAGS, progressSteps } from './orderProgressSteps';
 
 export const OrderProgress = ({ status, events, attachments }: {
   status: OrderStatus; events: readonly OrderEvent[]; attachments: readonly OrderAttachment[];
@@ -51,10 +16,12 @@ export const OrderProgress = ({ status, events, attachments }: {
           {translate(`order_status.${status}`)}
         </Alert>
       )}
-      <Stepper alternativeLabel nonLinear sx={{ overflowX: 'auto', pb: 0.5 }}>
+      <Stepper alternativeLabel nonLinear sx={{ overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
         {progressSteps(status, events, attachments).map((step) => (
           <Step key={step.label} completed={step.done} active={step.active} data-done={step.done}>
-            <StepLabel error={step.error}>
+            <StepLabel error={step.error} optional={step.hint && (
+              <Typography variant="caption" color="warning.main" data-testid="step-hint">{translate(step.hint)}</Typography>
+            )}>
               <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.3, fontWeight: step.active ? 600 : 400 }}>
                 {translate(step.label)}
               </Typography>

@@ -5,6 +5,7 @@ import { Box, CircularProgress, IconButton, TextField, Tooltip, Typography, type
 import type { KeyboardEvent } from 'react';
 import { useTranslate } from 'react-admin';
 import { moneyText } from '../../orders/OrderFields';
+import { priceTotals, type PriceTotal } from '../../orders/orderPrices';
 import { usePriceEditor } from './PriceEditor';
 import type { PriceInput, PricingRecord } from './pricingModel';
 
@@ -17,6 +18,16 @@ export const ComputedMoney = ({ value, strong }: { value: string | null | undefi
     {moneyText(value)}
   </Typography>
 );
+
+/**
+ * An MTM price or the margin, following the prices as they are typed while the order is edited
+ * (over the order as it is now, as a save would write only what was typed).
+ */
+export const TotalCell = ({ record, field }: { record: PricingRecord; field: PriceTotal }) => {
+  const editor = usePriceEditor();
+  const prices = editor.editingId === record.id ? { ...record, ...editor.typed } : record;
+  return <ComputedMoney value={priceTotals(prices)[field]} strong />;
+};
 
 /**
  * One typed price: its text, or while its order is being edited an input where Enter saves and

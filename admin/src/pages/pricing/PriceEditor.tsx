@@ -24,6 +24,8 @@ interface Editor {
   /** The order whose editing just ended: its Edit button takes the keyboard focus back. */
   closedId?: Identifier;
   draft: Draft;
+  /** The prices changed from where editing started: what a save would write. */
+  typed: Partial<Draft>;
   /** Something was typed: other orders cannot be opened until it is saved or cancelled. */
   dirty: boolean;
   errors: Errors;
@@ -149,23 +151,27 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
     }
   }, [started, draft, update, cancel, toast, translate, queryClient, failed]);
 
-  const editor = useMemo<Editor>(() => ({
-    editingId: started?.id,
-    closedId,
-    draft,
-    dirty: started !== undefined && changedFields(draft, started.original).length > 0,
-    errors, saving, cancel, save,
-    start(record) {
-      const original = draftOf(record);
-      setStarted({ id: record.id, version: record.version, original });
-      setDraft(original);
-      setErrors({});
-    },
-    change(field, value) {
-      setDraft((current) => ({ ...current, [field]: value }));
-      setErrors(({ [field]: _cleared, ...rest }) => rest);
-    },
-  }), [started, closedId, draft, errors, saving, cancel, save]);
+  const editor = useMemo<Editor>(() => {
+    const changed = started ? changedFields(draft, started.original) : [];
+    return {
+      editingId: started?.id,
+      closedId,
+      draft,
+      typed: Object.fromEntries(changed.map((field) => [field, draft[field]])),
+      dirty: changed.length > 0,
+      errors, saving, cancel, save,
+      start(record) {
+        const original = draftOf(record);
+        setStarted({ id: record.id, version: record.version, original });
+        setDraft(original);
+        setErrors({});
+      },
+      change(field, value) {
+        setDraft((current) => ({ ...current, [field]: value }));
+        setErrors(({ [field]: _cleared, ...rest }) => rest);
+      },
+    };
+  }, [started, closedId, draft, errors, saving, cancel, save]);
 
   return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
 };

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../../common/LocalDateField';
 import { OrderReferenceField } from '../../orders/OrderReferences';
-import { ComputedMoney, PriceCell, RowActions } from './PriceCells';
+import { PriceCell, RowActions, TotalCell } from './PriceCells';
 import { usePriceEditor } from './PriceEditor';
 import { SIDES, type PricingRecord } from './pricingModel';
 import { OrderNumbers, PricingEmpty } from './PricingTable';
@@ -29,8 +29,7 @@ const PricingCard = ({ record }: { record: PricingRecord }) => {
         </Stack>
         <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mt: 0.5, color: 'text.secondary' }}>
           <Typography variant="caption" component="div"><OrderReferenceField source="supplierId" /></Typography>
-          <LocalDateField source="completionDate" showTime variant="caption"
-            options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+          <LocalDateField source="completionDate" showTime variant="caption" />
         </Stack>
         {SIDES.map(({ side, inputs, total }) => (
           <Box key={side} sx={{ mt: 1.5 }}>
@@ -41,14 +40,14 @@ const PricingCard = ({ record }: { record: PricingRecord }) => {
                   <PriceCell record={record} field={field} fullWidth autoFocus={index === 0 && side === 'buy'} />
                 </Labelled>
               ))}
-              <Labelled label={label(total)}><ComputedMoney value={record[total]} strong /></Labelled>
+              <Labelled label={label(total)}><TotalCell record={record} field={total} /></Labelled>
             </Box>
           </Box>
         ))}
         <Divider sx={{ my: 1.5 }} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <Typography variant="body2" color="text.secondary">{translate('pricing.columns.margin')}</Typography>
-          <ComputedMoney value={record.margin} strong />
+          <TotalCell record={record} field="margin" />
         </Stack>
       </CardContent>
     </Card>

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { LocalDateField } from '../../common/LocalDateField';
 import { OrderReferenceField } from '../../orders/OrderReferences';
-import { ComputedMoney, PriceCell, RowActions } from './PriceCells';
+import { PriceCell, RowActions, TotalCell } from './PriceCells';
 import { usePriceEditor } from './PriceEditor';
 import { SIDES, type PricingRecord } from './pricingModel';
 
@@ -54,7 +54,7 @@ export const PricingTable = () => {
         </>
       )} />
       <Column source="completionDate" label={fieldLabel('completionDate')}>
-        <LocalDateField source="completionDate" showTime options={{ dateStyle: 'short', timeStyle: 'short' }} />
+        <LocalDateField source="completionDate" showTime />
       </Column>
       {SIDES.flatMap(({ inputs, total }) => [
         ...inputs.map((field, index) => (
@@ -63,10 +63,10 @@ export const PricingTable = () => {
             render={(record) => <PriceCell record={record} field={field} autoFocus={index === 0 && total === 'mtmBuyPrice'} />} />
         )),
         <Column key={total} source={total} label={fieldLabel(total)} align="right" cellClassName="pricing-total"
-          headerClassName="pricing-total" render={(record) => <ComputedMoney value={record[total]} strong />} />,
+          headerClassName="pricing-total" render={(record) => <TotalCell record={record} field={total} />} />,
       ])}
       <Column source="margin" label={translate('pricing.columns.margin')} align="right" disableSort
-        render={(record) => <ComputedMoney value={record.margin} strong />} />
+        render={(record) => <TotalCell record={record} field="margin" />} />
       <Column label="pricing.columns.actions" render={(record) => <RowActions record={record} />} />
     </DataTable>
   );

@@ -18,15 +18,7 @@ export interface PricingStats {
   margin: string;
 }
 
-/** The purchase side and the sale side: three typed prices and the MTM price the database sums. */
-export const SIDES = [
-  { side: 'buy', inputs: ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice'], total: 'mtmBuyPrice' },
-  { side: 'sale', inputs: ['baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'], total: 'mtmSalePrice' },
-] as const;
-
-/** The six prices a person types (api/src/pricing/pricingResource.ts). */
-export const PRICE_INPUTS = SIDES.flatMap((s) => s.inputs);
-export type PriceInput = (typeof PRICE_INPUTS)[number];
+export { PRICE_INPUTS, SIDES, type PriceInput } from '../../orders/orderPrices';
 
 /** The period filter: a year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'); '' for all time. */
 export type PeriodKind = 'year' | 'month' | 'week';

@@ -1,0 +1,52 @@
+import { parseMoney } from '../../../api/src/pricing/parseMoney';
+
+/** The purchase side and the sale side: three typed prices and the MTM price the database sums. */
+export const SIDES = [
+  { side: 'buy', inputs: ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice'], total: 'mtmBuyPrice' },
+  { side: 'sale', inputs: ['baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'], total: 'mtmSalePrice' },
+] as const;
+
+/** The six prices a person types (api/src/pricing/pricingResource.ts). */
+export const PRICE_INPUTS = SIDES.flatMap((s) => s.inputs);
+export type PriceInput = (typeof PRICE_INPUTS)[number];
+export type PriceTotal = (typeof SIDES)[number]['total'] | 'margin';
+
+type Prices = Partial<Record<PriceInput, string | null>>;
+
+const cents = (amount: string) => {
+  const [whole, fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+
+const textOf = (total: number) => {
+  const sign = total < 0 ? '-' : '';
+  const abs = Math.abs(total);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+/** The sum of typed amounts in cents; null when none is there, undefined when one is not an amount. */
+function sum(values: Array<string | null | undefined>): number | null | undefined {
+  let total: number | null = null;
+  for (const value of values) {
+    const parsed = parseMoney(value ?? '');
+    if ('problem' in parsed) return undefined;
+    if (parsed.amount !== null) total = (total ?? 0) + cents(parsed.amount);
+  }
+  return total;
+}
+
+/**
+ * The MTM prices and the margin as they read from the six prices, exactly (in cents, never through
+ * a float), the same sums the database's generated columns make. An MTM price is null ("—") until
+ * one of its side's prices is set (the database reads 0.00 then); the margin is null until the
+ * pricing is set (both base prices). Used for saved orders and for prices being typed alike.
+ */
+export function priceTotals(prices: Prices): Record<PriceTotal, string | null> {
+  const [buy, sale] = SIDES.map(({ inputs }) => sum(inputs.map((field) => prices[field])));
+  const set = sum([prices.basePurchasePrice]) != null && sum([prices.baseSalePrice]) != null;
+  return {
+    mtmBuyPrice: buy == null ? null : textOf(buy),
+    mtmSalePrice: sale == null ? null : textOf(sale),
+    margin: set && buy != null && sale != null ? textOf(sale - buy) : null,
+  };
+}
