@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import { Admin, CustomRoutes, localStorageStore, Resource, type ResourceProps } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
 import { Route } from 'react-router-dom';
 import type { PageKey } from '../../api/src/permissions/pageKeys';
 import { AccessDenied } from './layout/AccessDenied';
@@ -9,11 +9,12 @@ import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
 import { PageGuard } from './layout/PageGuard';
 import { FullScreenLoading } from './layout/PageLoading';
-import { darkTheme, lightTheme } from './layout/theme';
+import { darkTheme, lightTheme, useLocalizedTheme } from './layout/theme';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { useI18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
+import { store } from './providers/store';
 import activityLogs from './activity-logs';
 import deliveryAreas from './delivery-areas';
 import orders, { OrderCreate } from './orders';
@@ -61,9 +62,9 @@ export const App = () => (
     dataProvider={dataProvider}
     i18nProvider={useI18nProvider()}
     queryClient={queryClient}
-    store={localStorageStore(undefined, 'logistics')}
-    theme={lightTheme}
-    darkTheme={darkTheme}
+    store={store}
+    theme={useLocalizedTheme(lightTheme)}
+    darkTheme={useLocalizedTheme(darkTheme)}
     loading={FullScreenLoading}
     catchAll={NotFound}
     accessDenied={AccessDenied}

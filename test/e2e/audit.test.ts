@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { chooseLanguage, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { demoUserName } from '../../seeds/demo';
 
 const env = useAppInBrowser();
 
@@ -12,7 +14,7 @@ const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').ge
 
 /** A supplier created and deleted through the API, waiting in the trash. */
 async function deletedSupplier(name: string) {
-  const { body: supplier } = await admin.post('/api/suppliers', { name, contactPerson: 'Zhou Yu' });
+  const { body: supplier } = await admin.post('/api/suppliers', { ...SUPPLIER_CONTACT, name, contactPerson: 'Zhou Yu' });
   expect((await admin.delete(`/api/suppliers/${supplier.id}`)).status).toBe(200);
   return supplier as { id: number; name: string };
 }
@@ -34,7 +36,7 @@ describe('the trash', () => {
     const row = page.locator('tbody tr', { hasText: '华东快运物流' });
     await row.waitFor();
     expect(await row.getByTestId('type-chip').innerText()).toBe('供应商');
-    expect(await row.innerText()).toContain('Ada Admin');
+    expect(await row.innerText()).toContain(demoUserName('admin'));
     expect(await row.getByTestId(`purge-supplier:${supplier.id}`).count()).toBe(1);
     await settle(page);
     await screenshot(page, 'audit-trash-cn-light');
@@ -85,7 +87,7 @@ describe('the trash', () => {
 
   it('shows the server\'s reason when a restore clashes with a live record, and keeps the row', async () => {
     const gone = await deletedSupplier('Twin Carriers');
-    await admin.post('/api/suppliers', { name: 'Twin Carriers' });
+    await admin.post('/api/suppliers', { name: 'Twin Carriers', ...SUPPLIER_CONTACT });
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'manager');
     await page.goto('/trash');
@@ -102,7 +104,8 @@ describe('the trash', () => {
 describe('the activity log', () => {
   let supplierId: number;
   beforeAll(async () => {
-    ({ body: { id: supplierId } } = await admin.post('/api/suppliers', { name: 'Audit Trail Co', shortName: 'ATC' }));
+    ({ body: { id: supplierId } } = await admin.post('/api/suppliers',
+      { name: 'Audit Trail Co', shortName: 'ATC', ...SUPPLIER_CONTACT }));
     await admin.put(`/api/suppliers/${supplierId}`, { shortName: 'ATC-2', contactPerson: 'Lin Feng' });
   });
 
@@ -127,7 +130,7 @@ describe('the activity log', () => {
     expect(await page.locator('tbody input[type=checkbox]').count()).toBe(0);
 
     // The time bounds are local in the input and instants in the filter.
-    await page.locator('input[name=at_gte]').fill('2099-01-01T08:00');
+    await fillDate(page, 'at_gte', '2099-01-01T08:00');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('filter')?.includes('at_gte'));
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
     expect(new Date(filter.at_gte).getTime()).toBe(new Date(2099, 0, 1, 8, 0).getTime());

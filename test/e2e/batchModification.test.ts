@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
 
@@ -12,8 +13,8 @@ const orders: Record<string, number> = {};
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
   refs.warehouse = (await admin.post('/api/warehouses', { code: 'W-BM', name: 'Batch DC' })).body.id;
-  refs.north = (await admin.post('/api/suppliers', { name: '北方物流 North Freight' })).body.id;
-  refs.south = (await admin.post('/api/suppliers', { name: '南方快运 South Express' })).body.id;
+  refs.north = (await admin.post('/api/suppliers', { name: '北方物流 North Freight', ...SUPPLIER_CONTACT })).body.id;
+  refs.south = (await admin.post('/api/suppliers', { name: '南方快运 South Express', ...SUPPLIER_CONTACT })).body.id;
   refs.harbour = (await admin.post('/api/delivery-areas', { code: 'HBR', name: '港区 Harbour' })).body.id;
   refs.airport = (await admin.post('/api/delivery-areas', { code: 'AIR', name: '空港 Airport' })).body.id;
   refs.leader = (await signedInAs(env.app.url, 'team_leader').then((c) => c.get('/api/user'))).body.id;
@@ -94,7 +95,7 @@ describe('batch modification (cn, light)', () => {
     await dialog.getByText('为选中的 3 个订单设置新的完成日期').waitFor();
     await dialog.getByTestId('batch-confirm').click();
     await dialog.getByText('请选择新的完成日期').waitFor();
-    await dialog.getByTestId('completion-date-input').fill('2026-12-24T15:30');
+    await fillDate(dialog, 'completionDate', '2026-12-24T15:30');
     await settle(page);
     await screenshot(page, 'batch-dialog-cn-light');
     await dialog.getByTestId('batch-confirm').click();
@@ -153,7 +154,7 @@ describe('batch modification (en, dark)', () => {
     const dialog = page.getByTestId('batch-dialog');
     await dialog.getByTestId('batch-confirm').click();
     await dialog.getByText('Please select a new completion date').waitFor();
-    await dialog.getByTestId('completion-date-input').fill('2027-01-05T08:00');
+    await fillDate(dialog, 'completionDate', '2027-01-05T08:00');
     await settle(page);
     await screenshot(page, 'batch-dialog-en-dark');
     await dialog.getByTestId('batch-confirm').click();
@@ -189,7 +190,7 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('batch-dialog');
     await dialog.waitFor();
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('completion-date-input');
+    expect(await page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid'))).toBe('completion-date-input');
     await settle(page);
     await screenshot(page, 'batch-dialog-mobile');
     await page.keyboard.press('Escape');
@@ -206,7 +207,7 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await rowCount(page, 4);
     await row(page, 'BM-4').getByRole('checkbox').click();
     await page.getByTestId('open-batch-dialog').click();
-    await page.getByTestId('completion-date-input').fill('2030-06-01T12:00');
+    await fillDate(page, 'completionDate', '2030-06-01T12:00');
     const before = await completionDates();
     await env.app.db('sessions').delete();
     await page.getByTestId('batch-confirm').click();

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
 
@@ -174,6 +175,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     await fieldError(page, 'name', texts.supplierNameRequired).waitFor();
     await fieldError(page, 'contactEmail', texts.invalidFormat).waitFor();
     await fieldError(page, 'website', texts.invalidFormat).waitFor();
+    for (const source of ['contactPerson', 'contactPhone', 'address']) await fieldError(page, source, texts.required).waitFor();
     await fill(page, { name: supplierName, contactPerson: '陈刚', contactPhone: '+86 21 6123 4567',
       contactEmail: 'ops@test.example', website: 'https://test.example', address: '上海市闵行区申长路 990 号' });
     const areas = page.locator('.ra-input-serviceAreaIds input');
@@ -242,8 +244,8 @@ describe('on a phone (390 px wide)', () => {
   it.each(RUNS)('shows each list as a simple list and each form in one column ($language)', async (run) => {
     const admin = await signedInAs(env.app.url, 'admin');
     const area = await env.app.db('deliveryAreas').whereNull('deletedAt').first();
-    await admin.post('/api/suppliers', { name: `Mobile Carrier ${run.language}`, contactPerson: 'Wang Wu',
-      contactPhone: '+86 10 1234 5678', serviceAreaIds: [area.id] });
+    await admin.post('/api/suppliers', { ...SUPPLIER_CONTACT, name: `Mobile Carrier ${run.language}`,
+      contactPerson: 'Wang Wu', contactPhone: '+86 10 1234 5678', serviceAreaIds: [area.id] });
     const page = await adminPage(run, { width: 390, height: 844 });
     for (const path of ['/suppliers', '/warehouses', '/vehicle-types', '/delivery-areas']) {
       await page.goto(path);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
 
@@ -15,7 +16,7 @@ const orders: Record<string, number> = {};
 beforeAll(async () => {
   const admin = await signedInAs(env.app.url, 'admin');
   const warehouse = (await admin.post('/api/warehouses', { code: 'W-PM', name: 'Monitoring DC' })).body.id;
-  const supplier = (await admin.post('/api/suppliers', { name: '北方物流 North Freight' })).body.id;
+  const supplier = (await admin.post('/api/suppliers', { name: '北方物流 North Freight', ...SUPPLIER_CONTACT })).body.id;
   const harbour = (await admin.post('/api/delivery-areas', { code: 'HBR', name: '港区 Harbour' })).body.id;
   const airport = (await admin.post('/api/delivery-areas', { code: 'AIR', name: '空港 Airport' })).body.id;
   const truck = (await admin.post('/api/vehicle-types', { code: 'T5', name: '5 吨货车 5 t truck' })).body.id;

@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIN_FLOW } from '../../api/src/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { DEMO_USERS, demoUserName } from '../../seeds/demo';
 
 const env = useAppInBrowser();
 
@@ -21,7 +23,7 @@ beforeAll(async () => {
   };
   refs.warehouse = await created('/api/warehouses', { code: 'SH-DC1', name: '上海一号仓 Shanghai DC1' });
   refs.area = await created('/api/delivery-areas', { code: 'SH-PD', name: '上海浦东 Pudong' });
-  refs.supplier = await created('/api/suppliers', { name: '顺丰物流 SF Express' });
+  refs.supplier = await created('/api/suppliers', { name: '顺丰物流 SF Express', ...SUPPLIER_CONTACT });
   refs.vehicleType = await created('/api/vehicle-types', { code: 'T5', name: '5 吨厢式货车 5 t box truck' });
   refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
 });
@@ -94,11 +96,11 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await page.locator('input[name=mtmNumber]').fill('MTM-2026-0001');
     await page.locator('input[name=dnNumber]').fill('DN-88001');
     await pick(page, 'pickupWarehouseId', 'DC1', /上海一号仓/);
-    await pick(page, 'assignedUserId', 'Jun', /Jun Li/);
+    await pick(page, 'assignedUserId', DEMO_USERS.team_leader.firstName, new RegExp(demoUserName('team_leader')));
     await pick(page, 'deliveryAreaId', '浦东', /上海浦东/);
     await pick(page, 'supplierId', '顺丰', /顺丰物流/);
-    await page.locator('input[name=pickupDate]').fill('2026-11-20');
-    await page.locator('input[name=mosDate]').fill('2026-11-25');
+    await fillDate(page, 'pickupDate', '2026-11-20');
+    await fillDate(page, 'mosDate', '2026-11-25');
     await pick(page, 'vehicleTypeId', 'T5', /5 吨厢式货车/);
     await page.locator('textarea[name=notes]').fill('易碎品，请轻放');
     expect(await page.locator('.MuiFormHelperText-root.Mui-error').count()).toBe(0);
@@ -116,7 +118,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     const details = page.getByTestId('order-details');
     await details.getByText('上海一号仓 Shanghai DC1').waitFor();
     await details.getByText('顺丰物流 SF Express').waitFor();
-    expect(await details.innerText()).toContain('Jun Li');
+    expect(await details.innerText()).toContain(demoUserName('team_leader'));
     await page.context().close();
   });
 
@@ -127,10 +129,10 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await page.locator('input[name=mtmNumber]').fill('MTM-2026-0002');
     await page.locator('input[name=dnNumber]').fill('DN-88001');
     await pick(page, 'pickupWarehouseId', 'DC1', /上海一号仓/);
-    await pick(page, 'assignedUserId', 'Jun', /Jun Li/);
+    await pick(page, 'assignedUserId', DEMO_USERS.team_leader.firstName, new RegExp(demoUserName('team_leader')));
     await pick(page, 'deliveryAreaId', '浦东', /上海浦东/);
-    await page.locator('input[name=pickupDate]').fill('2026-11-20');
-    await page.locator('input[name=mosDate]').fill('2026-11-25');
+    await fillDate(page, 'pickupDate', '2026-11-20');
+    await fillDate(page, 'mosDate', '2026-11-25');
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('.ra-input-dnNumber').getByText('该值已存在').waitFor();
     expect(new URL(page.url()).pathname).toBe('/new-order');
@@ -184,11 +186,12 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     expect(await timeline.count()).toBe(MAIN_FLOW.length);
     expect(await timeline.first().innerText()).toContain('创建订单');
     expect(await timeline.nth(5).innerText()).toContain('司机已出发');
-    expect(await timeline.last().innerText()).toContain('Ada Admin');
+    expect(await timeline.last().innerText()).toContain(demoUserName('admin'));
     const done = await page.getByTestId('order-progress').locator('[data-done]').evaluateAll(
       (steps) => steps.map((s) => s.getAttribute('data-done')));
-    // Steps 1–8 and 10 are done; step 9 waits for a receipt.
-    expect(done).toEqual(['true', 'true', 'true', 'true', 'true', 'true', 'true', 'true', 'false', 'true']);
+    // A completed order has every step done; the missing receipt is noted on step 9.
+    expect(done).toEqual(Array(10).fill('true'));
+    expect(await page.getByTestId('step-hint').innerText()).toBe('未上传回单');
     // Completed: an administrator may only step it back.
     expect(await page.getByTestId('transition-buttons').locator('button').evaluateAll(
       (buttons) => buttons.map((b) => b.getAttribute('data-testid')))).toEqual(['transition-awaiting_pod_upload']);
@@ -200,8 +203,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await page.getByTestId('attachment-file').setInputFiles(receipt);
     await page.getByTestId('attachment-submit').click();
     await page.getByTestId('attachment').filter({ hasText: 'receipt-88001.png' }).waitFor();
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=order-progress] [data-done]')]
-      .every((step) => step.getAttribute('data-done') === 'true'));
+    await page.getByTestId('step-hint').waitFor({ state: 'detached' });
     await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 });
     await pageTop(page);
     await screenshot(page, 'orders-detail-cn-light');

@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import type { Role } from '../../api/src/users/roles';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
 
@@ -133,8 +134,8 @@ describe('with snapshots', () => {
   beforeAll(async () => {
     admin = await signedInAs(env.app.url, 'admin');
     const warehouse = (await admin.post('/api/warehouses', { code: 'W-RP', name: 'Report DC' })).body.id;
-    refs.north = (await admin.post('/api/suppliers', { name: '北方物流 North Freight' })).body.id;
-    refs.south = (await admin.post('/api/suppliers', { name: '南方快运 South Express' })).body.id;
+    refs.north = (await admin.post('/api/suppliers', { name: '北方物流 North Freight', ...SUPPLIER_CONTACT })).body.id;
+    refs.south = (await admin.post('/api/suppliers', { name: '南方快运 South Express', ...SUPPLIER_CONTACT })).body.id;
     refs.harbour = (await admin.post('/api/delivery-areas', { code: 'HBR', name: '港区 Harbour' })).body.id;
     refs.airport = (await admin.post('/api/delivery-areas', { code: 'AIR', name: '空港 Airport' })).body.id;
     const leader = (await signedInAs(env.app.url, 'team_leader').then((c) => c.get('/api/user'))).body.id;

@@ -2,6 +2,7 @@ import { ROLES, type Role } from '../../api/src/users/roles';
 import raChinese from '../../admin/src/i18n/ra/cn';
 import { menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
 import { ROLE_PAGES } from '../helpers/rolePages';
+import { demoUserName } from '../../seeds/demo';
 
 const env = useAppInBrowser();
 
@@ -65,7 +66,7 @@ describe('routes and access', () => {
     await page.getByTestId('toast').waitFor();
     expect(new URL(page.url()).pathname).toBe('/suppliers');
     expect(await page.getByTestId('toast').innerText()).toContain('欢迎回来！');
-    expect(await page.getByTestId('toast').innerText()).toContain('Mei Chen');
+    expect(await page.getByTestId('toast').innerText()).toContain(demoUserName('manager'));
     await page.context().close();
   });
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { DEMO_USERS } from '../../seeds/demo';
 
 const env = useAppInBrowser();
 
@@ -41,7 +42,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'admin');
     await page.goto('/users');
-    await page.locator('input[name=q]').fill('mei');
+    await page.locator('input[name=q]').fill(DEMO_USERS.manager.firstName);
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await page.locator('tbody tr').innerText()).toContain('manager');
     await page.locator('input[name=q]').fill('');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import type { Role } from '../../api/src/users/roles';
 import { startTestApp, type TestApp } from './testApp';
 import { DEMO_PASSWORD } from '../../seeds/demo';
@@ -39,9 +39,9 @@ export async function signIn(page: Page, role: Role, password = DEMO_PASSWORD): 
   await page.locator('header').first().waitFor();
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 /** Switches the UI language through the app bar's language menu ("中文" or "English"). */
@@ -63,14 +63,34 @@ export async function menuLinks(page: Page): Promise<string[]> {
 }
 
 /** The app on a fresh database and one browser, shared by a test file's tests. */
-export function useAppInBrowser(): { app: TestApp; browser: Browser } {
+export function useAppInBrowser(options?: Parameters<typeof startTestApp>[0]): { app: TestApp; browser: Browser } {
   const env = {} as { app: TestApp; browser: Browser };
   beforeAll(async () => {
-    [env.app, env.browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [env.app, env.browser] = await Promise.all([startTestApp(options), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();
     await env.app?.close();
   });
   return env;
+}
+
+/**
+ * Types a date ('2026-11-23') or a date-time ('2026-11-23T15:30') into the date picker whose input
+ * is named `name`, as a person does: section by section, in the order the UI's language writes a
+ * date (the field's `data-format`: YYYY/MM/DD HH:mm in cn, MM/DD/YYYY hh:mm A in en).
+ */
+export async function fillDate(scope: Page | Locator, name: string, value: string): Promise<void> {
+  const field = scope.locator(`[data-format]:has(input[name="${name}"])`);
+  const format = (await field.getAttribute('data-format')) ?? '';
+  const [, year, month, day, hours = '00', minutes = '00'] = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value) ?? [];
+  if (!year) throw new Error(`fillDate: '${value}' is not YYYY-MM-DD or YYYY-MM-DDTHH:mm`);
+  const hour = Number(hours);
+  const typed: Record<string, string> = { YYYY: year, MM: month, DD: day, HH: hours, mm: minutes,
+    hh: String(hour % 12 || 12).padStart(2, '0'), A: hour < 12 ? 'A' : 'P' };
+  const sections = field.getByRole('spinbutton');
+  for (const [index, token] of (format.match(/YYYY|MM|DD|HH|hh|mm|A/g) ?? []).entries()) {
+    await sections.nth(index).click();
+    await sections.nth(index).pressSequentially(typed[token]);
+  }
 }

@@ -1,11 +1,15 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { dateStyleOf, useDateFormat } from '../common/dateFormat';
 import { hasChanges, isBeforeAfter, isHiddenChange, type ActivityLogRecord } from './activityLogModel';
 import { useAuditLabels } from './auditVocabulary';
 
-/** A logged value: texts as they are, objects and lists as indented JSON, nothing as a dash. */
+/** A logged value: dates in the UI's language, other texts as they are, objects and lists as indented JSON, nothing as a dash. */
 const Value = ({ value }: { value: unknown }) => {
+  const format = useDateFormat();
   if (value === null || value === undefined) return <Typography component="span" color="text.disabled">—</Typography>;
+  const dateStyle = typeof value === 'string' ? dateStyleOf(value) : undefined;
+  if (dateStyle) return <>{format[dateStyle](value as string)}</>;
   if (typeof value !== 'object') return <>{String(value)}</>;
   return (
     <Box component="pre" sx={{ m: 0, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>

@@ -1,20 +1,20 @@
-import { useMediaQuery, type Theme } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
-  BulkDeleteButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput, SimpleList,
-  SimpleListClasses, TopToolbar, useTranslate, type Exporter, type SimpleListProps, type SortPayload,
+  BulkDeleteButton, CreateButton, ExportButton, List, SearchInput, SelectInput, TopToolbar, useTranslate,
+  type Exporter, type RaRecord, type SortPayload,
 } from 'react-admin';
 import { csvExporter } from './csvExporter';
 import { EmptyList } from './EmptyList';
+import { ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
 import { useServerErrors } from './useServerErrors';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.
 const statusChip = () => <StatusField />;
 
-const ListActions = ({ wide }: { wide: boolean }) => (
+const ListActions = () => (
   <TopToolbar>
-    {wide && <ColumnsButton />}
+    <ResponsiveColumnsButton />
     <CreateButton />
     <ExportButton />
   </TopToolbar>
@@ -37,7 +37,7 @@ export interface MasterDataListProps {
   /** Columns left out by default; the columns button shows them. */
   hiddenColumns?: string[];
   /** The lines of a row on a phone, where the table would not fit; the status chip goes on the right. */
-  mobile: Pick<SimpleListProps, 'primaryText' | 'secondaryText'>;
+  mobile: Pick<PhoneLines<RaRecord>, 'primaryText' | 'secondaryText'>;
   /** The CSV export, when the records' own fields are not what a reader wants (ids of related records). */
   exporter?: Exporter;
   /** The table's columns (`DataTable.Col`). */
@@ -52,27 +52,20 @@ export interface MasterDataListProps {
 export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns, mobile, exporter = csvExporter,
   children }: MasterDataListProps) => {
   const translate = useTranslate();
-  const wide = !useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const allFilters = [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate(`${texts}.search`)} sx={{ minWidth: 320 }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate(`${texts}.search`)} sx={{ minWidth: { sm: 320 } }} />,
     <SelectInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn sx={{ minWidth: 140 }} />,
     ...filters,
   ];
   return (
-    <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions wide={wide} />} sort={sort}
+    <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions />} sort={sort}
       perPage={25} exporter={exporter}
       empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
-      {wide ? (
-        <DataTable rowClick="edit" hiddenColumns={hiddenColumns}
-          bulkActionButtons={<BulkDelete confirmContent={`${texts}.messages.bulk_delete_content`} />}
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-            '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
-          {children}
-        </DataTable>
-      ) : (
-        <SimpleList rowClick="edit" {...mobile} tertiaryText={statusChip}
-          sx={{ [`& .${SimpleListClasses.tertiary}`]: { opacity: 1, ml: 1 } }} />
-      )}
+      <ResponsiveDataTable rowClick="edit" hiddenColumns={hiddenColumns} phone={{ ...mobile, tertiaryText: statusChip }}
+        bulkActionButtons={<BulkDelete confirmContent={`${texts}.messages.bulk_delete_content`} />}
+        sx={{ '& .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+        {children}
+      </ResponsiveDataTable>
     </List>
   );
 };

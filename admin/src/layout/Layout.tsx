@@ -5,12 +5,18 @@ import { Menu } from './Menu';
 import { PermissionDeniedNotifier } from './PermissionDeniedNotifier';
 
 /**
- * react-admin's layout is at least as wide as its content (`min-width: fit-content`); with 0 on it
- * and on the content column, wide tables and charts scroll inside their own boxes on a phone
- * instead of widening the whole page.
+ * react-admin's layout, and a list's main column, are at least as wide as their content (a flex
+ * item's automatic minimum width); with 0 on them, wide tables and charts scroll inside their own
+ * boxes instead of widening the whole page. A list's action buttons wrap rather than leave the screen.
  */
+const FIT_THE_SCREEN = {
+  minWidth: 0,
+  '& .RaLayout-content, & .RaList-main': { minWidth: 0 },
+  '& .RaList-actions > .MuiToolbar-root': { flexWrap: 'wrap' },
+} as const;
+
 export const Layout = ({ children }: { children: ReactNode }) => (
-  <RaLayout appBar={AppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+  <RaLayout appBar={AppBar} menu={Menu} sx={FIT_THE_SCREEN}>
     <PermissionDeniedNotifier />
     {children}
   </RaLayout>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { PRICE_FIELDS, type OrderRecord } from './orderModel';
+import { priceTotals } from './orderPrices';
 import { OrderReferenceField } from './OrderReferences';
 import { StatusChip } from './StatusChip';
 
@@ -37,8 +38,8 @@ export const OrderFields = () => {
       <Labeled source="assignedUserId"><OrderReferenceField source="assignedUserId" /></Labeled>
       <Labeled source="supplierId"><OrderReferenceField source="supplierId" /></Labeled>
       <Labeled source="vehicleTypeId"><OrderReferenceField source="vehicleTypeId" /></Labeled>
-      <Labeled source="pickupDate"><Text value={order.pickupDate} /></Labeled>
-      <Labeled source="mosDate"><Text value={order.mosDate} /></Labeled>
+      <Labeled source="pickupDate" data-testid="order-pickup-date"><LocalDateField source="pickupDate" emptyText="—" /></Labeled>
+      <Labeled source="mosDate"><LocalDateField source="mosDate" emptyText="—" /></Labeled>
       <Labeled source="completionDate" data-testid="order-completion-date"><LocalDateField source="completionDate" showTime emptyText="—" /></Labeled>
       <Labeled source="createdAt"><LocalDateField source="createdAt" showTime /></Labeled>
       <Labeled source="createdBy"><OrderReferenceField source="createdBy" reference="user-options" /></Labeled>
@@ -55,6 +56,7 @@ export const OrderPrices = () => {
   const order = useRecordContext<OrderRecord>();
   const translate = useTranslate();
   if (!order) return null;
+  const shown = { ...order, ...priceTotals(order) };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }} data-testid="order-prices">
       {PRICE_FIELDS.map((field) => (
@@ -63,7 +65,7 @@ export const OrderPrices = () => {
             {translate(`resources.orders.fields.${field}`)}
           </Typography>
           <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: field.startsWith('mtm') ? 600 : 400 }}>
-            {moneyText(order[field])}
+            {moneyText(shown[field])}
           </Typography>
         </Box>
       ))}

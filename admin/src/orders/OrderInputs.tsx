@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
-import { DateInput, maxLength, required, TextInput } from 'react-admin';
+import { maxLength, required, TextInput } from 'react-admin';
+import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceInput } from './OrderReferences';
 
 // The seed's messages (spec §5), the same the server answers (api ordersResource.ts).
@@ -21,8 +22,8 @@ export const OrderInputs = () => (
     <OrderReferenceInput source="assignedUserId" activeOnly validate={validateAssignedUser} />
     <OrderReferenceInput source="deliveryAreaId" activeOnly validate={validateArea} />
     <OrderReferenceInput source="supplierId" activeOnly />
-    <DateInput source="pickupDate" validate={validatePickupDate} />
-    <DateInput source="mosDate" validate={validateMosDate} />
+    <DatePickerInput source="pickupDate" validate={validatePickupDate} />
+    <DatePickerInput source="mosDate" validate={validateMosDate} />
     <OrderReferenceInput source="vehicleTypeId" activeOnly />
     <Box />
     <TextInput source="notes" validate={validateNotes} multiline minRows={2} sx={{ gridColumn: '1 / -1' }} />

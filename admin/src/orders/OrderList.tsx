@@ -3,10 +3,11 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Box, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
-  BulkDeleteButton, Button, ColumnsButton, DataTable, FilterButton, List, TextField, TopToolbar, useCanAccess,
+  BulkDeleteButton, Button, DataTable, FilterButton, List, TextField, TopToolbar, useCanAccess,
   useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
+import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkStatusButton } from './BulkStatusButton';
 import { ExportCsvButton } from './ExportCsvButton';
@@ -43,7 +44,7 @@ const ListActions = () => (
     <SavedFilters />
     <FilterButton disableSaveQuery />
     <NewOrderButton />
-    <ColumnsButton />
+    <ResponsiveColumnsButton />
     <ExportCsvButton />
   </TopToolbar>
 );
@@ -61,12 +62,28 @@ const BulkActions = () => {
 
 const Column = DataTable.Col<OrderRecord>;
 // Shown through the columns button; by default the list fits a laptop screen.
-const HIDDEN_COLUMNS = ['vehicleTypeId', 'completionDate', 'pickupWarehouseId'];
+const HIDDEN_COLUMNS = ['vehicleTypeId', 'completionDate', 'pickupWarehouseId', 'assignedUserId', 'createdAt'];
+
+const TABLE_SX = oneLineCellsExcept('deliveryAreaId', 'pickupWarehouseId', 'supplierId', 'vehicleTypeId');
 
 const MtmNumber = () => <TextField source="mtmNumber" sx={{ fontWeight: 600 }} />;
 const PlainDate = ({ source }: { source: 'pickupDate' | 'mosDate' }) => (
-  <TextField source={source} sx={{ fontVariantNumeric: 'tabular-nums' }} />
+  <LocalDateField source={source} sx={{ fontVariantNumeric: 'tabular-nums' }} />
 );
+
+const PhoneDetails = () => (
+  <>
+    <TextField source="dnNumber" /> · <PlainDate source="pickupDate" />
+    <Box component="span" sx={{ display: 'block' }}><OrderReferenceField source="deliveryAreaId" /></Box>
+  </>
+);
+
+/** On a phone: the MTM number and status, then the DN number and pickup day, then the delivery area. */
+const PHONE: PhoneLines<OrderRecord> = {
+  primaryText: <MtmNumber />,
+  secondaryText: <PhoneDetails />,
+  tertiaryText: () => <StatusField />,
+};
 
 /**
  * The orders: filters (saved per user as presets), status chips, sortable columns, the server's
@@ -78,9 +95,8 @@ const OrderList = () => {
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
       pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
-      <DataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions />} hiddenColumns={HIDDEN_COLUMNS}
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-          '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+      <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions />}
+        hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
         <Column source="mtmNumber"><MtmNumber /></Column>
         <Column source="dnNumber" />
         <Column source="status" field={StatusField} />
@@ -93,7 +109,7 @@ const OrderList = () => {
         <Column source="mosDate"><PlainDate source="mosDate" /></Column>
         <Column source="completionDate"><LocalDateField source="completionDate" showTime emptyText="—" /></Column>
         <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
-      </DataTable>
+      </ResponsiveDataTable>
     </List>
   );
 };

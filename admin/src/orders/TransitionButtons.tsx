@@ -5,8 +5,10 @@ import UndoIcon from '@mui/icons-material/Undo';
 import {
   Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, type ButtonProps,
 } from '@mui/material';
+import type { Dayjs } from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { DateTimePickerField } from '../common/DateInputs';
 import { nextStatuses, transitionKind, type TransitionKind } from '../../../api/src/orders/statusFlow';
 import type { Role } from '../../../api/src/users/roles';
 import { transitionOrder } from './orderApi';
@@ -25,8 +27,8 @@ const BREAKDOWN: Look = { variant: 'outlined', color: 'warning', icon: <CarCrash
 /** Progress first, then stepping back, cancelling last. */
 const ORDER: TransitionKind[] = ['forward', 'back', 'cancel'];
 
-/** A datetime-local value ('YYYY-MM-DDTHH:mm') as the instant it means in the user's time zone. */
-const toInstant = (local: string) => (local ? new Date(local).toISOString() : undefined);
+/** The picked date-time as an instant; none (the server takes "now") while nothing whole is picked. */
+const toInstant = (picked: Dayjs | null) => (picked?.isValid() ? picked.toISOString() : undefined);
 
 /** Confirms one change with an optional note (and completion time); shows the server's refusal in place. */
 const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: OrderStatus; onClose: () => void }) => {
@@ -34,7 +36,7 @@ const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: Orde
   const notify = useNotify();
   const refresh = useRefresh();
   const [note, setNote] = useState('');
-  const [completedAt, setCompletedAt] = useState('');
+  const [completedAt, setCompletedAt] = useState<Dayjs | null>(null);
   const [pending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const status = translate(`order_status.${to}`);
@@ -62,10 +64,8 @@ const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: Orde
       <DialogContent>
         {refusal && <Alert severity="error" sx={{ mb: 1 }} data-testid="transition-error">{refusal}</Alert>}
         {to === 'completed' && (
-          <TextField type="datetime-local" fullWidth margin="dense" label={translate('orders.transition.completion_date')}
-            helperText={translate('orders.transition.completion_date_help')} value={completedAt}
-            onChange={(event) => setCompletedAt(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { name: 'completionDate' } }} />
+          <DateTimePickerField name="completionDate" label={translate('orders.transition.completion_date')}
+            helperText={translate('orders.transition.completion_date_help')} value={completedAt} onChange={setCompletedAt} />
         )}
         <TextField fullWidth margin="dense" multiline minRows={2} label={translate('orders.transition.note')} value={note}
           onChange={(event) => setNote(event.target.value)} slotProps={{ htmlInput: { maxLength: 1000, name: 'note' } }} />

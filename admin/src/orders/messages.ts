@@ -117,6 +117,9 @@ const messages: ModuleMessages = {
         details: '订单信息',
         prices: '价格',
         saved: '订单已保存',
+        created_title: '订单已创建',
+        created_body: 'MTM 号 %{mtm}，DN 号 %{dn}',
+        open: '查看订单',
       },
       errors: {
         already_exists: '该值已存在',
@@ -147,6 +150,7 @@ const messages: ModuleMessages = {
       step_8: '待上传签收单',
       step_9: '待上传回单',
       step_10: '已完成',
+      no_receipt: '未上传回单',
     },
     order_validation: {
       mtm_required: 'MTM 号为必填项',
@@ -273,6 +277,9 @@ const messages: ModuleMessages = {
         details: 'Order details',
         prices: 'Prices',
         saved: 'Order saved',
+        created_title: 'Order created',
+        created_body: 'MTM number %{mtm}, DN number %{dn}',
+        open: 'Open the order',
       },
       errors: {
         already_exists: 'Already exists',
@@ -303,6 +310,7 @@ const messages: ModuleMessages = {
       step_8: 'Awaiting POD upload',
       step_9: 'Awaiting POD (receipt) upload',
       step_10: 'Completed',
+      no_receipt: 'No receipt uploaded',
     },
     order_validation: {
       mtm_required: 'MTM number is required',

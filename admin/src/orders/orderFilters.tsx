@@ -1,4 +1,5 @@
-import { DateInput, SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceInput } from './OrderReferences';
 import { STATUS_CHOICES } from './orderModel';
 
@@ -11,16 +12,17 @@ const localDay = (iso: string) => {
 /**
  * A day bound of a timestamp filter (created, completed): the picked day means the user's local
  * day, so "until 23 Nov" reaches the end of that day, sent as an instant the server compares with.
+ * The bounds are the filter elements themselves: "Add filter" names a filter by its element's `label`.
  */
-const TimestampBoundInput = ({ source, bound }: { source: string; bound: 'start' | 'end' }) => (
-  <DateInput source={source} label={`orders.filters.${source}`}
+const timestampBound = (source: string, bound: 'start' | 'end') => (
+  <DatePickerInput key={source} source={source} label={`orders.filters.${source}`}
     format={(value?: string) => (value ? localDay(value) : '')}
     parse={(day: string) => (day ? new Date(`${day}T${bound === 'start' ? '00:00:00.000' : '23:59:59.999'}`).toISOString() : undefined)} />
 );
 
 /** A calendar-date bound (pickup, MOS): compared as the date it is. */
-const DateBoundInput = ({ source }: { source: string }) => (
-  <DateInput source={source} label={`orders.filters.${source}`} parse={(day: string) => day || undefined} />
+const dateBound = (source: string) => (
+  <DatePickerInput key={source} source={source} label={`orders.filters.${source}`} parse={(day: string) => day || undefined} />
 );
 
 /** The `delayed` filter's values: either delay, or one kind (as process monitoring links them). */
@@ -49,13 +51,13 @@ export function useOrderFilters() {
     <OrderReferenceInput key="pickupWarehouseId" source="pickupWarehouseId" sx={REFERENCE_WIDTH} />,
     <OrderReferenceInput key="vehicleTypeId" source="vehicleTypeId" sx={REFERENCE_WIDTH} />,
     <OrderReferenceInput key="assignedUserId" source="assignedUserId" sx={REFERENCE_WIDTH} />,
-    <DateBoundInput key="pickupDate_gte" source="pickupDate_gte" />,
-    <DateBoundInput key="pickupDate_lte" source="pickupDate_lte" />,
-    <DateBoundInput key="mosDate_gte" source="mosDate_gte" />,
-    <DateBoundInput key="mosDate_lte" source="mosDate_lte" />,
-    <TimestampBoundInput key="completionDate_gte" source="completionDate_gte" bound="start" />,
-    <TimestampBoundInput key="completionDate_lte" source="completionDate_lte" bound="end" />,
-    <TimestampBoundInput key="createdAt_gte" source="createdAt_gte" bound="start" />,
-    <TimestampBoundInput key="createdAt_lte" source="createdAt_lte" bound="end" />,
+    dateBound('pickupDate_gte'),
+    dateBound('pickupDate_lte'),
+    dateBound('mosDate_gte'),
+    dateBound('mosDate_lte'),
+    timestampBound('completionDate_gte', 'start'),
+    timestampBound('completionDate_lte', 'end'),
+    timestampBound('createdAt_gte', 'start'),
+    timestampBound('createdAt_lte', 'end'),
   ];
 }

@@ -10,6 +10,7 @@ import { Link } from 'react-router-dom';
 import { getJson } from '../providers/apiRequest';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { LocalDateField } from '../common/LocalDateField';
+import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { TranslationEditDialog } from './TranslationEditDialog';
 import { formatCsv } from './translationFile';
 import { useMayEditTranslations, useTranslationErrors, type TranslationRecord } from './translationModel';
@@ -74,7 +75,7 @@ const TextCell = ({ source }: { source: 'zh' | 'en' }) => {
     return <Chip size="small" color="warning" variant="outlined" label={translate('translations.missing_text')} />;
   }
   return (
-    <Typography variant="body2" title={entry[source]} sx={{ display: '-webkit-box', WebkitLineClamp: 2,
+    <Typography variant="body2" component="span" title={entry[source]} sx={{ display: '-webkit-box', WebkitLineClamp: 2,
       WebkitBoxOrient: 'vertical', overflow: 'hidden', maxWidth: 360, wordBreak: 'break-word' }}>
       {entry[source]}
     </Typography>
@@ -82,6 +83,15 @@ const TextCell = ({ source }: { source: 'zh' | 'en' }) => {
 };
 
 const Column = DataTable.Col<TranslationRecord>;
+
+const BothTexts = () => <><TextCell source="zh" /><TextCell source="en" /></>;
+
+/** On a phone: the key and its namespace, then both texts. */
+const PHONE: PhoneLines<TranslationRecord> = {
+  primaryText: (entry) => entry.key,
+  secondaryText: <BothTexts />,
+  tertiaryText: (entry) => entry.namespace,
+};
 
 /**
  * Every message of both languages, by namespace. Admins and managers edit a row's texts in a
@@ -96,9 +106,9 @@ const TranslationList = () => {
     <List title="menu.translations" filters={filters} actions={<ListActions mayEdit={mayEdit} />}
       sort={{ field: 'namespace', order: 'ASC' }} perPage={25} exporter={exporter}>
       {!mayEdit && <Alert severity="info" sx={{ m: 1 }} data-testid="translations-read-only">{translate('translations.read_only')}</Alert>}
-      <DataTable bulkActionButtons={mayEdit ? <BulkDelete /> : false}
-        rowClick={mayEdit ? (_id, _resource, entry) => { setEditing(entry as TranslationRecord); return false; } : false}
-        sx={{ '& .RaDataTable-rowCell': { verticalAlign: 'top' }, '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' } }}>
+      <ResponsiveDataTable bulkActionButtons={mayEdit ? <BulkDelete /> : false} phone={PHONE}
+        rowClick={mayEdit ? (_id, _resource, entry) => { setEditing(entry); return false; } : false}
+        sx={{ '& .RaDataTable-rowCell': { verticalAlign: 'top' } }}>
         <Column source="namespace" />
         <Column source="key" render={(entry) => (
           <Typography variant="body2" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>{entry.key}</Typography>
@@ -107,7 +117,7 @@ const TranslationList = () => {
         <Column source="en" disableSort><TextCell source="en" /></Column>
         <Column source="description" disableSort />
         <Column source="updatedAt" sx={{ whiteSpace: 'nowrap' }}><LocalDateField source="updatedAt" showTime /></Column>
-      </DataTable>
+      </ResponsiveDataTable>
       <TranslationEditDialog entry={editing} onClose={() => setEditing(null)} />
     </List>
   );

@@ -1,10 +1,11 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { Box, Chip, Typography } from '@mui/material';
+import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
-  DataTable, ExportButton, List, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate,
+  DataTable, ExportButton, List, SearchInput, SelectInput, TextField, TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useAuditLabels } from '../activity-logs/auditVocabulary';
 import { LocalDateField } from '../common/LocalDateField';
+import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
 import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
 import { csvExporter } from '../common/csvExporter';
@@ -36,23 +37,37 @@ const ListActions = () => <TopToolbar><ExportButton /></TopToolbar>;
 
 const Column = DataTable.Col<TrashRecord>;
 
-/** Deleted records of every kind: restore them (one or many), or, as an administrator, purge one. */
-const TrashList = () => (
-  <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
-    sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
-    empty={<Empty />}>
-    <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}
-      sx={{ '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
-      <Column source="type" field={TypeChip} />
-      <Column source="name" />
-      <Column source="deletedByName" />
-      <Column source="deletedAt"><LocalDateField source="deletedAt" showTime /></Column>
-      <Column label="" disableSort align="right">
-        <RestoreButton />
-        <PurgeButton />
-      </Column>
-    </DataTable>
-  </List>
+/** On a phone one column tells what was deleted, then when and by whom; the buttons show as icons. */
+const PhoneEntry = () => (
+  <Stack sx={{ gap: 0.5, alignItems: 'flex-start' }}>
+    <TypeChip />
+    <TextField source="name" />
+    <Typography variant="caption" color="text.secondary">
+      <LocalDateField source="deletedAt" showTime variant="inherit" /> · <TextField source="deletedByName" variant="inherit" />
+    </Typography>
+  </Stack>
 );
+
+/** Deleted records of every kind: restore them (one or many), or, as an administrator, purge one. */
+const TrashList = () => {
+  const phone = usePhone();
+  return (
+    <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
+      sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
+      empty={<Empty />}>
+      <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}
+        sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': { whiteSpace: { sm: 'nowrap' } } }]}>
+        {!phone && <Column source="type" field={TypeChip} />}
+        <Column source="name">{phone ? <PhoneEntry /> : <TextField source="name" />}</Column>
+        {!phone && <Column source="deletedByName" />}
+        {!phone && <Column source="deletedAt"><LocalDateField source="deletedAt" showTime /></Column>}
+        <Column label="" disableSort align="right" cellSx={() => NO_WRAP}>
+          <RestoreButton />
+          <PurgeButton />
+        </Column>
+      </DataTable>
+    </List>
+  );
+};
 
 export default TrashList;

@@ -1,10 +1,11 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
-  BulkDeleteButton, BulkUpdateButton, ColumnsButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput,
-  TopToolbar,
+  BulkDeleteButton, BulkUpdateButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput,
+  TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ActivateButton } from './ActivateButton';
 import { LocalDateField } from '../common/LocalDateField';
+import { NO_WRAP, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { RoleChip, StatusChip } from './UserChips';
 import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
 import { useUserErrors } from './useUserErrors';
@@ -29,7 +30,7 @@ const BulkActions = () => {
 
 const ListActions = () => (
   <TopToolbar>
-    <ColumnsButton />
+    <ResponsiveColumnsButton />
     <CreateButton />
     <ExportButton />
   </TopToolbar>
@@ -39,13 +40,26 @@ const Column = DataTable.Col<UserRecord>;
 // Shown through the columns button; by default the list fits a laptop screen.
 const HIDDEN_COLUMNS = ['phone', 'createdAt'];
 
+const RoleAndEmail = () => {
+  const user = useRecordContext<UserRecord>();
+  const translate = useTranslate();
+  if (!user) return null;
+  return <>{[translate(`roles.${user.role}`), user.email].filter(Boolean).join(' · ')}</>;
+};
+
+/** On a phone: the name and the status, then the role and the email. */
+const PHONE: PhoneLines<UserRecord> = {
+  primaryText: (user) => `${fullName(user)} (${user.username})`,
+  secondaryText: <RoleAndEmail />,
+  tertiaryText: () => <StatusChip />,
+};
+
 /** The users: search, role and status filters, quick activation of pending registrations. */
 const UserList = () => (
   <List filters={USER_FILTERS} actions={<ListActions />} exporter={csvExporter}
     sort={{ field: 'username', order: 'ASC' }} perPage={25}>
-    <DataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />} hiddenColumns={HIDDEN_COLUMNS}
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+    <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
+      hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={{ '& .RaDataTable-rowCell': NO_WRAP }}>
       <Column source="username" />
       <Column source="lastName" label="resources.users.fields.name" render={fullName} />
       <Column source="role" field={RoleChip} />
@@ -55,7 +69,7 @@ const UserList = () => (
       <Column source="lastLoginAt"><LocalDateField source="lastLoginAt" showTime /></Column>
       <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
       <Column label="" disableSort><ActivateButton /></Column>
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );
 

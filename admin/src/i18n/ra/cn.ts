@@ -139,7 +139,7 @@ const raChinese: TranslationMessages = {
             skip_nav: '跳转到主要内容',
         },
         sort: {
-            sort_by: '按%{field_lower_first}%{order}排序',
+            sort_by: '按%{field}%{order}排序',
             ASC: '升序',
             DESC: '降序',
         },

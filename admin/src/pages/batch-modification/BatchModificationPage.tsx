@@ -1,10 +1,11 @@
-import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { DataTable, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderReferences';
 import type { OrderRecord } from '../../orders/orderModel';
 import { StatusField } from '../../orders/StatusChip';
 import { LocalDateField } from '../../common/LocalDateField';
+import { LIST_TABLE_SX, oneLineCellsExcept, usePhone } from '../../common/ResponsiveDataTable';
 import { SelectionBar } from './SelectionBar';
 
 /** Spec §2: one search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
@@ -31,24 +32,33 @@ const ForgetSelectionOnLeave = () => {
 
 const Column = DataTable.Col<OrderRecord>;
 
+const MtmNumber = () => <TextField source="mtmNumber" sx={{ fontWeight: 600 }} />;
+
+/** On a phone the DN number goes under the MTM number: the row keeps to the screen's width. */
+const MtmAndDnNumbers = () => (
+  <>
+    <MtmNumber />
+    <TextField source="dnNumber" variant="caption" color="text.secondary" sx={{ display: 'block' }} />
+  </>
+);
+
 /** On a phone the table keeps what identifies an order and what this page changes. */
 const OrdersTable = () => {
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const small = usePhone();
   return (
     // `bulkActionButtons` only turns the checkboxes on: the selection bar above replaces the toolbar.
     <DataTable rowClick="toggleSelection" bulkActionButtons bulkActionsToolbar={false}
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' },
+      sx={[LIST_TABLE_SX, oneLineCellsExcept('supplierId', 'deliveryAreaId'),
         // On a phone the date-time takes two lines so that the row fits the screen.
-        '& td.column-completionDate': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } }}>
-      <Column source="mtmNumber"><TextField source="mtmNumber" sx={{ fontWeight: 600 }} /></Column>
-      <Column source="dnNumber" />
+        { '& td.column-completionDate': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } }]}>
+      <Column source="mtmNumber">{small ? <MtmAndDnNumbers /> : <MtmNumber />}</Column>
+      {!small && <Column source="dnNumber" />}
       {!small && <Column source="status" field={StatusField} />}
       {!small && <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>}
       {!small && <Column source="deliveryAreaId" disableSort><OrderReferenceField source="deliveryAreaId" /></Column>}
-      {!small && <Column source="mosDate" />}
+      {!small && <Column source="mosDate"><LocalDateField source="mosDate" /></Column>}
       <Column source="completionDate">
-        <LocalDateField source="completionDate" showTime emptyText="—" options={{ dateStyle: 'medium', timeStyle: 'short' }} />
+        <LocalDateField source="completionDate" showTime emptyText="—" />
       </Column>
     </DataTable>
   );

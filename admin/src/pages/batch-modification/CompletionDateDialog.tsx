@@ -1,27 +1,21 @@
-import {
-  Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField,
-} from '@mui/material';
-import { useRef, useState, type FormEvent } from 'react';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { Dayjs } from 'dayjs';
+import { useState, type FormEvent } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
+import { DateTimePickerField } from '../../common/DateInputs';
 import { useBatchCompletionDate, type BatchErrors } from './useBatchCompletionDate';
 
-/**
- * What is wrong with the picked date-time, as a message key. The native picker's value stays
- * empty while it is only partly filled in, so its validity tells "invalid" from "missing".
- */
-function dateProblem(input: HTMLInputElement | null): string | undefined {
-  if (!input) return 'batch_modification.validation.no_date';
-  const { badInput, rangeOverflow, rangeUnderflow } = input.validity;
-  if (badInput || rangeOverflow || rangeUnderflow) return 'batch_modification.validation.invalid_date';
-  if (!input.value) return 'batch_modification.validation.no_date';
-  if (Number.isNaN(new Date(input.value).getTime())) return 'batch_modification.validation.invalid_date';
+/** What is wrong with the picked date-time, as a message key: nothing picked, or what the picker refuses (half typed, out of range). */
+function dateProblem(value: Dayjs | null, refused: boolean): string | undefined {
+  if (!value) return 'batch_modification.validation.no_date';
+  if (!value.isValid() || refused) return 'batch_modification.validation.invalid_date';
   return undefined;
 }
 
-function clientErrors(ids: Identifier[], input: HTMLInputElement | null): BatchErrors {
+function clientErrors(ids: Identifier[], value: Dayjs | null, refused: boolean): BatchErrors {
   const errors: BatchErrors = {};
   if (ids.length === 0) errors.ids = 'batch_modification.validation.no_selection';
-  const date = dateProblem(input);
+  const date = dateProblem(value, refused);
   if (date) errors.completionDate = date;
   return errors;
 }
@@ -39,18 +33,18 @@ interface Props {
 export const CompletionDateDialog = ({ ids, onClose, onUpdated }: Props) => {
   const translate = useTranslate();
   const update = useBatchCompletionDate();
-  const input = useRef<HTMLInputElement>(null);
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState<Dayjs | null>(null);
+  const [refused, setRefused] = useState(false);
   const [errors, setErrors] = useState<BatchErrors>({});
   const [saving, setSaving] = useState(false);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = clientErrors(ids, input.current);
+    const problems = clientErrors(ids, value, refused);
     setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (Object.keys(problems).length > 0 || !value) return;
     setSaving(true);
-    const outcome = await update(ids, new Date(value));
+    const outcome = await update(ids, value.toDate());
     setSaving(false);
     if (outcome.status === 'updated') onUpdated();
     if (outcome.status === 'invalid') setErrors(outcome.errors);
@@ -66,13 +60,11 @@ export const CompletionDateDialog = ({ ids, onClose, onUpdated }: Props) => {
             {translate('batch_modification.dialog.text', { smart_count: ids.length })}
           </DialogContentText>
           {errors.ids && <Alert severity="error" sx={{ mb: 2 }}>{translate(errors.ids)}</Alert>}
-          <TextField type="datetime-local" name="completionDate" inputRef={input} autoFocus fullWidth required
+          <DateTimePickerField name="completionDate" autoFocus testId="completion-date-input"
             label={translate('batch_modification.dialog.completion_date')} value={value}
-            onChange={(event) => { setValue(event.target.value); setErrors({}); }}
+            onChange={(picked) => { setValue(picked); setErrors({}); }} onError={setRefused}
             error={Boolean(errors.completionDate)}
-            helperText={errors.completionDate ? translate(errors.completionDate) : ' '}
-            slotProps={{ inputLabel: { shrink: true },
-              htmlInput: { min: '1900-01-01T00:00', max: '9999-12-31T23:59', 'data-testid': 'completion-date-input' } }} />
+            helperText={errors.completionDate ? translate(errors.completionDate) : ' '} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={saving}>{translate('ra.action.cancel')}</Button>

@@ -1,6 +1,7 @@
 import CelebrationIcon from '@mui/icons-material/Celebration';
 import { Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { BCP47 } from '../../common/dateFormat';
 import { DashboardCard } from './DashboardCard';
 
 const WISH_COUNT = 7;
@@ -25,7 +26,8 @@ export const DailyWishCard = () => {
   const [locale] = useLocaleState();
   const today = new Date();
   const days = daysUntilChristmas(today);
-  const date = today.toLocaleDateString(locale === 'cn' ? 'zh-CN' : 'en-US',
+  // The long form, with the weekday: a greeting, not a record's date.
+  const date = today.toLocaleDateString(BCP47[locale] ?? locale,
     { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' });
   return (
     <DashboardCard title={translate('dashboard.daily_wish')} icon={<CelebrationIcon color="secondary" />}

@@ -15,7 +15,7 @@ const RateFigure = ({ label, rate, testId }: { label: string; rate: Rate; testId
       <Box sx={{ flexGrow: 1 }}>
         <Figure label={label} colour="success.main" testId={testId} value={format.rate(rate.completed, rate.orders)}
           caption={translate('monitoring.rate_caption', { completed: format.count(rate.completed),
-            orders: format.count(rate.orders), from: rate.fromDate })} />
+            orders: format.count(rate.orders), from: format.date(rate.fromDate) })} />
       </Box>
       <LinearProgress variant="determinate" color="success" value={rate.rate ?? 0} sx={{ mt: -0.5, mx: 0.25, borderRadius: 1 }} />
     </Box>

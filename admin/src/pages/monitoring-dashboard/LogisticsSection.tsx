@@ -25,8 +25,8 @@ const OpenOrdersChart = ({ title, rows, colour }: { title: string; rows: Rows; c
               tickFormatter={format.count} />
             <YAxis type="category" dataKey="label" width={small ? 96 : 140} interval={0}
               tick={{ fill: colors.axis, fontSize: small ? 11 : 13 }} stroke={colors.grid} />
-            <Tooltip {...colors.tooltip} formatter={(value) => [format.count(Number(value)), translate('monitoring.open_orders')]} />
-            <Bar dataKey="openOrders" fill={colour} maxBarSize={22} isAnimationActive={false}>
+            <Tooltip {...colors.tooltip} formatter={(value) => format.count(Number(value))} />
+            <Bar dataKey="openOrders" name={translate('monitoring.open_orders')} fill={colour} maxBarSize={22} isAnimationActive={false}>
               <LabelList dataKey="openOrders" position="right" fill={colors.axis} fontSize={12} />
             </Bar>
           </BarChart>

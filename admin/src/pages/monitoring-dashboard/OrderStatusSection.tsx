@@ -26,8 +26,8 @@ export const OrderStatusSection = () => {
                 tickFormatter={format.count} />
               <YAxis type="category" dataKey="label" width={small ? 112 : 200} interval={0}
                 tick={{ fill: colors.axis, fontSize: small ? 11 : 13 }} stroke={colors.grid} />
-              <Tooltip {...colors.tooltip} formatter={(value) => [format.count(Number(value)), translate('monitoring.orders')]} />
-              <Bar dataKey="count" maxBarSize={22} isAnimationActive={false}>
+              <Tooltip {...colors.tooltip} formatter={(value) => format.count(Number(value))} />
+              <Bar dataKey="count" name={translate('monitoring.orders')} maxBarSize={22} isAnimationActive={false}>
                 {points.map((p) => <Cell key={p.status} fill={STATUS_COLOURS[p.status]} />)}
                 <LabelList dataKey="count" position="right" fill={colors.axis} fontSize={12} />
               </Bar>

@@ -18,11 +18,12 @@ export const TrendSection = () => {
         <ResponsiveContainer width="100%" height={280}>
           <AreaChart data={data.days} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid stroke={colors.grid} strokeDasharray="3 3" />
-            <XAxis dataKey="date" tickFormatter={(date: string) => date.slice(5)} tick={{ fill: colors.axis, fontSize: 12 }}
+            <XAxis dataKey="date" tickFormatter={format.dayMonth} tick={{ fill: colors.axis, fontSize: 12 }}
               stroke={colors.grid} minTickGap={16} />
             <YAxis allowDecimals={false} width={40} tick={{ fill: colors.axis, fontSize: 12 }} stroke={colors.grid}
               tickFormatter={format.count} />
-            <Tooltip {...colors.tooltip} formatter={(value) => format.count(Number(value))} />
+            <Tooltip {...colors.tooltip} formatter={(value) => format.count(Number(value))}
+              labelFormatter={(date) => format.date(String(date))} />
             <Legend wrapperStyle={{ fontSize: 13 }} />
             <Area dataKey="booked" name={translate('monitoring.booked')} stroke={colors.orders} fill={colors.orders}
               fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />

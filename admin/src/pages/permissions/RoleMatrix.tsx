@@ -4,7 +4,7 @@ import {
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PageKey } from '../../../../api/src/permissions/pageKeys';
-import { ADMIN_ONLY_PAGE, PAGE_GROUPS, type Draft, type EditableRole, type PageRow } from './permissionDraft';
+import { ADMIN_ONLY_PAGE, PAGE_GROUPS, pageName, type Draft, type EditableRole, type PageRow } from './permissionDraft';
 
 interface RoleMatrixProps {
   saved: Draft;
@@ -16,7 +16,7 @@ const PageName = ({ row }: { row: PageRow }) => {
   const translate = useTranslate();
   return (
     <>
-      <Typography variant="body2" component="span">{row.labels.map((label) => translate(label)).join(' / ')}</Typography>
+      <Typography variant="body2" component="span">{pageName(row.pageKey, translate)}</Typography>
       <Typography variant="caption" component="span" color="text.secondary" sx={{ ml: 1, fontFamily: 'monospace' }}>
         {row.pageKey}
       </Typography>
@@ -34,6 +34,9 @@ const changedCell = { bgcolor: 'action.selected' };
 export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
   const translate = useTranslate();
   const roles = Object.keys(draft.roles) as EditableRole[];
+  // The checkbox's accessible name: the role and the page as the table heads show them.
+  const boxLabel = (role: string, page: PageKey) =>
+    translate('permissions.matrix.checkbox', { role: translate(`roles.${role}`), page: pageName(page, translate) });
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid="role-matrix">
@@ -59,7 +62,7 @@ export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
                 <TableRow key={row.pageKey} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}><PageName row={row} /></TableCell>
                   <TableCell align="center" padding="checkbox">
-                    <Checkbox checked disabled size="small" slotProps={{ input: { 'aria-label': `admin ${row.pageKey}` } }} />
+                    <Checkbox checked disabled size="small" slotProps={{ input: { 'aria-label': boxLabel('admin', row.pageKey) } }} />
                   </TableCell>
                   {roles.map((role) => {
                     const checked = draft.roles[role].includes(row.pageKey);
@@ -67,7 +70,7 @@ export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
                     const adminOnly = row.pageKey === ADMIN_ONLY_PAGE;
                     const box = (
                       <Checkbox checked={checked} disabled={adminOnly} size="small" onChange={() => onToggle(role, row.pageKey)}
-                        slotProps={{ input: { 'aria-label': `${role} ${row.pageKey}`,
+                        slotProps={{ input: { 'aria-label': boxLabel(role, row.pageKey),
                           // @ts-expect-error data attributes are valid on the input element
                           'data-testid': `matrix-${role}-${row.pageKey}` } }} />
                     );

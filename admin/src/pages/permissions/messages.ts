@@ -8,6 +8,7 @@ const messages: ModuleMessages = {
         title: '角色默认页面',
         help: '勾选每个角色默认可以访问的页面。管理员始终可以访问全部页面。',
         page: '页面',
+        checkbox: '%{role}：%{page}',
       },
       admin_only: '只有管理员可以管理权限',
       users: {
@@ -21,6 +22,7 @@ const messages: ModuleMessages = {
         add_denials: '添加禁止的页面',
         add: '为用户添加例外',
         remove: '移除该用户的例外',
+        list_label: '%{user}的%{list}页面',
       },
       actions: {
         save: '保存',
@@ -48,6 +50,7 @@ const messages: ModuleMessages = {
         title: 'Default pages of each role',
         help: 'Tick the pages each role may open by default. Administrators always have every page.',
         page: 'Page',
+        checkbox: '%{role}: %{page}',
       },
       admin_only: 'Only administrators manage permissions',
       users: {
@@ -61,6 +64,7 @@ const messages: ModuleMessages = {
         add_denials: 'Add a denied page',
         add: 'Add exceptions for a user',
         remove: 'Remove this user\'s exceptions',
+        list_label: '%{list} pages of %{user}',
       },
       actions: {
         save: 'Save',

@@ -1,3 +1,4 @@
+import type { TranslateFunction } from 'react-admin';
 import type { PageKey } from '../../../../api/src/permissions/pageKeys';
 import type { PermissionMatrix, UserOverrides } from '../../../../api/src/permissions/permissionMatrix';
 import { MENU, type MenuLinkDef } from '../../layout/menuItems';
@@ -30,6 +31,12 @@ export const PAGE_GROUPS: PageGroup[] = [
   { rows: rowsOf(MENU.filter((entry): entry is MenuLinkDef => entry !== 'separator' && !('group' in entry))) },
   ...MENU.flatMap((entry) => (entry !== 'separator' && 'group' in entry ? [{ label: entry.label, rows: rowsOf(entry.items) }] : [])),
 ];
+
+const PAGE_LABELS = new Map(PAGE_GROUPS.flatMap((group) => group.rows.map((row) => [row.pageKey, row.labels])));
+
+/** A page's name in the UI's language: its menu labels ('数据报表 / 账单报表'), never its key. */
+export const pageName = (page: PageKey, translate: TranslateFunction): string =>
+  (PAGE_LABELS.get(page) ?? [page]).map((label) => translate(label)).join(' / ');
 
 /** The page keys in the matrix's order (the sidebar's). */
 export const PAGE_ORDER: PageKey[] = PAGE_GROUPS.flatMap((group) => group.rows.map((row) => row.pageKey));

@@ -9,6 +9,7 @@ import { useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { StatusChip } from '../../orders/StatusChip';
 import { orderListLink, useLateOrders, type LateOrder, type Selection } from './processMonitoringApi';
+import { useDateFormat } from '../../common/dateFormat';
 
 const PER_PAGE = 10;
 
@@ -27,6 +28,7 @@ const Overdue = ({ days }: { days: number }) => {
 /** A phone shows each order as a short block instead of a wide table row. */
 const OrderBlocks = ({ rows }: { rows: LateOrder[] }) => {
   const translate = useTranslate();
+  const format = useDateFormat();
   return (
     <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
       {rows.map((order) => (
@@ -40,9 +42,9 @@ const OrderBlocks = ({ rows }: { rows: LateOrder[] }) => {
           </Typography>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 0.5 }}>
             <Typography variant="caption" color="text.secondary">
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{translate('resources.orders.fields.pickupDate')} {order.pickupDate}</Box>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{translate('resources.orders.fields.pickupDate')} {format.date(order.pickupDate)}</Box>
               {' · '}
-              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{translate('resources.orders.fields.mosDate')} {order.mosDate}</Box>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{translate('resources.orders.fields.mosDate')} {format.date(order.mosDate)}</Box>
             </Typography>
             <StatusChip status={order.status} />
           </Stack>
@@ -54,6 +56,7 @@ const OrderBlocks = ({ rows }: { rows: LateOrder[] }) => {
 
 const OrderTable = ({ rows, showArea }: { rows: LateOrder[]; showArea: boolean }) => {
   const translate = useTranslate();
+  const format = useDateFormat();
   const field = (name: string) => translate(`resources.orders.fields.${name}`);
   return (
     <Box sx={{ overflowX: 'auto' }}>
@@ -77,8 +80,8 @@ const OrderTable = ({ rows, showArea }: { rows: LateOrder[]; showArea: boolean }
               <TableCell>{order.dnNumber}</TableCell>
               <TableCell>{order.supplierName ?? '—'}</TableCell>
               {showArea && <TableCell>{order.deliveryAreaName ?? '—'}</TableCell>}
-              <TableCell>{order.pickupDate}</TableCell>
-              <TableCell>{order.mosDate}</TableCell>
+              <TableCell>{format.date(order.pickupDate)}</TableCell>
+              <TableCell>{format.date(order.mosDate)}</TableCell>
               <TableCell><StatusChip status={order.status} /></TableCell>
               <TableCell align="right"><Overdue days={order.daysOverdue} /></TableCell>
             </TableRow>

@@ -1,8 +1,9 @@
-import { Box, Card, CardContent, CardHeader, Grid, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { areaRevenueUrl, useAreaRevenue } from './reportApi';
+import { areaRevenueUrl, reportFileName, useAreaRevenue } from './reportApi';
 import type { AreaRevenue } from './reportModel';
+import { ChartBesideTable } from './ChartBesideTable';
 import { ReportCsvButton } from './ReportCsvButton';
 import { LoadingFailed, NoReportData } from './ReportStates';
 import { useChartColors } from './useChartColors';
@@ -78,6 +79,7 @@ export const AreaRevenueCard = ({ runId }: { runId?: number }) => {
       <CardHeader title={translate('reports.sections.area_revenue')}
         slotProps={{ title: { variant: 'subtitle1', fontWeight: 600 } }}
         action={<ReportCsvButton urlFor={(lang) => areaRevenueUrl(runId, lang)} disabled={!rows.length}
+          fileName={reportFileName(['area_revenue'], data?.months[0] ?? '', data?.months.at(-1) ?? '')}
           testId="area-revenue-export" />}
         sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }} />
       <CardContent sx={{ pt: 0 }}>
@@ -85,10 +87,7 @@ export const AreaRevenueCard = ({ runId }: { runId?: number }) => {
         {error && <LoadingFailed />}
         {data && !rows.length && <NoReportData />}
         {data && rows.length > 0 && (
-          <Grid container spacing={2}>
-            <Grid size={{ xs: 12, lg: 5 }} sx={{ minWidth: 0 }}><AreaRevenueChart data={data} /></Grid>
-            <Grid size={{ xs: 12, lg: 7 }} sx={{ minWidth: 0 }}><AreaRevenueTable data={data} /></Grid>
-          </Grid>
+          <ChartBesideTable chart={<AreaRevenueChart data={data} />} table={<AreaRevenueTable data={data} />} />
         )}
       </CardContent>
     </Card>

@@ -2,7 +2,9 @@ import { Box, Chip, Typography } from '@mui/material';
 import { DataTable, ExportButton, List, NumberField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import { csvExporter } from '../../common/csvExporter';
 import { LocalDateField } from '../../common/LocalDateField';
+import { NO_WRAP, ResponsiveDataTable, type PhoneLines } from '../../common/ResponsiveDataTable';
 import type { ReportRun } from './reportModel';
+import { useDateFormat } from '../../common/dateFormat';
 
 const KindChip = () => {
   const run = useRecordContext<ReportRun>();
@@ -14,7 +16,8 @@ const KindChip = () => {
 
 const PeriodText = () => {
   const run = useRecordContext<ReportRun>();
-  return run ? <>{`${run.periodFrom} – ${run.periodTo}`}</> : null;
+  const format = useDateFormat();
+  return run ? <>{`${format.date(run.periodFrom)} – ${format.date(run.periodTo)}`}</> : null;
 };
 
 const DurationText = () => {
@@ -34,23 +37,29 @@ const NoSnapshots = () => {
 
 const Column = DataTable.Col<ReportRun>;
 
+const RunTime = () => <LocalDateField source="runAt" showTime />;
+
+/** On a phone: when the snapshot was taken and how, then the period it covers. */
+const PHONE: PhoneLines<ReportRun> = {
+  primaryText: <RunTime />,
+  secondaryText: <PeriodText />,
+  tertiaryText: () => <KindChip />,
+};
+
 /** Every snapshot, newest first; a click opens it read-only. */
 export const OldReportList = () => (
   <List resource="report-runs" storeKey="old_reports" disableSyncWithLocation title={false}
     sort={{ field: 'runAt', order: 'DESC' }} perPage={25} exporter={csvExporter}
     actions={<TopToolbar><ExportButton /></TopToolbar>} empty={<NoSnapshots />}>
-    <DataTable rowClick={(id) => `/reports/old-reports?run=${id}`} bulkActionButtons={false}
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-        '& .RaDataTable-headerCell, & .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
-      <Column source="runAt">
-        <LocalDateField source="runAt" showTime options={{ dateStyle: 'medium', timeStyle: 'short' }} />
-      </Column>
-      <Column source="runDate" />
+    <ResponsiveDataTable rowClick={(id) => `/reports/old-reports?run=${id}`} bulkActionButtons={false} phone={PHONE}
+      sx={{ '& .RaDataTable-rowCell': NO_WRAP }}>
+      <Column source="runAt"><RunTime /></Column>
+      <Column source="runDate"><LocalDateField source="runDate" /></Column>
       <Column source="kind" field={KindChip} />
       <Column source="period" disableSort field={PeriodText} />
       <Column source="orderCount" align="right"><NumberField source="orderCount" /></Column>
       <Column source="rowCount" align="right"><NumberField source="rowCount" /></Column>
       <Column source="durationMs" align="right" field={DurationText} />
-    </DataTable>
+    </ResponsiveDataTable>
   </List>
 );

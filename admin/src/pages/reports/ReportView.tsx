@@ -1,9 +1,10 @@
-import { Card, CardContent, CardHeader, Grid, LinearProgress, Stack } from '@mui/material';
+import { Card, CardContent, CardHeader, LinearProgress, Stack } from '@mui/material';
 import { useStore, useTranslate } from 'react-admin';
 import { AreaRevenueCard } from './AreaRevenueCard';
+import { ChartBesideTable } from './ChartBesideTable';
 import { ChoiceSelect, PeriodChoice } from './ReportChoices';
 import { ReportCsvButton } from './ReportCsvButton';
-import { statisticsUrl, useStatistics } from './reportApi';
+import { reportFileName, statisticsUrl, useStatistics } from './reportApi';
 import { PERIOD_MONTHS, type Dimension, type Granularity, type PeriodMonths, type StatisticsQuery } from './reportModel';
 import { LoadingFailed, NoReportData } from './ReportStates';
 import type { ReportViewDef } from './reportViews';
@@ -31,15 +32,14 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
   const request: StatisticsQuery = { months, granularity, dimension, runId };
   const { data, error, isFetching } = useStatistics(request);
   const rows = data?.rows ?? [];
-  // The trend's charts are the point of it; elsewhere the wider table gets more room.
-  const chartColumns = view.chart === 'trend' ? 5 : 4;
   return (
     <Stack spacing={2}>
       <SnapshotLine run={data?.run} refreshable={runId === undefined} />
       {view.key === 'overview' && data && rows.length > 0 && <SummaryCards totals={data.totals} />}
       <Card data-testid="report-view" aria-busy={isFetching}>
         <CardHeader title={translate(view.section)} slotProps={{ title: { variant: 'subtitle1', fontWeight: 600 } }}
-          action={<ReportCsvButton urlFor={(lang) => statisticsUrl(request, lang)} disabled={!rows.length} />}
+          action={<ReportCsvButton urlFor={(lang) => statisticsUrl(request, lang)} disabled={!rows.length}
+            fileName={reportFileName([view.key, dimension], data?.from ?? '', data?.to ?? '')} />}
           sx={{ flexWrap: 'wrap', gap: 1, '& .MuiCardHeader-action': { m: 0 } }} />
         <CardContent sx={{ pt: 0 }}>
           <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center', mb: 2 }}>
@@ -54,14 +54,9 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
           {error && <LoadingFailed />}
           {data && !error && !rows.length && <NoReportData />}
           {data && !error && rows.length > 0 && (
-            <Grid container spacing={2}>
-              <Grid size={{ xs: 12, lg: chartColumns }} sx={{ minWidth: 0 }}>
-                {view.chart === 'trend' ? <TrendCharts data={data} /> : <StatisticsChart data={data} kind={view.chart} />}
-              </Grid>
-              <Grid size={{ xs: 12, lg: 12 - chartColumns }} sx={{ minWidth: 0 }}>
-                <StatisticsTable data={data} columns={view.columns} />
-              </Grid>
-            </Grid>
+            <ChartBesideTable
+              chart={view.chart === 'trend' ? <TrendCharts data={data} /> : <StatisticsChart data={data} kind={view.chart} />}
+              table={<StatisticsTable data={data} columns={view.columns} />} />
           )}
         </CardContent>
       </Card>

@@ -17,6 +17,10 @@ export const statisticsUrl = ({ months, granularity, dimension, runId }: Statist
 export const areaRevenueUrl = (runId?: number, csvLang?: string) =>
   `/api/reports/area-revenue?${query({ runId, ...(csvLang ? { format: 'csv', lang: csvLang } : {}) })}`;
 
+/** A report file's name: the report, what it is by, and the months it covers (`report-daily-supplier-2026-06_2026-11.csv`). */
+export const reportFileName = (parts: string[], from: string, to: string) =>
+  `${['report', ...parts].join('-').replace(/_/g, '-')}-${from.slice(0, 7)}_${to.slice(0, 7)}.csv`;
+
 export const useStatistics = (request: StatisticsQuery) => useQuery({
   queryKey: ['reports', 'statistics', request],
   queryFn: () => getJson<Statistics>(statisticsUrl(request)),
