@@ -1,0 +1,3 @@
+import { walkRoutes } from '../helpers/routeWalk';
+
+walkRoutes('cn');

@@ -1,0 +1,118 @@
+import type { Knex } from 'knex';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot, signIn, useAppInBrowser } from './browser';
+
+/** Every route of the route table (spec §2) and the resource screens behind them, as the admin sees them. */
+async function routes(db: Knex): Promise<string[]> {
+  const order = await db('orders').whereNull('deletedAt').orderBy('id', 'desc').first('id');
+  const user = await db('users').where({ username: 'team_leader' }).first('id');
+  const supplier = await db('suppliers').whereNull('deletedAt').first('id');
+  return [
+    '/', '/orders', `/orders/${order.id}`, '/new-order', '/batch-modification', '/suppliers', '/suppliers/create',
+    `/suppliers/${supplier.id}`, '/vehicle-types', '/warehouses', '/delivery-areas', '/users', '/users/create',
+    `/users/${user.id}/edit`, '/translations', '/translation-import', '/activity-logs', '/pricing-management',
+    '/permissions', '/trash', '/reports', '/reports/daily', '/reports/weekly', '/reports/monthly', '/reports/trend',
+    '/reports/billings', '/reports/process-monitoring', '/reports/old-reports', '/permission-denied-demo',
+    '/no-such-page', '/monitoring-dashboard',
+  ];
+}
+
+/** Texts the database holds (names, addresses, notes…): data, in whatever language it was typed. */
+async function dataTexts(db: Knex): Promise<string[]> {
+  const columns: Record<string, string[]> = {
+    suppliers: ['name', 'shortName', 'contactPerson', 'contactEmail', 'website', 'address'],
+    warehouses: ['code', 'name', 'address', 'contactPerson'],
+    vehicleTypes: ['code', 'name', 'description'],
+    deliveryAreas: ['code', 'name', 'region', 'description'],
+    users: ['username', 'firstName', 'lastName', 'email'],
+    orders: ['mtmNumber', 'dnNumber', 'notes'],
+    orderAttachments: ['fileName'],
+    savedFilters: ['name'],
+    activityLogs: ['userAgent'],
+    // The translations screen lists the entries themselves, in both languages.
+    translations: ['namespace', 'key', 'zh', 'en', 'description'],
+  };
+  const texts = new Set<string>();
+  for (const [table, names] of Object.entries(columns)) {
+    for (const row of await db(table).select(names)) {
+      for (const value of Object.values(row)) if (typeof value === 'string' && value.trim()) texts.add(value.trim());
+    }
+  }
+  return [...texts].sort((a, b) => b.length - a.length);
+}
+
+/** Waits until no request is under way and no spinner shows, for a quiet moment. */
+async function settle(page: Page, inFlight: () => number): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  let quietSince = Date.now();
+  while (Date.now() < deadline) {
+    const busy = inFlight() > 0 || await page.locator('[role=progressbar]:visible, .MuiSkeleton-root:visible').count() > 0;
+    if (busy) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 400) return;
+    await page.waitForTimeout(100);
+  }
+}
+
+const CJK = /[\u3400-\u9fff]/;
+const RAW_KEY = /(?:^|\s)([a-z][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)(?=\s|$)/;
+const LATIN_PHRASE = /[A-Za-z]{2,}[\s,.'’-]+[A-Za-z]{2,}/;
+
+/** What a page shows that is not data and not in its language: raw keys anywhere, English phrases in Chinese. */
+export function foreignTexts(text: string, data: readonly string[], language: 'cn' | 'en'): string[] {
+  // A chart wraps a long name over several lines: such a piece is data too.
+  const squeezed = data.map((value) => value.replace(/\s+/g, ''));
+  const isDataPiece = (line: string) => squeezed.some((value) => value.includes(line.replace(/\s+/g, '')));
+  const withoutData = (line: string) => data.reduce((rest, value) => rest.split(value).join(' '), line).trim();
+  return text.split('\n').map((line) => line.trim()).filter((line) => line && !isDataPiece(line))
+    .map(withoutData).filter((line) => line && (RAW_KEY.test(line)
+      || (language === 'cn' && !CJK.test(line) && LATIN_PHRASE.test(line))));
+}
+
+/** The page's visible text, less code samples (file formats, which are the same in every language). */
+const visibleText = (page: Page) => page.evaluate(() => {
+  const style = document.createElement('style');
+  style.textContent = 'code, pre { display: none !important; }';
+  document.head.append(style);
+  const text = document.body.innerText;
+  style.remove();
+  return text;
+});
+
+const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 390, height: 844 }] as const;
+
+/**
+ * Every route at a desktop and a phone size in one language, on the whole demo company: the page
+ * never scrolls sideways, and shows no raw message key nor (in Chinese) English outside the data.
+ */
+export function walkRoutes(language: 'cn' | 'en') {
+  const env = useAppInBrowser({ sampleData: true });
+
+  it.each(VIEWPORTS)(`opens every route in ${language} at $width×$height without overflow or foreign text`, async (viewport) => {
+    const [paths, data] = await Promise.all([routes(env.app.db), dataTexts(env.app.db)]);
+    const page = await newPage(env.browser, env.app.url, viewport);
+    await page.context().addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
+    let inFlight = 0;
+    page.on('request', () => { inFlight += 1; });
+    page.on('requestfinished', () => { inFlight -= 1; });
+    page.on('requestfailed', () => { inFlight -= 1; });
+    await signIn(page, 'admin');
+
+    const problems: string[] = [];
+    for (const path of paths) {
+      // In-app navigation, as a click on a link does: the router follows the history.
+      await page.evaluate((to) => {
+        window.history.pushState({}, '', to);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await settle(page, () => inFlight);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${path}: ${overflow}px wider than the screen`);
+      for (const line of foreignTexts(await visibleText(page), data, language)) {
+        problems.push(`${path}: "${line}"`);
+      }
+      await screenshot(page, `walk-${language}-${viewport.width}${path.replace(/\//g, '_') || '_'}`, { fullPage: false });
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 300_000);
+}
