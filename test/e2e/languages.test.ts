@@ -11,11 +11,7 @@ const refs = { warehouse: 0, area: 0, supplier: 0, leader: 0, order: 0 };
 
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
-  const created = async (url: string, body: object) => {
-    const answer = await admin.post(url, body);
-    if (answer.status !== 201) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body.id as number;
-  };
+  const created = async (url: string, body: object) => (await admin.create(url, body)).id;
   refs.warehouse = await created('/api/warehouses', { code: 'LG-DC', name: '语言仓 Language DC' });
   refs.area = await created('/api/delivery-areas', { code: 'LG-A', name: '语言区 Language area' });
   refs.supplier = await created('/api/suppliers', { name: '语言物流 Lingo Freight', ...SUPPLIER_CONTACT });

@@ -18,11 +18,7 @@ function dayBefore(days: number): string {
  */
 beforeAll(async () => {
   const admin: HttpClient = await signedInAs(env.app.url, 'admin');
-  const created = async (url: string, body: object) => {
-    const answer = await admin.post(url, body);
-    if (answer.status !== 201) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body as { id: number };
-  };
+  const created = (url: string, body: object) => admin.create(url, body);
   const warehouse = await created('/api/warehouses', { code: 'FIT-DC', name: '上海一号仓 Shanghai DC1',
     address: '上海市浦东新区张江路 1000 号 1000 Zhangjiang Road, Pudong', contactPerson: 'Wang Wu' });
   const area = await created('/api/delivery-areas', { code: 'FIT-CY', name: '北京朝阳 Beijing Chaoyang', region: '华北 North' });

@@ -16,11 +16,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'orders-e2e-'));
 
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
-  const created = async (url: string, body: object) => {
-    const answer = await admin.post(url, body);
-    if (answer.status !== 201) throw new Error(`${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    return answer.body.id as number;
-  };
+  const created = async (url: string, body: object) => (await admin.create(url, body)).id;
   refs.warehouse = await created('/api/warehouses', { code: 'SH-DC1', name: '上海一号仓 Shanghai DC1' });
   refs.area = await created('/api/delivery-areas', { code: 'SH-PD', name: '上海浦东 Pudong' });
   refs.supplier = await created('/api/suppliers', { name: '顺丰物流 SF Express', ...SUPPLIER_CONTACT });

@@ -44,6 +44,13 @@ export class HttpClient {
   put<T = any>(path: string, body?: unknown) { return this.request<T>('PUT', path, body); }
   delete<T = any>(path: string) { return this.request<T>('DELETE', path); }
 
+  /** POSTs a new record and answers it; anything but 201 fails the test that needed it. */
+  async create<T extends { id: number } = { id: number } & Record<string, any>>(path: string, body: object): Promise<T> {
+    const answer = await this.post<T>(path, body);
+    if (answer.status !== 201) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  }
+
   async login(username: string, password = DEMO_PASSWORD) {
     const answer = await this.post('/api/login', { username, password });
     if (answer.status !== 200) throw new Error(`login ${username}: ${answer.status} ${JSON.stringify(answer.body)}`);
