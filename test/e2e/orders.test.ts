@@ -106,6 +106,10 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL((url) => /^\/orders\/\d+$/.test(url.pathname));
     orderId = Number(new URL(page.url()).pathname.split('/')[2]);
+    // The toast says which order was created and links to it.
+    const created = page.getByTestId('toast').filter({ hasText: '订单已创建' });
+    expect(await created.innerText()).toContain('MTM 号 MTM-2026-0001，DN 号 DN-88001');
+    expect(await created.getByTestId('toast-link').getAttribute('href')).toBe(`/orders/${orderId}`);
     expect(await env.app.db('orders').where({ id: orderId }).first()).toMatchObject({
       mtmNumber: 'MTM-2026-0001', dnNumber: 'DN-88001', pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area,
       assignedUserId: refs.leader, supplierId: refs.supplier, vehicleTypeId: refs.vehicleType, notes: '易碎品，请轻放',
@@ -178,8 +182,10 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     expect(saved.completionDate).not.toBeNull();
     await page.waitForFunction(() => /20\d\d/.test(document.querySelector('[data-testid=order-completion-date]')?.textContent ?? ''));
 
+    // The timeline reloads after the status: wait for the completion's entry.
+    await page.waitForFunction((count) => document.querySelectorAll('[data-testid=timeline-entry]').length === count,
+      MAIN_FLOW.length);
     const timeline = page.getByTestId('timeline-entry');
-    expect(await timeline.count()).toBe(MAIN_FLOW.length);
     expect(await timeline.first().innerText()).toContain('创建订单');
     expect(await timeline.nth(5).innerText()).toContain('司机已出发');
     expect(await timeline.last().innerText()).toContain(demoUserName('admin'));
