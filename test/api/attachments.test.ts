@@ -94,6 +94,29 @@ describe('order attachments', () => {
     expect((await admin.post(`/api/orders/${orderId}/attachments`, { file: 'x' })).status).toBe(415);
   });
 
+  it.each([
+    ['a file whose closing boundary never comes', 'file'],
+    ['a part named other than file, cut short', 'scan'],
+  ])('answers 400 to %s, stores nothing and keeps serving', async (_label, field) => {
+    const boundary = 'cut-short';
+    const body = [`--${boundary}`, 'Content-Disposition: form-data; name="kind"', '', 'pod', `--${boundary}`,
+      `Content-Disposition: form-data; name="${field}"; filename="cut.pdf"`, 'Content-Type: application/pdf', '',
+      '%PDF-1.4 and then the connection is cut'].join('\r\n');
+    const answer = await admin.request('POST', `/api/orders/${orderId}/attachments`, body,
+      { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ file: 'Invalid format' });
+    expect(Number((await app.db('orderAttachments').where({ fileName: 'cut.pdf' }).count({ n: '*' }).first())?.n)).toBe(0);
+    expect((await admin.get('/api/user')).status).toBe(200);
+  });
+
+  it('answers 400 to multipart without a boundary', async () => {
+    const answer = await admin.request('POST', `/api/orders/${orderId}/attachments`, 'no parts here',
+      { 'content-type': 'multipart/form-data' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({ file: 'Invalid format' });
+  });
+
   it('keeps a regional dispatcher to the orders of their areas', async () => {
     expect((await upload(dispatcher, orderId, { file: [PDF, 'ok.pdf'], kind: 'pod' })).status).toBe(201);
     expect((await upload(dispatcher, foreignOrderId, { file: [PDF, 'no.pdf'], kind: 'pod' })).status).toBe(404);

@@ -46,11 +46,21 @@ function readUpload(ctx: Ctx): Promise<Upload> {
   }
   return new Promise((resolve, reject) => {
     const upload: Upload = { tooLarge: false };
-    const parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_ATTACHMENT_BYTES, fields: 5, fieldSize: 200 } });
+    // A body cut short errors on the parser and on the part being read: each needs a listener, or
+    // the unhandled 'error' of a part's stream takes the whole process down.
+    const unreadable = () => reject(httpError(400, 'The upload could not be read', { file: 'Invalid format' }));
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_ATTACHMENT_BYTES, fields: 5, fieldSize: 200 } });
+    } catch {
+      unreadable(); // no boundary in the Content-Type
+      return;
+    }
     parser.on('field', (name, value) => {
       if (name === 'kind') upload.kind = value;
     });
     parser.on('file', (name, stream, info) => {
+      stream.on('error', unreadable);
       if (name !== 'file') {
         stream.resume();
         return;
@@ -64,7 +74,7 @@ function readUpload(ctx: Ctx): Promise<Upload> {
       });
     });
     parser.on('close', () => resolve(upload));
-    parser.on('error', () => reject(httpError(400, 'The upload could not be read', { file: 'Invalid format' })));
+    parser.on('error', unreadable);
     ctx.req.pipe(parser);
   });
 }
