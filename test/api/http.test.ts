@@ -61,6 +61,30 @@ describe('HTTP baseline', () => {
   });
 });
 
+describe('record ids in paths', () => {
+  // 0x10, 1e1 and " 1" once read as 16, 10 and 1 (DELETE /api/orders/0x10 deleted order 16).
+  // Here 0x2338, 9.01e3 and " 9001" would name the areas 9016, 9010 and 9001.
+  beforeAll(async () => {
+    for (const id of [1, 10, 16]) {
+      await app.db('deliveryAreas').insert({ id: 9000 + id, code: `PATH-${id}`, name: `Path ${id}` });
+    }
+  });
+
+  it.each(['0x2338', '9.01e3', '%209001', '09001', '9001.0', '+9001', '-9001', '0', '99999999999999999999'])(
+    'refuses %s with 400 naming the id, and deletes nothing', async (raw) => {
+      const admin = await signedInAs(app.url, 'admin');
+      const res = await admin.delete(`/api/delivery-areas/${raw}`);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ id: 'Invalid format' });
+      expect(await app.db('deliveryAreas').where('id', '>', 9000).whereNotNull('deletedAt').select('id')).toEqual([]);
+    });
+
+  it('still reads a plain id', async () => {
+    const admin = await signedInAs(app.url, 'admin');
+    expect((await admin.get('/api/delivery-areas/9016')).body.code).toBe('PATH-16');
+  });
+});
+
 describe('a database that goes away', () => {
   it('answers 503 with a clear message, never a stack', async () => {
     const admin = await signedInAs(app.url, 'admin');

@@ -9,6 +9,7 @@ import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
 import { ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personName';
+import { pathId } from '../resources/pathId';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
@@ -80,8 +81,7 @@ function readUpload(ctx: Ctx): Promise<Upload> {
 }
 
 async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  const id = pathId(ctx);
   const order = await liveQuery(ordersResource, ctx, db).findById(id);
   if (!order) throw httpError(404, `No order with id ${id}`);
   return id;
@@ -115,8 +115,7 @@ async function list(ctx: Ctx) {
 }
 
 async function findAttachment(ctx: Ctx, orderId: number, db = ctx.state.db) {
-  const attachmentId = Number(ctx.params.attachmentId);
-  if (!Number.isSafeInteger(attachmentId) || attachmentId <= 0) throw httpError(400, 'attachmentId must be a positive integer');
+  const attachmentId = pathId(ctx, 'attachmentId');
   const row = await db('orderAttachments').where({ id: attachmentId, orderId }).whereNull('deletedAt').first();
   if (!row) throw httpError(404, `No attachment ${attachmentId} on order ${orderId}`);
   return row;

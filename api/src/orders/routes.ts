@@ -6,18 +6,13 @@ import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
+import { pathId } from '../resources/pathId';
 import { liveQuery, present } from '../resources/resourceRoutes';
 import { ordersResource } from './ordersResource';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from './statusFlow';
 import { personNameSql } from '../users/personName';
 
 const guard = requirePage('orders');
-
-const orderId = (ctx: Ctx): number => {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
-  return id;
-};
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -34,7 +29,7 @@ const transitionBody = Joi.object({
 
 /** One status change through the flow of DESIGN.md §3, recorded as an event and in the activity log. */
 async function transition(ctx: Ctx) {
-  const id = orderId(ctx);
+  const id = pathId(ctx);
   const { to, note, completionDate } = validate<{ to: OrderStatus; note?: string; completionDate?: Date | null }>(
     transitionBody, ctx.request.body);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
@@ -63,7 +58,7 @@ async function transition(ctx: Ctx) {
 
 /** The timeline of an order: every status change with who and when. */
 async function events(ctx: Ctx) {
-  const id = orderId(ctx);
+  const id = pathId(ctx);
   const order = await liveQuery(ordersResource, ctx, ctx.state.db).findById(id);
   if (!order) throw httpError(404, `No order with id ${id}`);
   ctx.body = await ctx.state.db('orderEvents as e').leftJoin('users as u', 'u.id', 'e.userId')

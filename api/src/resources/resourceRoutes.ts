@@ -7,13 +7,8 @@ import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { filterValues, likePattern, parseListParams } from './listQuery';
+import { pathId } from './pathId';
 import { READ_ONLY_FIELDS, type Ctx, type ResourceDef, type Row } from './resource';
-
-const idParam = (ctx: Ctx): number => {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
-  return id;
-};
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -194,7 +189,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
   });
 
   router.get('/:id', readGuard, async (ctx: Ctx) => {
-    ctx.body = present(def, await findLive(def, ctx, ctx.state.db, idParam(ctx)));
+    ctx.body = present(def, await findLive(def, ctx, ctx.state.db, pathId(ctx)));
   });
 
   if (def.writable === false || !def.schemas) return router;
@@ -219,7 +214,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
   });
 
   router.put('/:id', writeGuard, async (ctx: Ctx) => {
-    const id = idParam(ctx);
+    const id = pathId(ctx);
     const { version, ...fields } = withoutReadOnly(ctx.request.body);
     if (version !== undefined && !Number.isInteger(version)) {
       throw httpError(400, 'version must be an integer', { version: 'Invalid format' });
@@ -250,7 +245,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
   if (def.deletable === false) return router;
 
   router.delete('/:id', writeGuard, async (ctx: Ctx) => {
-    const id = idParam(ctx);
+    const id = pathId(ctx);
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const existing = await findLive(def, ctx, trx, id);
       await def.hooks?.beforeDelete?.(ctx, existing, trx);

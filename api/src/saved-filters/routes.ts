@@ -7,6 +7,7 @@ import { requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { RESOURCES } from '../resources/registry';
 import type { Ctx } from '../resources/resource';
+import { pathId } from '../resources/pathId';
 
 const resourceName = Joi.string().valid(...RESOURCES.map((def) => def.name)).required();
 const listQuery = Joi.object({ resource: resourceName });
@@ -36,8 +37,7 @@ async function create(ctx: Ctx) {
 }
 
 async function remove(ctx: Ctx) {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
+  const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await trx('savedFilters').where({ id, userId: ctx.state.user!.id }).first();
     if (!row) throw httpError(404, `No saved filter ${id}`);

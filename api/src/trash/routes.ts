@@ -5,6 +5,7 @@ import type { AppState } from '../appState';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
+import { pathId } from '../resources/pathId';
 import { trashable } from '../resources/registry';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import { personNameSql } from '../users/personName';
@@ -16,12 +17,6 @@ function defOf(type: string): ResourceDef {
   const def = trashable().find((d) => d.entityType === type);
   if (!def) throw httpError(404, `No record type "${type}" in the trash`);
   return def;
-}
-
-function entityId(ctx: Ctx): number {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
-  return id;
 }
 
 /** One row per soft-deleted record of every resource: `{ id: "supplier:7", type, entityId, name, … }`. */
@@ -70,7 +65,7 @@ async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db
 
 async function restore(ctx: Ctx) {
   const def = defOf(ctx.params.type);
-  const id = entityId(ctx);
+  const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await deleted(ctx, def, id, trx);
     try {
@@ -91,7 +86,7 @@ async function restore(ctx: Ctx) {
 async function purge(ctx: Ctx) {
   if (ctx.state.user!.role !== 'admin') throw httpError(403, 'Access denied: only an administrator may purge records');
   const def = defOf(ctx.params.type);
-  const id = entityId(ctx);
+  const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await deleted(ctx, def, id, trx);
     await def.model.query(trx).deleteById(id);

@@ -9,18 +9,13 @@ import { requirePage } from '../middleware/guard';
 import { endSessionsOf } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
+import { pathId } from '../resources/pathId';
 import { liveQuery, present } from '../resources/resourceRoutes';
 import { User } from './User';
 import { assertMayManage, newPassword } from './userRules';
 import { usersResource } from './usersResource';
 
 const resetSchema = Joi.object({ password: newPassword() });
-
-function userId(ctx: Ctx): number {
-  const id = Number(ctx.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw httpError(400, 'id must be a positive integer', { id: 'Invalid format' });
-  return id;
-}
 
 /** The live user an administrator (or a manager, for non-admins) acts on. */
 async function managedUser(ctx: Ctx, trx: Knex.Transaction, id: number): Promise<User> {
@@ -40,7 +35,7 @@ async function endSessions(ctx: Ctx, trx: Knex.Transaction, id: number): Promise
 
 /** Sets a new password (registration rules) and signs the user out everywhere. */
 async function resetPassword(ctx: Ctx) {
-  const id = userId(ctx);
+  const id = pathId(ctx);
   const { password } = validate<{ password: string }>(resetSchema, ctx.request.body);
   const passwordHash = await hashPassword(password, ctx.state.config.passwordHashCost);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
@@ -55,7 +50,7 @@ async function resetPassword(ctx: Ctx) {
 
 /** The administrator's "sign out everywhere": every session of the user ends at once. */
 async function signOutEverywhere(ctx: Ctx) {
-  const id = userId(ctx);
+  const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     await managedUser(ctx, trx, id);
     const sessionsEnded = await endSessions(ctx, trx, id);
