@@ -7,9 +7,16 @@ import type { Role } from '../users/roles';
 
 /** Marks the middleware that decides who may call a route; every route starts with one. */
 export const ROUTE_GUARD = Symbol('routeGuard');
-export type RouteGuard = Middleware<AppState> & { [ROUTE_GUARD]: PageKey | 'signed-in' | 'public' };
+/** The roles a `requireRole` guard lets through (the role × route test reads it). */
+export const ROUTE_ROLES = Symbol('routeRoles');
+/**
+ * public: anyone; signed-in: any signed-in user, pending ones too (their own account); active: any
+ * active user (pending users get nothing beyond the dashboard and their own account); a page key.
+ */
+export type GuardKind = PageKey | 'signed-in' | 'active' | 'public';
+export type RouteGuard = Middleware<AppState> & { [ROUTE_GUARD]: GuardKind; [ROUTE_ROLES]?: readonly Role[] };
 
-function guard(kind: RouteGuard[typeof ROUTE_GUARD], fn: Middleware<AppState>): RouteGuard {
+function guard(kind: GuardKind, fn: Middleware<AppState>): RouteGuard {
   return Object.assign(fn, { [ROUTE_GUARD]: kind });
 }
 
@@ -25,6 +32,15 @@ export const publicRoute = (): RouteGuard => guard('public', (_ctx, next: Next) 
 export const requireUser = (): RouteGuard =>
   guard('signed-in', (ctx, next: Next) => {
     signedInUser(ctx);
+    return next();
+  });
+
+/** An active signed-in user, whatever their pages: the pickers, saved filters. */
+export const requireActiveUser = (): RouteGuard =>
+  guard('active', (ctx, next: Next) => {
+    if (signedInUser(ctx).status !== 'active') {
+      throw httpError(403, 'Access denied: your account is waiting for activation by an administrator');
+    }
     return next();
   });
 
@@ -55,13 +71,13 @@ export const requirePageOr = (pageKey: PageKey, alsoFor: (ctx: Context & { state
 
 /**
  * An active signed-in user holding one of these roles, for the few writes that no page key
- * covers (saving translations: DESIGN.md §4). Tagged 'signed-in': it narrows that check.
+ * covers (saving translations: DESIGN.md §4). Tagged 'active' with its roles.
  */
 export const requireRole = (roles: readonly Role[]): RouteGuard =>
-  guard('signed-in', (ctx, next: Next) => {
+  Object.assign(guard('active', (ctx, next: Next) => {
     const user = signedInUser(ctx);
     if (user.status !== 'active' || !roles.includes(user.role)) {
       throw httpError(403, `Access denied: only the roles ${roles.join(', ')} may do this`);
     }
     return next();
-  });
+  }), { [ROUTE_ROLES]: roles });
