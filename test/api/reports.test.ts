@@ -335,10 +335,10 @@ describe('a run', () => {
     expect(await label(runId)).toBe('顺达物流');
   });
 
-  it('shows a regional dispatcher granted the reports page only the figures of their areas', async () => {
+  it('shows a regional dispatcher granted the old reports page only the figures of their areas', async () => {
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     expect((await dispatcher.get(`/api/reports/statistics?runId=${runId}`)).status).toBe(403);
-    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'reports', allowed: true });
+    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'old_reports', allowed: true });
     try {
       const report = await statistics(`runId=${runId}&months=12&granularity=month&dimension=delivery_area`, dispatcher);
       expect(new Set(report.rows.map((r: any) => r.key))).toEqual(new Set([refs.ownArea]));
@@ -350,6 +350,19 @@ describe('a run', () => {
       expect(bySupplier.totals).toEqual(ownTotals);
       const revenue = (await dispatcher.get(`/api/reports/area-revenue?runId=${runId}`)).body;
       expect(revenue.rows.map((r: any) => r.key)).toEqual([refs.ownArea]);
+
+      // The snapshot list counts a run's orders and rollup rows in their areas, never company-wide.
+      const [{ n: ownOrders }] = await app.db('orders').whereNull('deletedAt').where({ deliveryAreaId: refs.ownArea })
+        .whereBetween('pickupDate', ['2026-01-01', RUN_DATE]).count({ n: '*' });
+      const [{ n: ownRows }] = await app.db('reportRollups').where({ runId, deliveryAreaId: refs.ownArea }).count({ n: '*' });
+      const global = (await admin.get(`/api/report-runs/${runId}`)).body;
+      expect(Number(ownOrders)).toBeLessThan(global.orderCount);
+      const inAreas = { orderCount: Number(ownOrders), rowCount: Number(ownRows) };
+      expect((await dispatcher.get(`/api/report-runs/${runId}`)).body).toEqual({ ...global, ...inAreas });
+      const listed = (await dispatcher.get(`/api/report-runs?filter=${encodeURIComponent(JSON.stringify({ id: runId }))}`)).body;
+      expect(listed).toEqual([{ ...global, ...inAreas }]);
+      const sorted = (await dispatcher.get('/api/report-runs?sort=["orderCount","DESC"]&range=[0,99]')).body;
+      expect(sorted.map((r: any) => r.orderCount)).toEqual(sorted.map((r: any) => r.orderCount).sort((a: number, b: number) => b - a));
     } finally {
       await app.db('pagePermissions').where({ userId: refs.dispatcherId }).delete();
     }
@@ -395,9 +408,26 @@ describe('who may read and refresh', () => {
     }
   });
 
-  it('lists the runs newest first on the list protocol, for the reports page too', async () => {
-    const leader = await signedInAs(app.url, 'team_leader');
-    const answer = await leader.get('/api/report-runs?sort=["runAt","DESC"]&range=[0,1]');
+  it('keeps past snapshots to old reports: manager and team leader read only the latest run, director and biller all', async () => {
+    const [run] = (await admin.get('/api/report-runs?sort=["runAt","DESC"]&range=[0,0]')).body;
+    const snapshotCalls = ['/api/report-runs', `/api/report-runs/${run.id}`, `/api/reports/statistics?runId=${run.id}`,
+      `/api/reports/area-revenue?runId=${run.id}`, `/api/reports/statistics?runId=${run.id}&format=csv`];
+    const latestCalls = ['/api/reports/statistics', '/api/reports/area-revenue', '/api/reports/statistics?format=csv'];
+    for (const role of ['manager', 'team_leader', 'director', 'biller'] as const) {
+      const client = await signedInAs(app.url, role);
+      const oldReports = role === 'director' || role === 'biller';
+      for (const path of latestCalls) expect([role, path, (await client.get(path)).status]).toEqual([role, path, 200]);
+      for (const path of snapshotCalls) {
+        const answer = await client.get(path);
+        expect([role, path, answer.status]).toEqual([role, path, oldReports ? 200 : 403]);
+        if (!oldReports) expect(answer.body.message).toMatch(/^Access denied.*old_reports/);
+      }
+    }
+  });
+
+  it('lists the runs newest first on the list protocol', async () => {
+    const director = await signedInAs(app.url, 'director');
+    const answer = await director.get('/api/report-runs?sort=["runAt","DESC"]&range=[0,1]');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-range')).toMatch(/^report-runs 0-1\/\d+$/);
     const times = answer.body.map((r: any) => r.runAt);

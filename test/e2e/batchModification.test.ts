@@ -9,7 +9,10 @@ let admin: HttpClient;
 const refs = { warehouse: 0, north: 0, south: 0, harbour: 0, airport: 0, leader: 0 };
 const orders: Record<string, number> = {};
 
-/** Four orders: BM-1..3 from supplier North, BM-4 from South; BM-1, BM-2 to Harbour, BM-3, BM-4 to Airport. */
+/**
+ * Four completed orders: BM-1..3 from supplier North, BM-4 from South; BM-1, BM-2 to Harbour, BM-3,
+ * BM-4 to Airport. BM-5 (South, Harbour) is still under way: the page never lists it.
+ */
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
   refs.warehouse = (await admin.post('/api/warehouses', { code: 'W-BM', name: 'Batch DC' })).body.id;
@@ -20,16 +23,24 @@ beforeAll(async () => {
   refs.leader = (await signedInAs(env.app.url, 'team_leader').then((c) => c.get('/api/user'))).body.id;
   const plan: Array<[string, number, number]> = [
     ['BM-1', refs.north, refs.harbour], ['BM-2', refs.north, refs.harbour],
-    ['BM-3', refs.north, refs.airport], ['BM-4', refs.south, refs.airport],
+    ['BM-3', refs.north, refs.airport], ['BM-4', refs.south, refs.airport], ['BM-5', refs.south, refs.harbour],
   ];
-  for (const [mtm, supplierId, deliveryAreaId] of plan) {
-    const answer = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId,
-      pickupWarehouseId: refs.warehouse, assignedUserId: refs.leader, deliveryAreaId,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
-    if (answer.status !== 201) throw new Error(`create ${mtm}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    orders[mtm] = answer.body.id;
-  }
+  for (const [mtm, supplierId, deliveryAreaId] of plan) orders[mtm] = await createOrder(mtm, supplierId, deliveryAreaId);
+  await complete(['BM-1', 'BM-2', 'BM-3', 'BM-4']);
 });
+
+async function createOrder(mtm: string, supplierId: number, deliveryAreaId: number): Promise<number> {
+  const answer = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId,
+    pickupWarehouseId: refs.warehouse, assignedUserId: refs.leader, deliveryAreaId,
+    pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+  if (answer.status !== 201) throw new Error(`create ${mtm}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.id;
+}
+
+/** When the orders were completed, as a fixture: only completed orders are the page's. */
+const COMPLETED_AT = '2026-11-26T10:00:00.000Z';
+const complete = (mtms: string[]) => env.app.db('orders').whereIn('id', mtms.map((mtm) => orders[mtm]))
+  .update({ status: 'completed', completionDate: new Date(COMPLETED_AT) });
 
 const completionDates = async () => {
   const { body } = await admin.get(`/api/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'BM-' }))}&range=[0,49]`);
@@ -106,11 +117,13 @@ describe('batch modification (cn, light)', () => {
     expect(await toast.innerText()).toContain('已成功更新 3 个订单的完成日期');
     await dialog.waitFor({ state: 'detached' });
     for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByText('2026年12月24日 15:30').waitFor();
-    expect(await row(page, 'BM-4').innerText()).toContain('—');
+    expect(await row(page, 'BM-4').innerText()).not.toContain('2026年12月24日');
+    expect(await row(page, 'BM-5').count()).toBe(0);
     expect(await count(page)).toBe('已选择 0 个订单');
 
     const expected = await instantOf(page, '2026-12-24T15:30');
-    expect(await completionDates()).toEqual({ 'BM-1': expected, 'BM-2': expected, 'BM-3': expected, 'BM-4': null });
+    expect(await completionDates()).toEqual({ 'BM-1': expected, 'BM-2': expected, 'BM-3': expected, 'BM-4': COMPLETED_AT,
+      'BM-5': null });
     await page.context().close();
   });
 
@@ -218,6 +231,46 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await page.waitForURL((url) => url.pathname === '/auth');
     admin = await signedInAs(env.app.url, 'admin');
     expect(await completionDates()).toEqual(before);
+    await page.context().close();
+  });
+});
+
+describe('batch modification (an order no longer completed)', () => {
+  it('shows the refusal naming the order, changes none, and goes through once that order is unticked', async () => {
+    for (const mtm of ['RF-1', 'RF-2']) orders[mtm] = await createOrder(mtm, refs.north, refs.harbour);
+    await complete(['RF-1', 'RF-2']);
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin');
+    await openBatchPage(page);
+    await page.locator('input[name=q]').fill('RF-');
+    await rowCount(page, 2);
+    await page.getByTestId('select-all-results').click();
+    await page.getByText('已选择 2 个订单').waitFor();
+    // Meanwhile someone steps RF-2 back: it is no longer completed.
+    await env.app.db('orders').where({ id: orders['RF-2'] }).update({ status: 'awaiting_pod_upload', completionDate: null });
+
+    await page.getByTestId('open-batch-dialog').click();
+    const dialog = page.getByTestId('batch-dialog');
+    await fillDate(dialog, 'completionDate', '2026-12-30T09:00');
+    await dialog.getByTestId('batch-confirm').click();
+    const refusal = dialog.getByTestId('batch-refusal');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe('以下订单尚未完成，无法修改完成日期，所有订单均未修改：RF-2。请取消选择这些订单后重试。');
+    const dates = await admin.get(`/api/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'RF-' }))}`);
+    expect(Object.fromEntries(dates.body.map((o: { mtmNumber: string; completionDate: string | null }) => [o.mtmNumber, o.completionDate])))
+      .toEqual({ 'RF-1': COMPLETED_AT, 'RF-2': null });
+    await settle(page);
+    await screenshot(page, 'batch-refused-cn-light');
+
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await row(page, 'RF-2').getByRole('checkbox').click();
+    await page.getByText('已选择 1 个订单').waitFor();
+    await page.getByTestId('open-batch-dialog').click();
+    await fillDate(dialog, 'completionDate', '2026-12-30T09:00');
+    await dialog.getByTestId('batch-confirm').click();
+    await page.getByTestId('toast').filter({ hasText: '已成功更新 1 个订单的完成日期' }).waitFor();
+    await rowCount(page, 1);
+    expect((await admin.get(`/api/orders/${orders['RF-1']}`)).body.completionDate).toBe(await instantOf(page, '2026-12-30T09:00'));
     await page.context().close();
   });
 });

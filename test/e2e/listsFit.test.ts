@@ -48,7 +48,8 @@ const FIRST_ORDER = 'MTM202611230006';
 /** The list routes, each with what shows its records (on a phone too); the late orders open from a count. */
 const ROUTES: Array<{ path: string; ready: (page: Page) => Promise<void> }> = [
   { path: '/orders', ready: (page) => page.getByText(FIRST_ORDER).first().waitFor() },
-  { path: '/batch-modification', ready: (page) => page.getByText(FIRST_ORDER).first().waitFor() },
+  // The batch page lists completed orders only: orders 1 to 4.
+  { path: '/batch-modification', ready: (page) => page.getByText('MTM202611230004').first().waitFor() },
   { path: '/suppliers', ready: (page) => page.getByText(/Northern Intermodal/).first().waitFor() },
   { path: '/warehouses', ready: (page) => page.getByText(/FIT-DC/).first().waitFor() },
   { path: '/vehicle-types', ready: (page) => page.getByText(/FIT-T5/).first().waitFor() },

@@ -227,6 +227,40 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
   });
 });
 
+describe('a biller (orders without new_order)', () => {
+  it('reads the list and an order, without create, edit, delete, status or attachment buttons', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'biller');
+    await page.goto('/orders');
+    await page.locator('tbody tr', { hasText: 'MTM-2026-0001' }).waitFor();
+    expect(await page.getByRole('link', { name: '新建订单' }).count()).toBe(0);
+    // No bulk actions, so no selection checkboxes.
+    expect(await page.locator('tbody input[type=checkbox]').count()).toBe(0);
+    await page.getByTestId('export-csv').waitFor();
+
+    await page.locator('tbody tr', { hasText: 'MTM-2026-0001' }).locator('td').nth(2).click();
+    await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+    await page.getByTestId('order-details').getByText('上海一号仓 Shanghai DC1').waitFor();
+    await page.getByTestId('attachment').filter({ hasText: 'receipt-88001.png' }).waitFor();
+    await page.getByTestId('timeline-entry').last().waitFor();
+    expect(await page.getByTestId('order-edit').count()).toBe(0);
+    expect(await page.getByTestId('order-transitions').count()).toBe(0);
+    expect(await page.locator('[data-testid^=transition-]').count()).toBe(0);
+    expect(await page.getByTestId('attachment-upload').count()).toBe(0);
+    expect(await page.getByTestId('order-attachments').getByRole('button', { name: '删除' }).count()).toBe(0);
+    // The files still download.
+    expect(await page.getByTestId('attachment').filter({ hasText: 'pod-88001.pdf' }).getByRole('link').getAttribute('href'))
+      .toMatch(new RegExp(`^/api/orders/${orderId}/attachments/\\d+$`));
+    expect(await page.getByText('Permission Denied').count()).toBe(0);
+    await pageTop(page);
+    await screenshot(page, 'orders-detail-biller-cn-light');
+
+    await page.goto('/new-order');
+    await page.getByTestId('access-denied').waitFor();
+    await page.context().close();
+  });
+});
+
 describe('the order list (admin)', () => {
   it('filters by status, saves the filter as a preset, and exports the filtered CSV', async () => {
     await orderAt('booking_received', { mtmNumber: 'MTM-LIST-A' });

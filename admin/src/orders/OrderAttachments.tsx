@@ -75,8 +75,15 @@ const UploadForm = ({ orderId, onUploaded }: { orderId: Identifier; onUploaded: 
   );
 };
 
+interface Props {
+  orderId: Identifier;
+  attachments: readonly OrderAttachment[];
+  /** Upload and delete too (the new_order page); without it the files are only listed and downloaded. */
+  editable: boolean;
+}
+
 /** The order's POD and receipt files: download, upload, delete after a confirmation. */
-export const OrderAttachments = ({ orderId, attachments }: { orderId: Identifier; attachments: readonly OrderAttachment[] }) => {
+export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
@@ -108,7 +115,7 @@ export const OrderAttachments = ({ orderId, attachments }: { orderId: Identifier
           <List dense disablePadding data-testid="attachment-list">
             {attachments.map((attachment) => (
               <ListItem key={attachment.id} disableGutters data-testid="attachment"
-                secondaryAction={(
+                secondaryAction={editable && (
                   <Tooltip title={translate('ra.action.delete')}>
                     <IconButton edge="end" size="small" aria-label={translate('ra.action.delete')}
                       onClick={() => setDeleting(attachment)}>
@@ -116,7 +123,7 @@ export const OrderAttachments = ({ orderId, attachments }: { orderId: Identifier
                     </IconButton>
                   </Tooltip>
                 )}>
-                <ListItemText sx={{ pr: 4 }}
+                <ListItemText sx={{ pr: editable ? 4 : 0 }}
                   primary={(
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
                       <Chip size="small" variant="outlined" label={translate(`orders.attachments.kinds.${attachment.kind}`)} />
@@ -138,7 +145,7 @@ export const OrderAttachments = ({ orderId, attachments }: { orderId: Identifier
             ))}
           </List>
         )}
-      <UploadForm orderId={orderId} onUploaded={reload} />
+      {editable && <UploadForm orderId={orderId} onUploaded={reload} />}
       <Confirm isOpen={deleting !== null} loading={pending} title="orders.attachments.delete_title"
         content="orders.attachments.delete_confirm" translateOptions={{ name: deleting?.fileName ?? '' }}
         onConfirm={remove} onClose={() => setDeleting(null)} />

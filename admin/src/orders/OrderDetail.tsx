@@ -16,6 +16,7 @@ import { OrderProgress } from './OrderProgress';
 import { OrderTimeline } from './OrderTimeline';
 import { StatusChip } from './StatusChip';
 import { TransitionButtons } from './TransitionButtons';
+import { useCanEditOrders } from './useCanEditOrders';
 
 const Section = ({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) => {
   const translate = useTranslate();
@@ -55,9 +56,14 @@ const EditDetails = ({ conflict, onCancel }: { conflict: boolean; onCancel: () =
   );
 };
 
+/**
+ * Everything about the order. Editing, status changes and attachment uploads and deletions are
+ * offered only to those who may edit orders; the others read the same page without them.
+ */
 const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEditing: (on: boolean) => void; conflict: boolean }) => {
   const order = useRecordContext<OrderRecord>();
   const translate = useTranslate();
+  const editable = useCanEditOrders();
   const { data: events = [] } = useOrderEvents(order?.id ?? 0);
   const { data: attachments = [] } = useOrderAttachments(order?.id ?? 0);
   if (!order) return null;
@@ -78,19 +84,21 @@ const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEd
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, gap: 2,
         alignItems: 'start' }}>
         <Stack spacing={2}>
-          <Section title="orders.detail.details" testId="order-details" action={!editing && (
+          <Section title="orders.detail.details" testId="order-details" action={editable && !editing && (
             <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="order-edit">
               {translate('ra.action.edit')}
             </Button>
           )}>
-            {editing ? <EditDetails conflict={conflict} onCancel={() => setEditing(false)} /> : <OrderFields />}
+            {editable && editing ? <EditDetails conflict={conflict} onCancel={() => setEditing(false)} /> : <OrderFields />}
           </Section>
           <Section title="orders.detail.prices"><OrderPrices /></Section>
         </Stack>
         <Stack spacing={2}>
-          <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
+          {editable && (
+            <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
+          )}
           <Section title="orders.attachments.title" testId="order-attachments">
-            <OrderAttachments orderId={order.id} attachments={attachments} />
+            <OrderAttachments orderId={order.id} attachments={attachments} editable={editable} />
           </Section>
           <Section title="orders.timeline.title" testId="order-timeline-card"><OrderTimeline events={events} /></Section>
         </Stack>

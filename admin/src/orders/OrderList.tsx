@@ -3,8 +3,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Box, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
-  BulkDeleteButton, Button, DataTable, FilterButton, List, TextField, TopToolbar, useCanAccess,
-  useTranslate,
+  BulkDeleteButton, Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
@@ -18,11 +17,11 @@ import { OrderReferenceField } from './OrderReferences';
 import { useOrderErrors } from './orderErrors';
 import { SavedFilters } from './SavedFilters';
 import { StatusField } from './StatusChip';
+import { useCanEditOrders } from './useCanEditOrders';
 
 /** The new-order page is its own route (/new-order) under its own page key. */
 const NewOrderButton = ({ variant }: { variant?: 'contained' }) => {
-  const { canAccess } = useCanAccess({ resource: 'new_order', action: 'access' });
-  if (!canAccess) return null;
+  if (!useCanEditOrders()) return null;
   return <Button component={Link} to="/new-order" label="menu.new_order" variant={variant}><AddIcon /></Button>;
 };
 
@@ -87,15 +86,16 @@ const PHONE: PhoneLines<OrderRecord> = {
 
 /**
  * The orders: filters (saved per user as presets), status chips, sortable columns, the server's
- * CSV export and bulk status change, assignment and deletion. A regional dispatcher's list holds
- * only their areas' orders: the server narrows it.
+ * CSV export and bulk status change, assignment and deletion (for those who may edit orders). A
+ * regional dispatcher's list holds only their areas' orders: the server narrows it.
  */
 const OrderList = () => {
   const filters = useOrderFilters();
+  const editable = useCanEditOrders();
   return (
     <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
       pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
-      <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions />}
+      <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={editable ? <BulkActions /> : false}
         hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
         <Column source="mtmNumber"><MtmNumber /></Column>
         <Column source="dnNumber" />

@@ -56,7 +56,7 @@ export const requirePage = (pageKey: PageKey): RouteGuard =>
 
 /**
  * Like requirePage, for data that other pages open too in some requests: the user needs the page
- * key or one of `alsoFor(ctx)` (old reports read a report snapshot by its runId).
+ * key or one of `alsoFor(ctx)`.
  */
 export const requirePageOr = (pageKey: PageKey, alsoFor: (ctx: Context & { state: AppState }) => PageKey[]): RouteGuard =>
   guard(pageKey, async (ctx, next: Next) => {
@@ -68,6 +68,14 @@ export const requirePageOr = (pageKey: PageKey, alsoFor: (ctx: Context & { state
     }
     return next();
   });
+
+/**
+ * Like requirePage, for data two pages open: `pick(ctx)` names the page this request needs (the
+ * reports of the latest run need `reports`, a past snapshot by its runId `old_reports`). Tagged
+ * with `pageKey`, the page of the plain request.
+ */
+export const requirePageFor = (pageKey: PageKey, pick: (ctx: Context & { state: AppState }) => PageKey): RouteGuard =>
+  guard(pageKey, (ctx, next: Next) => requirePage(pick(ctx))(ctx, next));
 
 /**
  * An active signed-in user holding one of these roles, for the few writes that no page key

@@ -4,10 +4,9 @@ import busboy from 'busboy';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { httpError } from '../httpError';
-import { requirePage } from '../middleware/guard';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
-import { ordersResource } from './ordersResource';
+import { orderGuards, ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personName';
 import { pathId } from '../resources/pathId';
 
@@ -141,7 +140,7 @@ async function remove(ctx: Ctx) {
 }
 
 export const attachmentRoutes = new Router<AppState>({ prefix: '/api/orders/:id/attachments' })
-  .get('/', requirePage('orders'), list)
-  .post('/', requirePage('orders'), upload)
-  .get('/:attachmentId', requirePage('orders'), download)
-  .delete('/:attachmentId', requirePage('orders'), remove);
+  .get('/', orderGuards.read, list)
+  .post('/', orderGuards.write, upload)
+  .get('/:attachmentId', orderGuards.read, download)
+  .delete('/:attachmentId', orderGuards.write, remove);

@@ -3,13 +3,12 @@ import Joi from 'joi';
 import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
 import type { AppState } from '../appState';
 import { excelCsv } from '../csv/excelCsv';
-import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx, Row } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/resourceRoutes';
 import { loadTranslator } from '../translations/catalog';
-import { ordersResource } from './ordersResource';
+import { orderGuards, ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personName';
 
 /** The exported columns, in order; headers come from the live catalog in the chosen language. */
@@ -73,4 +72,4 @@ async function exportCsv(ctx: Ctx) {
 }
 
 export const orderExportRoutes = new Router<AppState>({ prefix: '/api/orders' })
-  .get('/export.csv', requirePage('orders'), exportCsv);
+  .get('/export.csv', orderGuards.read, exportCsv);

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { httpError } from '../httpError';
+import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import { delayCondition, serverToday } from './delays';
@@ -38,11 +39,19 @@ async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<type
   }
 }
 
+/**
+ * Who may do what with orders (DESIGN.md §4): reading them (list, detail, timeline, attachments,
+ * export) needs the orders page; creating, editing, deleting, moving the status and uploading or
+ * deleting attachments need new_order. The batch completion date has its own page.
+ */
+export const orderGuards = { read: requirePage('orders'), write: requirePage('new_order') };
+
 export const ordersResource: ResourceDef = {
   name: 'orders',
   entityType: 'order',
   model: Order,
   pageKey: 'orders',
+  guards: orderGuards,
   label: 'mtmNumber',
   sortable: ['id', 'mtmNumber', 'dnNumber', 'status', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'updatedAt'],
   defaultSort: { field: 'createdAt', order: 'desc' },

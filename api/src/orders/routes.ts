@@ -8,11 +8,9 @@ import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { liveQuery, present } from '../resources/resourceRoutes';
-import { ordersResource } from './ordersResource';
+import { orderGuards, ordersResource } from './ordersResource';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from './statusFlow';
 import { personNameSql } from '../users/personName';
-
-const guard = requirePage('orders');
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -67,6 +65,12 @@ async function events(ctx: Ctx) {
       ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as user_name`));
 }
 
+/** MTM numbers for a refusal: the first twenty, then how many more (no words: the admin shows them in its language). */
+function namedOrders(orders: Row[]): string {
+  const shown = orders.slice(0, 20).map((o) => o.mtmNumber).join(', ');
+  return orders.length > 20 ? `${shown}, … (+${orders.length - 20})` : shown;
+}
+
 // The seed's batch-modification texts (spec §5) are the field messages.
 const batchBody = Joi.object({
   ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(5000).unique().required().messages({
@@ -81,7 +85,7 @@ const batchBody = Joi.object({
   }),
 });
 
-/** Sets the completion date of many orders: one transaction, all or nothing, one log row per order. */
+/** Sets the completion date of many completed orders: one transaction, all or nothing, one log row per order. */
 async function batchCompletionDate(ctx: Ctx) {
   const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
@@ -90,6 +94,14 @@ async function batchCompletionDate(ctx: Ctx) {
     const missing = ids.filter((id) => !orders.some((o) => o.id === id));
     if (missing.length > 0) {
       throw httpError(404, `No such orders (or not yours): ${missing.join(', ')}. Nothing was changed.`, { ids: `Unknown ${missing.join(', ')}` });
+    }
+    // Only a completed order has a completion date to correct (DESIGN.md §3): any other would be
+    // dated as finished while still under way, or cancelled.
+    const open = orders.filter((o) => o.status !== 'completed').sort((a, b) => a.id - b.id);
+    if (open.length > 0) {
+      const named = namedOrders(open);
+      throw httpError(409, `Only completed orders can be given a completion date; not completed: ${named}. Nothing was changed.`,
+        { ids: `Not completed: ${named}` });
     }
     for (const order of orders) {
       await trx('orders').where({ id: order.id })
@@ -103,6 +115,6 @@ async function batchCompletionDate(ctx: Ctx) {
 
 /** Order calls beyond the resource protocol; mounted before it so their paths win. */
 export const orderRoutes = new Router<AppState>({ prefix: '/api/orders' })
-  .post('/batch-completion-date', guard, batchCompletionDate)
-  .post('/:id/transitions', guard, transition)
-  .get('/:id/events', guard, events);
+  .post('/batch-completion-date', requirePage('batch_modification'), batchCompletionDate)
+  .post('/:id/transitions', orderGuards.write, transition)
+  .get('/:id/events', orderGuards.read, events);

@@ -1,19 +1,37 @@
-import { requirePageOr } from '../middleware/guard';
+import { isAreaBound, scopeToAreas } from '../orders/dispatcherScope';
 import type { ResourceDef } from '../resources/resource';
 import { ReportRun } from './ReportRun';
 
-/** The report snapshots, for old reports (and the reports pages, which name the run they show). */
+/** A run's own columns besides its two counts, which an area-bound user gets for their areas only. */
+const RUN_COLUMNS = ['id', 'runAt', 'runDate', 'kind', 'triggeredBy', 'timeZone', 'periodFrom', 'periodTo', 'durationMs'];
+
+/** The report snapshots, for old reports (the reports of the latest run name theirs themselves). */
 export const reportRunsResource: ResourceDef = {
   name: 'report-runs',
   entityType: 'report_run',
   model: ReportRun,
   pageKey: 'old_reports',
-  guards: { read: requirePageOr('old_reports', () => ['reports']) },
   label: 'runDate',
   sortable: ['id', 'runAt', 'runDate', 'kind', 'orderCount', 'rowCount', 'durationMs'],
   defaultSort: { field: 'runAt', order: 'desc' },
   search: ['kind'],
   filters: { kind: 'eq', runDate: 'range', runAt: 'range', triggeredBy: 'eq' },
+  /**
+   * A run's orderCount and rowCount are company-wide figures. A regional dispatcher sees every
+   * report within their own areas (reportQueries.ts), so for them both are counted over the run's
+   * rollup rows in those areas: read, sorted and filtered as the same columns.
+   */
+  scope(ctx, query) {
+    const user = ctx.state.user!;
+    if (!isAreaBound(user)) return;
+    const db = ctx.state.db;
+    const own = db('reportRollups as x').whereRaw('x.run_id = r.id')
+      .select(db.raw(`coalesce(sum(x.orders) filter (where x.dimension = 'overall'), 0)::int as order_count`),
+        db.raw('count(*)::int as row_count'));
+    scopeToAreas(own, user, 'x.delivery_area_id');
+    query.from(db('reportRuns as r').crossJoin(db.raw('lateral ? as own', [own]))
+      .select([...RUN_COLUMNS.map((column) => `r.${column}`), 'own.orderCount', 'own.rowCount']).as('reportRuns'));
+  },
   // Written only by materialiseReports (the 23:50 job, or an admin's POST in reports/routes.ts).
   writable: false,
   softDelete: false,

@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
 import type { AppState } from '../appState';
 import { excelCsv } from '../csv/excelCsv';
-import { requirePageOr, requireRole } from '../middleware/guard';
+import { requirePageFor, requireRole } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { serverTimeZone } from '../monitoring/periods';
 import type { Ctx, Row } from '../resources/resource';
@@ -14,8 +14,8 @@ import { DIMENSIONS, GRANULARITIES, MONTH_CHOICES } from './reportChoices';
 import { areaRevenue, statistics, type StatisticsParams } from './reportQueries';
 import { reportRunsResource } from './reportRunsResource';
 
-/** A report of the latest run needs the reports page; a past run's (runId) also opens with old reports. */
-const reportGuard = requirePageOr('reports', (ctx) => (ctx.query.runId === undefined ? [] : ['old_reports']));
+/** A report of the latest run needs the reports page; a past snapshot (any runId) needs old reports (DESIGN.md §4). */
+const reportGuard = requirePageFor('reports', (ctx) => (ctx.query.runId === undefined ? 'reports' : 'old_reports'));
 
 const output = {
   runId: Joi.number().integer().positive(),

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react';
 import { DataTable, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderReferences';
 import type { OrderRecord } from '../../orders/orderModel';
-import { StatusField } from '../../orders/StatusChip';
 import { LocalDateField } from '../../common/LocalDateField';
 import { LIST_TABLE_SX, oneLineCellsExcept, usePhone } from '../../common/ResponsiveDataTable';
 import { SelectionBar } from './SelectionBar';
@@ -53,7 +52,6 @@ const OrdersTable = () => {
         { '& td.column-completionDate': { whiteSpace: { xs: 'normal', sm: 'nowrap' } } }]}>
       <Column source="mtmNumber">{small ? <MtmAndDnNumbers /> : <MtmNumber />}</Column>
       {!small && <Column source="dnNumber" />}
-      {!small && <Column source="status" field={StatusField} />}
       {!small && <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>}
       {!small && <Column source="deliveryAreaId" disableSort><OrderReferenceField source="deliveryAreaId" /></Column>}
       {!small && <Column source="mosDate"><LocalDateField source="mosDate" /></Column>}
@@ -65,9 +63,15 @@ const OrdersTable = () => {
 };
 
 /**
- * The batch modification page (spec §2): search orders, select some or all of the results, and
- * set their completion date in one all-or-nothing call. It lists through the stock data provider,
- * under its own store key so the order list's filters and selection stay apart.
+ * The server changes the completion date of completed orders only, refusing a selection that
+ * holds any other (DESIGN.md §3): the page lists nothing else, so nothing else can be picked.
+ */
+const ONLY_COMPLETED = { status: 'completed' };
+
+/**
+ * The batch modification page (spec §2): search the completed orders, select some or all of the
+ * results, and set their completion date in one all-or-nothing call. It lists through the stock
+ * data provider, under its own store key so the order list's filters and selection stay apart.
  */
 const BatchModificationPage = () => {
   const translate = useTranslate();
@@ -76,7 +80,7 @@ const BatchModificationPage = () => {
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('menu.batch_modification')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{translate('batch_modification.intro')}</Typography>
       <List resource="orders" storeKey="batch_modification" title="menu.batch_modification" filters={useBatchFilters()}
-        actions={false} empty={false} exporter={false} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
+        filter={ONLY_COMPLETED} actions={false} empty={false} exporter={false} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
         <ForgetSelectionOnLeave />
         <SelectionBar />
         <OrdersTable />

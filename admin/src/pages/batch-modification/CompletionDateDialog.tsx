@@ -14,9 +14,9 @@ function dateProblem(value: Dayjs | null, refused: boolean): string | undefined 
 
 function clientErrors(ids: Identifier[], value: Dayjs | null, refused: boolean): BatchErrors {
   const errors: BatchErrors = {};
-  if (ids.length === 0) errors.ids = 'batch_modification.validation.no_selection';
+  if (ids.length === 0) errors.ids = { key: 'batch_modification.validation.no_selection' };
   const date = dateProblem(value, refused);
-  if (date) errors.completionDate = date;
+  if (date) errors.completionDate = { key: date };
   return errors;
 }
 
@@ -59,12 +59,14 @@ export const CompletionDateDialog = ({ ids, onClose, onUpdated }: Props) => {
           <DialogContentText sx={{ mb: 2.5 }}>
             {translate('batch_modification.dialog.text', { smart_count: ids.length })}
           </DialogContentText>
-          {errors.ids && <Alert severity="error" sx={{ mb: 2 }}>{translate(errors.ids)}</Alert>}
+          {errors.ids && (
+            <Alert severity="error" sx={{ mb: 2 }} data-testid="batch-refusal">{translate(errors.ids.key, errors.ids.args)}</Alert>
+          )}
           <DateTimePickerField name="completionDate" autoFocus testId="completion-date-input"
             label={translate('batch_modification.dialog.completion_date')} value={value}
             onChange={(picked) => { setValue(picked); setErrors({}); }} onError={setRefused}
             error={Boolean(errors.completionDate)}
-            helperText={errors.completionDate ? translate(errors.completionDate) : ' '} />
+            helperText={errors.completionDate ? translate(errors.completionDate.key, errors.completionDate.args) : ' '} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} disabled={saving}>{translate('ra.action.cancel')}</Button>

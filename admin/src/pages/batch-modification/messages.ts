@@ -7,7 +7,7 @@ import type { ModuleMessages } from '../../i18n/catalogs';
 const messages: ModuleMessages = {
   cn: {
     batch_modification: {
-      intro: '按 MTM 号、DN 号、供应商或配送区域查找订单，勾选后一次性修改它们的完成日期。',
+      intro: '按 MTM 号、DN 号、供应商或配送区域查找已完成的订单，勾选后一次性修改它们的完成日期。只有已完成的订单才能修改完成日期。',
       search: '搜索 MTM 号或 DN 号',
       selected: '已选择 %{smart_count} 个订单',
       select_all: '全选搜索结果',
@@ -23,6 +23,7 @@ const messages: ModuleMessages = {
         no_selection: '请至少选择一个订单进行批量修改',
         no_date: '请选择新的完成日期',
         invalid_date: '请选择有效的日期和时间',
+        not_completed: '以下订单尚未完成，无法修改完成日期，所有订单均未修改：%{orders}。请取消选择这些订单后重试。',
       },
       toast: {
         success_title: '更新成功',
@@ -34,7 +35,7 @@ const messages: ModuleMessages = {
   },
   en: {
     batch_modification: {
-      intro: 'Find orders by MTM or DN number, supplier or delivery area, tick them, then change their completion date in one action.',
+      intro: 'Find completed orders by MTM or DN number, supplier or delivery area, tick them, then change their completion date in one action. Only completed orders have a completion date to change.',
       search: 'Search MTM or DN number',
       selected: '%{smart_count} selected',
       select_all: 'Select all results',
@@ -50,6 +51,7 @@ const messages: ModuleMessages = {
         no_selection: 'Please select at least one order for batch modification',
         no_date: 'Please select a new completion date',
         invalid_date: 'Please select a valid date and time',
+        not_completed: 'These orders are not completed, so their completion date cannot be changed, and no order was changed: %{orders}. Unselect them and try again.',
       },
       toast: {
         success_title: 'Update Successful',

@@ -5,8 +5,13 @@ import { ApiError, apiRequest, PermissionError } from '../../providers/apiReques
 
 /** The fields of the batch call a message can belong to. */
 export type BatchField = 'ids' | 'completionDate';
-/** Field → message key. */
-export type BatchErrors = Partial<Record<BatchField, string>>;
+/** A message key and its arguments. */
+export interface BatchMessage {
+  key: string;
+  args?: Record<string, string>;
+}
+/** Field → message. */
+export type BatchErrors = Partial<Record<BatchField, BatchMessage>>;
 
 export type BatchOutcome =
   | { status: 'updated'; updated: number }
@@ -21,10 +26,20 @@ const SERVER_REASONS: Record<string, string> = {
   'Please select a valid date and time': 'batch_modification.validation.invalid_date',
 };
 
-function toMessageKeys(fields: Record<string, string>): BatchErrors {
+/** The server's refusal of orders that are not completed names them after this (their MTM numbers). */
+const NOT_COMPLETED = 'Not completed: ';
+
+function toMessage(reason: string): BatchMessage {
+  if (reason.startsWith(NOT_COMPLETED)) {
+    return { key: 'batch_modification.validation.not_completed', args: { orders: reason.slice(NOT_COMPLETED.length) } };
+  }
+  return { key: SERVER_REASONS[reason] ?? reason };
+}
+
+function toMessages(fields: Record<string, string>): BatchErrors {
   const errors: BatchErrors = {};
   for (const field of ['ids', 'completionDate'] as const) {
-    if (fields[field]) errors[field] = SERVER_REASONS[fields[field]] ?? fields[field];
+    if (fields[field]) errors[field] = toMessage(fields[field]);
   }
   return errors;
 }
@@ -51,8 +66,11 @@ export function useBatchCompletionDate() {
     } catch (error) {
       // The global permission-denied notice has already spoken.
       if (error instanceof PermissionError) return { status: 'failed' };
-      if (error instanceof ApiError && error.status === 400 && Object.keys(error.fieldErrors).length > 0) {
-        return { status: 'invalid', errors: toMessageKeys(error.fieldErrors) };
+      // Bad input (400), or a selection holding orders that are not completed (409): said in the
+      // dialog, which stays open with the selection as it was, so those orders can be unticked.
+      if (error instanceof ApiError && (error.status === 400 || error.status === 409)
+        && Object.keys(error.fieldErrors).length > 0) {
+        return { status: 'invalid', errors: toMessages(error.fieldErrors) };
       }
       if (error instanceof ApiError && error.status === 401) {
         toast({ variant: 'destructive', title: translate('auth.session_expired_title'),
