@@ -1,5 +1,5 @@
 import { ROLES } from '../../api/src/users/roles';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -59,6 +59,19 @@ describe('master-data pickers', () => {
     expect((await dispatcher.get('/api/delivery-area-options')).body.map((a: { id: number }) => a.id)).toEqual([areas.own]);
     expect((await dispatcher.get(`/api/delivery-area-options/${areas.other}`)).status).toBe(404);
     expect((await admin.get('/api/delivery-area-options')).body).toHaveLength(2);
+  });
+
+  it('answers 403 to a pending (self-registered, not yet activated) user, one by one and by id', async () => {
+    const pending = new HttpClient(app.url);
+    expect((await pending.post('/api/register', { username: 'pending.picker', password: 'tall ships 42',
+      firstName: 'Pen', lastName: 'Ding' })).body.status).toBe('pending');
+    for (const [resource] of PICKERS) {
+      for (const answer of [await pending.get(`/api/${resource}`), await pending.get(`/api/${resource}/${areas.own}`)]) {
+        expect(answer.status).toBe(403);
+        expect(answer.body.message).toMatch(/^Access denied: /);
+        expect(JSON.stringify(answer.body)).not.toMatch(/Carrier One|Main DC|5 t truck|Dispatcher area/);
+      }
+    }
   });
 
   it('cannot be written, and answers 401 to a visitor', async () => {

@@ -1,5 +1,5 @@
 import { ROLES } from '../../api/src/users/roles';
-import { signedInAs } from '../helpers/httpClient';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -22,6 +22,20 @@ describe('user options for pickers', () => {
       role: 'biller', password: 'a-long-passphrase' });
     await admin.delete(`/api/users/${user.id}`);
     expect((await admin.get(`/api/user-options?filter=${encodeURIComponent('{"q":"temp"}')}`)).body).toEqual([]);
+  });
+
+  it('answers 403 to a pending (self-registered, not yet activated) user: no staff list', async () => {
+    const pending = new HttpClient(app.url);
+    const { body: me } = await pending.post('/api/register', { username: 'pending.reader', password: 'tall ships 42',
+      firstName: 'Pen', lastName: 'Ding' });
+    expect(me.status).toBe('pending');
+    for (const answer of [await pending.get('/api/user-options'), await pending.get(`/api/user-options/${me.id}`),
+      await pending.get('/api/user-options?filter=%7B%22role%22%3A%22admin%22%7D')]) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.message).toMatch(/^Access denied: /);
+      expect(JSON.stringify(answer.body)).not.toContain('admin"');
+    }
+    expect((await pending.get('/api/user')).body.username).toBe('pending.reader'); // their own account, still
   });
 
   it('answers 401 to a visitor', async () => {

@@ -343,9 +343,9 @@ describe('protecting oneself and the last administrator', () => {
 });
 
 describe('what a manager may do', () => {
-  it('creates and edits non-admin users', async () => {
+  it('creates and edits team leaders, billers and regional dispatchers (the rest: userRules.test.ts)', async () => {
     const user = await create(manager, { role: 'team_leader' });
-    expect((await manager.put(`/api/users/${user.id}`, { role: 'director' })).body.role).toBe('director');
+    expect((await manager.put(`/api/users/${user.id}`, { role: 'biller' })).body.role).toBe('biller');
   });
 
   it.each([

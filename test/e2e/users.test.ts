@@ -171,21 +171,51 @@ describe('editing a user (en, dark)', () => {
 });
 
 describe('a manager', () => {
-  it('is not offered the admin role, and sees an administrator read-only', async () => {
+  it('is offered only the staff roles, and sees an administrator or a director read-only', async () => {
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'manager');
     await page.goto('/users/create');
     await page.locator('.ra-input-role [role=combobox]').click();
     await page.getByRole('option', { name: '组长' }).waitFor();
-    expect(await page.getByRole('option', { name: '管理员' }).count()).toBe(0);
+    const offered = await page.getByRole('option').allInnerTexts();
+    expect(offered.map((text) => text.trim())).toEqual(['组长', '计费员', '区域调度员']);
     await page.keyboard.press('Escape');
-    const { id } = await userRow('admin');
-    await page.goto(`/users/${id}/edit`);
-    await page.getByText('只有管理员可以修改管理员账号。').waitFor();
-    expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
-    expect(await page.getByTestId('reset-password').count()).toBe(0);
+    for (const username of ['admin', 'director']) {
+      const { id } = await userRow(username);
+      await page.goto(`/users/${id}/edit`);
+      await page.getByText('只有管理员可以修改管理员、总监和经理的账号。').waitFor();
+      expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: '删除' }).count()).toBe(0);
+      expect(await page.getByTestId('reset-password').count()).toBe(0);
+      expect(await page.getByTestId('sign-out-everywhere').count()).toBe(0);
+    }
     await settle(page);
-    await screenshot(page, 'users-manager-admin-cn-light');
+    await screenshot(page, 'users-manager-director-cn-light');
+    await page.context().close();
+  });
+
+  it('may select and activate only the accounts they manage in the list', async () => {
+    const registered = await new HttpClient(env.app.url).post('/api/register',
+      { username: 'apprentice', password: 'tall ships 42', firstName: '小红', lastName: '李' });
+    const admin = new HttpClient(env.app.url);
+    await admin.login('admin');
+    const { body: boss } = await admin.post('/api/users', { username: 'pending.boss', password: 'tall ships 42',
+      firstName: '大伟', lastName: '陈', role: 'director', status: 'pending' });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'manager');
+    await page.goto('/users');
+    const checkbox = (username: string) => page.locator('tbody tr')
+      .filter({ has: page.locator('td.column-username', { hasText: new RegExp(`^${username}$`) }) })
+      .locator('.select-item input');
+    await page.getByTestId(`activate-${registered.body.id}`).waitFor();
+    expect(await page.getByTestId(`activate-${boss.id}`).count()).toBe(0);
+    for (const username of ['admin', 'director', 'pending.boss']) expect(await checkbox(username).isDisabled()).toBe(true);
+    for (const username of ['biller', 'apprentice']) expect(await checkbox(username).isEnabled()).toBe(true);
+    await settle(page);
+    await screenshot(page, 'users-list-manager-cn-light');
+    await page.getByTestId(`activate-${registered.body.id}`).click();
+    await page.getByText('apprentice 已激活').waitFor();
+    expect((await userRow('apprentice')).status).toBe('active');
     await page.context().close();
   });
 });

@@ -1,6 +1,7 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import type { MouseEvent } from 'react';
 import { Button, useNotify, useRecordContext, useUpdate } from 'react-admin';
+import { useActor } from './useActor';
 import type { UserRecord } from './userModel';
 import { useUserErrors } from './useUserErrors';
 
@@ -10,7 +11,8 @@ export const ActivateButton = () => {
   const notify = useNotify();
   const onError = useUserErrors();
   const [update, { isPending }] = useUpdate<UserRecord>();
-  if (!user || user.status !== 'pending') return null;
+  const { mayManage } = useActor(user);
+  if (!user || user.status !== 'pending' || !mayManage) return null;
   const activate = (event: MouseEvent) => {
     event.stopPropagation(); // not the row click that opens the edit page
     update('users', { id: user.id, data: { status: 'active' }, previousData: user }, {

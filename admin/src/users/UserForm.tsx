@@ -39,18 +39,18 @@ const UserToolbar = ({ isSelf }: { isSelf: boolean }) => {
 };
 
 /**
- * The user form of the create and edit pages. A manager sees the admin role only on an
- * administrator's record, and cannot save that record at all (the server refuses it too).
+ * The user form of the create and edit pages. A manager is offered only the roles they may give,
+ * and sees an account they may not manage (an administrator, director or other manager) read
+ * only, without save or delete (the server refuses them too).
  */
 export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
   const user = useRecordContext<UserRecord>();
   const translate = useTranslate();
   const { role: actorRole, isSelf, mayManage } = useActor(user);
-  const lockedAdmin = !mayManage;
   return (
-    <SimpleForm toolbar={lockedAdmin ? false : <UserToolbar isSelf={isSelf} />}
+    <SimpleForm toolbar={mayManage ? <UserToolbar isSelf={isSelf} /> : false} disabled={!mayManage}
       defaultValues={mode === 'create' ? { status: 'active', deliveryAreaIds: [] } : undefined}>
-      {lockedAdmin && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('users.helper.admin_only')}</Alert>}
+      {!mayManage && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('users.helper.admin_only')}</Alert>}
       <FormSection title="users.sections.account">
         <TextInput source="username" validate={validateUsername} helperText="users.helper.username" fullWidth
           autoComplete="off" />
@@ -69,7 +69,7 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
       <FormSection title="users.sections.access">
         <FormRow>
           <SelectInput source="role" choices={roleChoices(actorRole, user?.role)} validate={validateChoice} />
-          <SelectInput source="status" choices={STATUS_CHOICES} validate={validateChoice} disabled={isSelf}
+          <SelectInput source="status" choices={STATUS_CHOICES} validate={validateChoice} disabled={isSelf || !mayManage}
             helperText={isSelf ? 'users.helper.self_status' : false} />
         </FormRow>
         <DeliveryAreasInput />

@@ -8,6 +8,7 @@ import { LocalDateField } from '../common/LocalDateField';
 import { NO_WRAP, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { RoleChip, StatusChip } from './UserChips';
 import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
+import { useMayManage } from './useActor';
 import { useUserErrors } from './useUserErrors';
 import { csvExporter } from '../common/csvExporter';
 
@@ -54,23 +55,31 @@ const PHONE: PhoneLines<UserRecord> = {
   tertiaryText: () => <StatusChip />,
 };
 
-/** The users: search, role and status filters, quick activation of pending registrations. */
-const UserList = () => (
-  <List filters={USER_FILTERS} actions={<ListActions />} exporter={csvExporter}
-    sort={{ field: 'username', order: 'ASC' }} perPage={25}>
-    <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
-      hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={{ '& .RaDataTable-rowCell': NO_WRAP }}>
-      <Column source="username" />
-      <Column source="lastName" label="resources.users.fields.name" render={fullName} />
-      <Column source="role" field={RoleChip} />
-      <Column source="status" field={StatusChip} />
-      <Column source="email" />
-      <Column source="phone" disableSort />
-      <Column source="lastLoginAt"><LocalDateField source="lastLoginAt" showTime /></Column>
-      <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
-      <Column label="" disableSort><ActivateButton /></Column>
-    </ResponsiveDataTable>
-  </List>
-);
+/**
+ * The users: search, role and status filters, quick activation of pending registrations. Accounts
+ * the signed-in user may not manage cannot be selected for the bulk actions; their edit page is
+ * read only.
+ */
+const UserList = () => {
+  const mayManage = useMayManage();
+  return (
+    <List filters={USER_FILTERS} actions={<ListActions />} exporter={csvExporter}
+      sort={{ field: 'username', order: 'ASC' }} perPage={25}>
+      <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
+        isRowSelectable={mayManage} hiddenColumns={HIDDEN_COLUMNS} phone={PHONE}
+        sx={{ '& .RaDataTable-rowCell': NO_WRAP }}>
+        <Column source="username" />
+        <Column source="lastName" label="resources.users.fields.name" render={fullName} />
+        <Column source="role" field={RoleChip} />
+        <Column source="status" field={StatusChip} />
+        <Column source="email" />
+        <Column source="phone" disableSort />
+        <Column source="lastLoginAt"><LocalDateField source="lastLoginAt" showTime /></Column>
+        <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
+        <Column label="" disableSort><ActivateButton /></Column>
+      </ResponsiveDataTable>
+    </List>
+  );
+};
 
 export default UserList;

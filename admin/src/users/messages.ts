@@ -38,7 +38,7 @@ const messages: ModuleMessages = {
         password: '8–128 个字符，不能是常见密码',
         delivery_areas: '区域调度员只能查看和编辑这些配送区域的订单',
         self_status: '不能停用自己的账号',
-        admin_only: '只有管理员可以修改管理员账号。',
+        admin_only: '只有管理员可以修改管理员、总监和经理的账号。',
       },
       actions: {
         activate: '激活',
@@ -105,7 +105,7 @@ const messages: ModuleMessages = {
         password: '8–128 characters, not a common password',
         delivery_areas: 'A regional dispatcher sees and edits only the orders of these delivery areas',
         self_status: 'You cannot deactivate your own account',
-        admin_only: 'Only an administrator may change an administrator account.',
+        admin_only: 'Only an administrator may change the account of an administrator, a director or a manager.',
       },
       actions: {
         activate: 'Activate',

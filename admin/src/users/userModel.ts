@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../../../api/src/users/roles';
+import { rolesManagedBy, ROLES, USER_STATUSES, type Role, type UserStatus } from '../../../api/src/users/roles';
 import { personName } from '../../../api/src/users/personName';
 
 /** A user as GET /api/users answers it (never a password hash). */
@@ -24,12 +24,13 @@ export const userEditPath = (id: Identifier) => `/users/${id}/edit`;
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => personName(user);
 
 /**
- * The roles an actor may hand out: only an administrator grants `admin`. A manager looking at an
- * administrator still sees the role, greyed out, so the form shows what the record holds.
+ * The roles an actor may hand out (api/src/users/roles.ts rolesManagedBy). The record's own role
+ * is listed too, greyed out when the actor may not give it, so the form shows what it holds.
  */
-export function roleChoices(actorRole: string | undefined, currentRole?: string) {
-  return ROLES.filter((role) => role !== 'admin' || actorRole === 'admin' || currentRole === 'admin')
-    .map((role) => ({ id: role, name: `roles.${role}`, disabled: role === 'admin' && actorRole !== 'admin' }));
+export function roleChoices(actorRole: Role | undefined, currentRole?: Role) {
+  const given = actorRole ? rolesManagedBy(actorRole) : [];
+  return ROLES.filter((role) => given.includes(role) || role === currentRole)
+    .map((role) => ({ id: role, name: `roles.${role}`, disabled: !given.includes(role) }));
 }
 
 export const ROLE_CHOICES = ROLES.map((role) => ({ id: role, name: `roles.${role}` }));

@@ -1,5 +1,5 @@
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
-import { requireUser } from '../middleware/guard';
+import { requireActiveUser } from '../middleware/guard';
 import { scopeToAreas } from '../orders/dispatcherScope';
 import { suppliersResource } from '../suppliers/suppliersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
@@ -7,10 +7,11 @@ import { warehousesResource } from '../warehouses/warehousesResource';
 import type { ResourceDef } from './resource';
 
 /**
- * The names of a resource's live records for pickers, readable by anyone signed in. An order
- * names a warehouse, a supplier, a vehicle type and a delivery area, but most roles that create
- * or read orders do not hold those master-data pages: their full lists would answer 403. A
- * picker shows `id` and the `shown` fields only, searches and sorts by them, and writes nothing.
+ * The names of a resource's live records for pickers, readable by any active user (not by a
+ * pending registration: DESIGN.md §4). An order names a warehouse, a supplier, a vehicle type and
+ * a delivery area, but most roles that create or read orders do not hold those master-data pages:
+ * their full lists would answer 403. A picker shows `id` and the `shown` fields only, searches and
+ * sorts by them, and writes nothing.
  */
 export function pickerResource(def: ResourceDef, name: string, shown: readonly string[],
   scope?: ResourceDef['scope']): ResourceDef {
@@ -19,7 +20,7 @@ export function pickerResource(def: ResourceDef, name: string, shown: readonly s
     entityType: def.entityType,
     model: def.model,
     pageKey: def.pageKey,
-    guards: { read: requireUser() },
+    guards: { read: requireActiveUser() },
     label: def.label,
     sortable: ['id', ...def.sortable.filter((field) => shown.includes(field))],
     defaultSort: def.defaultSort,

@@ -67,6 +67,8 @@ export interface ResourceDef {
     beforeCreate?: (ctx: Ctx, data: Row, trx: Knex.Transaction) => Promise<Row> | Row;
     beforeUpdate?: (ctx: Ctx, patch: Row, existing: Row, trx: Knex.Transaction) => Promise<Row> | Row;
     beforeDelete?: (ctx: Ctx, existing: Row, trx: Knex.Transaction) => Promise<void> | void;
+    /** Runs before the trash restores or purges a deleted record of this resource; it may refuse (throw). */
+    beforeTrashAction?: (ctx: Ctx, deleted: Row, action: 'restore' | 'purge', trx: Knex.Transaction) => Promise<void> | void;
     /** Runs in the creating transaction with the new record, e.g. to write an order's first event. */
     afterCreate?: (ctx: Ctx, created: Row, trx: Knex.Transaction) => Promise<void> | void;
   };

@@ -3,11 +3,18 @@ import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { httpError } from '../httpError';
-import { requireUser } from '../middleware/guard';
+import { requireActiveUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { RESOURCES } from '../resources/registry';
 import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
+
+/**
+ * A preset holds a list's filter values, a few hundred bytes; the caps keep one user from filling
+ * the database with presets (each stored JSON at most FILTER_BYTES, at most MAX_PRESETS in all).
+ */
+const FILTER_BYTES = 4096;
+const MAX_PRESETS = 50;
 
 const resourceName = Joi.string().valid(...RESOURCES.map((def) => def.name)).required();
 const listQuery = Joi.object({ resource: resourceName });
@@ -26,8 +33,21 @@ async function list(ctx: Ctx) {
 
 async function create(ctx: Ctx) {
   const body = validate<{ resource: string; name: string; filter: object }>(createBody, ctx.request.body);
+  const filter = JSON.stringify(body.filter);
+  if (Buffer.byteLength(filter) > FILTER_BYTES) {
+    throw httpError(400, `A saved filter may hold at most ${FILTER_BYTES} bytes of filter values`,
+      { filter: `At most ${FILTER_BYTES} bytes` });
+  }
+  const userId = ctx.state.user!.id;
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const [row] = await trx('savedFilters').insert({ ...body, filter: JSON.stringify(body.filter), userId: ctx.state.user!.id })
+    // The user's row lock serialises their saves, so two at once cannot both pass the count.
+    await trx('users').where({ id: userId }).forUpdate().first('id');
+    const saved = await trx('savedFilters').where({ userId }).count({ n: '*' }).first();
+    if (Number(saved?.n ?? 0) >= MAX_PRESETS) {
+      throw httpError(400, `You have ${MAX_PRESETS} saved filters, the most one may keep: delete one first`,
+        { name: `At most ${MAX_PRESETS} saved filters` });
+    }
+    const [row] = await trx('savedFilters').insert({ ...body, filter, userId })
       .returning(['id', 'resource', 'name', 'filter', 'createdAt']);
     await logActivity(trx, ctx, { action: 'create', entityType: 'saved_filter', entityId: row.id,
       changes: { name: { before: null, after: row.name }, filter: { before: null, after: body.filter } } });
@@ -49,6 +69,6 @@ async function remove(ctx: Ctx) {
 }
 
 export const savedFilterRoutes = new Router<AppState>({ prefix: '/api/saved-filters' })
-  .get('/', requireUser(), list)
-  .post('/', requireUser(), create)
-  .delete('/:id', requireUser(), remove);
+  .get('/', requireActiveUser(), list)
+  .post('/', requireActiveUser(), create)
+  .delete('/:id', requireActiveUser(), remove);

@@ -68,6 +68,7 @@ async function restore(ctx: Ctx) {
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await deleted(ctx, def, id, trx);
+    await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
     try {
       await def.model.query(trx).findById(id)
         .patch({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: new Date() } as never);
@@ -89,6 +90,7 @@ async function purge(ctx: Ctx) {
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await deleted(ctx, def, id, trx);
+    await def.hooks?.beforeTrashAction?.(ctx, row, 'purge', trx);
     await def.model.query(trx).deleteById(id);
     const record = Object.fromEntries(Object.entries(row).filter(([field]) => !def.hidden?.includes(field)));
     await logActivity(trx, ctx, { action: 'purge', entityType: def.entityType, entityId: id,

@@ -1,18 +1,19 @@
-import { requireUser } from '../middleware/guard';
+import { requireActiveUser } from '../middleware/guard';
 import type { ResourceDef } from '../resources/resource';
 import { User } from './User';
 
 /**
- * Names of live users for pickers (an order's assigned user, the activity log's user filter):
- * readable by anyone signed in, who may not have the `users` page; nothing but id, names,
- * role and status.
+ * Names of live users for pickers: an order's assigned user and creator, the activity log's user
+ * filter, the permissions page's user overrides. Any active user reads it, though they may not
+ * have the `users` page; nothing but id, names, role and status. A pending registration does not
+ * (DESIGN.md §4: the dashboard and their own account only, no staff lists).
  */
 export const userOptionsResource: ResourceDef = {
   name: 'user-options',
   entityType: 'user',
   model: User,
   pageKey: 'users',
-  guards: { read: requireUser() },
+  guards: { read: requireActiveUser() },
   label: 'username',
   sortable: ['id', 'username', 'firstName', 'lastName', 'role'],
   defaultSort: { field: 'firstName', order: 'asc' },

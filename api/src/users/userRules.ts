@@ -3,6 +3,7 @@ import { isCommonPassword } from '../auth/passwords';
 import { passwordRule } from '../auth/schemas';
 import { httpError } from '../httpError';
 import type { Row } from '../resources/resource';
+import { mayManageUser, rolesManagedBy, type Role } from './roles';
 import type { User } from './User';
 
 /** A new password: the registration rules (8–128 characters, not one of the most common). */
@@ -17,18 +18,22 @@ export const newPassword = () => passwordRule.required()
     'password.common': 'This password is too common, choose another',
   });
 
-/** Only administrators may hand out the admin role (DESIGN.md §4). */
+/** Every role but the staff roles is an administrator's to give (roles.ts rolesManagedBy). */
 export function assertMayGrant(actor: User, role: unknown): void {
-  if (role === 'admin' && actor.role !== 'admin') {
-    throw httpError(403, 'Access denied: only an administrator may grant the administrator role', { role: 'Not allowed' });
-  }
+  if (rolesManagedBy(actor.role).includes(role as Role)) return;
+  throw httpError(403, `Access denied: only an administrator may give the role "${String(role)}"; `
+    + `you may give ${rolesManagedBy(actor.role).join(', ')}`, { role: 'Not allowed' });
 }
 
-/** Only administrators may change, sign out or delete an administrator. */
+/**
+ * The one check of every route that touches an existing account (edit, activate, delete, restore,
+ * purge, reset password, sign out everywhere): only administrators manage admin, director and
+ * manager accounts (roles.ts mayManageUser).
+ */
 export function assertMayManage(actor: User, target: Row): void {
-  if (target.role === 'admin' && actor.role !== 'admin') {
-    throw httpError(403, 'Access denied: only an administrator may manage an administrator account');
-  }
+  if (mayManageUser(actor, target as { id: number; role: Role })) return;
+  throw httpError(403, `Access denied: only an administrator may manage the account "${target.username}" `
+    + `(role ${target.role}); you may manage ${rolesManagedBy(actor.role).join(', ')}`);
 }
 
 /**

@@ -62,7 +62,8 @@ export const usersResource: ResourceDef = {
     async beforeUpdate(ctx, patch, existing, trx) {
       const actor = ctx.state.user!;
       assertMayManage(actor, existing);
-      assertMayGrant(actor, patch.role);
+      // An edit form sends the role back unchanged: only a different role is a grant.
+      if (patch.role !== undefined && patch.role !== existing.role) assertMayGrant(actor, patch.role);
       const deactivating = patch.status !== undefined && patch.status !== 'active' && existing.status === 'active';
       if (deactivating && existing.id === actor.id) {
         throw httpError(409, 'You cannot deactivate your own account', { status: 'You cannot deactivate yourself' });
@@ -83,6 +84,9 @@ export const usersResource: ResourceDef = {
       assertMayManage(actor, existing);
       await assertAnotherActiveAdmin(trx, existing, 'deleted');
       await endSessionsOf(trx, existing.id);
+    },
+    beforeTrashAction(ctx, deleted) {
+      assertMayManage(ctx.state.user!, deleted);
     },
   },
 };
