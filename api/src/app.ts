@@ -1,11 +1,11 @@
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import type { Knex } from 'knex';
 import type Router from '@koa/router';
 import type { AppState } from './appState';
 import type { Config } from './config';
+import { requestErrorLogger } from './errorLog';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
@@ -13,6 +13,7 @@ import { adminApp } from './middleware/adminApp';
 import { csrfProtection } from './middleware/csrf';
 import { loadCurrentUser } from './middleware/currentUser';
 import { errorHandler } from './middleware/errors';
+import { jsonBody } from './middleware/jsonBody';
 import { sessionMiddleware } from './middleware/session';
 import { permissionRoutes } from './permissions/routes';
 import { translationRoutes } from './translations/routes';
@@ -29,8 +30,6 @@ import { processMonitoringRoutes } from './monitoring/processMonitoring';
 import { publicMonitoringRoutes } from './monitoring/publicMonitoring';
 import { httpError } from './httpError';
 import { userRoutes } from './users/routes';
-
-const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -53,13 +52,8 @@ export const routers: Router<AppState>[] = [
 ];
 
 export function createApp(db: Knex, config: Config): Koa<AppState> {
-  const app = new Koa<AppState>({ proxy: config.trustProxy });
-  app.on('error', (err, ctx) => {
-    if ((err as { status?: number }).status && (err as { status: number }).status < 500) return;
-    // The browser went away mid-response (a closed tab, a cancelled download): nothing to fix here.
-    if (CLIENT_GONE.has((err as { code?: string }).code ?? '')) return;
-    console.error(`[${new Date().toISOString()}] ${ctx?.method} ${ctx?.path}:`, err);
-  });
+  const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.proxyHops });
+  app.on('error', requestErrorLogger());
 
   app.use(errorHandler);
   app.use(helmet({
@@ -82,7 +76,7 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   });
   app.use(sessionMiddleware(app as unknown as Koa, db, config));
   app.use(csrfProtection);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '1mb', strict: true }));
+  app.use(jsonBody());
   app.use(loadCurrentUser);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {

@@ -12,21 +12,56 @@ export interface Config {
   sessionKeysFromEnv: boolean;
   /** Behind a TLS-terminating proxy: trust X-Forwarded-*, mark cookies Secure and __Host-. */
   trustProxy: boolean;
+  /**
+   * How many proxies in front of the app append to X-Forwarded-For (PROXY_HOPS, default 1): the
+   * client address is the entry that many places from the right; anything further left was
+   * written by the client and may be forged.
+   */
+  proxyHops: number;
   /** scrypt cost as a power of two (N = 2^cost). */
   passwordHashCost: number;
+  /** How many password hashes or checks run at once (each holds 128 MB at the default cost). */
+  passwordHashConcurrency: number;
   /** The built admin (ADMIN_DIST, default admin/dist). */
   adminDist: string;
   /** Origins allowed to send state-changing requests besides the app's own. */
   allowedOrigins: string[];
   /** The daily 23:50 report job (REPORT_SCHEDULE=off stops it, e.g. on a second server). */
   reportSchedule: boolean;
+  /** How long the app waits on the database before it answers 503 instead of hanging. */
+  databaseTimeouts: DatabaseTimeouts;
+}
+
+/** Milliseconds; a sick database then costs a request seconds, not minutes (db/knex.ts). */
+export interface DatabaseTimeouts {
+  /** Opening a connection to a PostgreSQL server (DATABASE_CONNECT_TIMEOUT_MS, default 5 s). */
+  connectMs: number;
+  /** Waiting for a free connection of the pool (DATABASE_ACQUIRE_TIMEOUT_MS, default 10 s). */
+  acquireMs: number;
+  /** One SQL statement on a PostgreSQL server (DATABASE_STATEMENT_TIMEOUT_MS, default 30 s). */
+  statementMs: number;
+  /** /healthz's check that the database answers (HEALTH_CHECK_TIMEOUT_MS, default 2 s). */
+  healthCheckMs: number;
 }
 
 const root = path.resolve(__dirname, '../..');
 const DEV_SESSION_KEY = 'development-only-session-key-change-me';
+export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
 
+function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^[1-9][0-9]*$/.test(value.trim())) throw new Error(`${name} must be a whole number of 1 or more, not "${value}"`);
+  return Number(value);
+}
+
+/** Reads the environment; throws, with the variable's name, when a setting would be unsafe or invalid. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keys = (env.SESSION_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+  // The development key is public: with it anyone can forge a session cookie.
+  if (keys.length === 0 && env.NODE_ENV === 'production') {
+    throw new Error('SESSION_KEYS must be set in production: set it to a long random secret, e.g. "$(openssl rand -hex 32)"');
+  }
   return {
     port: Number(env.PORT ?? 3000),
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
@@ -34,10 +69,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionKeys: keys.length > 0 ? keys : [DEV_SESSION_KEY],
     sessionKeysFromEnv: keys.length > 0,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    proxyHops: positiveInteger(env, 'PROXY_HOPS', 1),
     passwordHashCost: Number(env.PASSWORD_HASH_COST ?? 17),
+    passwordHashConcurrency: positiveInteger(env, 'PASSWORD_HASH_CONCURRENCY', DEFAULT_PASSWORD_HASH_CONCURRENCY),
     adminDist: path.resolve(root, env.ADMIN_DIST ?? 'admin/dist'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     reportSchedule: env.REPORT_SCHEDULE !== 'off',
+    databaseTimeouts: {
+      connectMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
+      acquireMs: positiveInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 10_000),
+      statementMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+      healthCheckMs: positiveInteger(env, 'HEALTH_CHECK_TIMEOUT_MS', 2_000),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/knex';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './app';
+import { setPasswordWorkLimits } from './auth/passwords';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { ROLES } from './users/roles';
 import { serverTimeZone } from './monitoring/periods';
@@ -13,7 +14,8 @@ async function main() {
     console.warn('\n*** WARNING: SESSION_KEYS is not set: sessions are signed with the public development key.'
       + '\n*** Set SESSION_KEYS to a long random secret before real use.\n');
   }
-  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  setPasswordWorkLimits(config.passwordHashConcurrency);
+  const db = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, timeouts: config.databaseTimeouts });
   const where = config.databaseUrl ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`Database: ${where}`);
   const { seeded } = await prepareDatabase(db, config, { demo: true });

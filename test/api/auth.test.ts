@@ -148,3 +148,22 @@ describe('sessions', () => {
     expect((await new HttpClient(app.url, { cookie: `sid=${sid}` }).get('/api/user')).status).toBe(401);
   });
 });
+
+describe('password rules', () => {
+  it('refuses a reset to a password of spaces only with 400 naming the password, changing nothing', async () => {
+    const admin = await signedInAs(app.url, 'admin');
+    const biller = await app.db('users').where({ username: 'biller' }).first();
+    for (const password of [' '.repeat(10), '\t \n \u3000\u00a0  ']) {
+      const res = await admin.post(`/api/users/${biller.id}/reset-password`, { password });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual({ password: 'The password cannot be only spaces' });
+    }
+    const after = await app.db('users').where({ id: biller.id }).first();
+    expect(after.passwordHash).toBe(biller.passwordHash);
+    expect(after.version).toBe(biller.version);
+    // Spaces inside a passphrase are fine.
+    expect((await admin.post(`/api/users/${biller.id}/reset-password`, { password: '  two words  ' })).status).toBe(200);
+    await client().login('biller', '  two words  ');
+    expect((await admin.post(`/api/users/${biller.id}/reset-password`, { password: 'demo1234' })).status).toBe(200);
+  });
+});

@@ -86,14 +86,31 @@ describe('record ids in paths', () => {
 });
 
 describe('a database that goes away', () => {
-  it('answers 503 with a clear message, never a stack', async () => {
-    const admin = await signedInAs(app.url, 'admin');
+  let admin: HttpClient;
+  let errors: jest.SpyInstance;
+  beforeAll(async () => {
+    admin = await signedInAs(app.url, 'admin');
     await app.db.destroy();
+  });
+  beforeEach(() => { errors = jest.spyOn(console, 'error').mockImplementation(() => undefined); });
+  afterEach(() => errors.mockRestore());
+
+  it('answers 503 with a clear message, never a stack', async () => {
     const res = await admin.get('/api/user');
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/database is unavailable/i);
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);
     const health = await new HttpClient(app.url).get('/healthz');
     expect(health.status).toBe(503);
+  });
+
+  it('logs one line per failed request, and each distinct stack at most once a minute', async () => {
+    for (let n = 0; n < 10; n += 1) expect((await admin.get('/api/suppliers')).status).toBe(503);
+    const logged = errors.mock.calls.map((args) => args.map(String).join(' '));
+    const lines = logged.filter((text) => !text.includes('\n'));
+    expect(lines).toHaveLength(10);
+    for (const line of lines) expect(line).toMatch(/^\[[-0-9T:.Z]+\] GET \/api\/suppliers 503 \S+: \S/);
+    // The same failure as the test before: its stack was printed then.
+    expect(logged.filter((text) => /\n\s+at /.test(text)).length).toBeLessThanOrEqual(1);
   });
 });

@@ -1,5 +1,7 @@
 import { HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { setPasswordWorkLimits } from '../../api/src/auth/passwords';
+import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../../api/src/config';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp({ demo: false }); });
@@ -38,6 +40,8 @@ describe('POST /api/register', () => {
 
   it.each([
     ['a short password', { password: 'short' }, 'password'],
+    ['a password of spaces only', { password: ' '.repeat(12) }, 'password'],
+    ['a password of tabs, line breaks and wide spaces only', { password: '\t\n\u3000\u00a0    ' }, 'password'],
     ['a password over 128 characters', { password: 'x'.repeat(129) }, 'password'],
     ['a common password', { password: 'password123' }, 'password'],
     ['a username with spaces', { username: 'two words' }, 'username'],
@@ -51,5 +55,42 @@ describe('POST /api/register', () => {
     expect(res.body.errors).toHaveProperty(field);
     const after = await app.db('users').count({ n: '*' }).first();
     expect(after!.n).toEqual(before!.n);
+  });
+});
+
+describe('when the server is busy hashing passwords', () => {
+  /** Waits (without a deadline of its own) until the condition holds. */
+  async function until(condition: () => boolean) {
+    while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  it('answers registrations 503 with Retry-After once the line is full, lets a login take a waiting place, and creates nothing', async () => {
+    // One password at a time, one waiting place; the test holds the one running place.
+    const line = setPasswordWorkLimits(1, 1);
+    let release = () => {};
+    const held = line.run(() => new Promise<void>((resolve) => { release = resolve; }));
+    try {
+      const before = await app.db('users').count({ n: '*' }).first();
+      const queued = new HttpClient(app.url).post('/api/register', person('queued'));
+      await until(() => line.waiting === 1);
+      const refused = await new HttpClient(app.url).post('/api/register', person('refused'));
+      expect(refused.status).toBe(503);
+      expect(refused.body.message).toMatch(/busy/i);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      // A sign-in goes ahead of the waiting registration, which is refused in its turn.
+      const signIn = new HttpClient(app.url).post('/api/login', { username: 'founder', password: 'correct horse battery' });
+      expect((await queued).status).toBe(503);
+      release();
+      expect((await signIn).status).toBe(200);
+      expect((await app.db('users').count({ n: '*' }).first())!.n).toEqual(before!.n);
+      expect(await app.db('activityLogs').where({ action: 'register' }).whereRaw(`changes->>'username' in ('queued', 'refused')`)).toEqual([]);
+    } finally {
+      release();
+      await held;
+      setPasswordWorkLimits(DEFAULT_PASSWORD_HASH_CONCURRENCY);
+    }
+    // The refused tries do not count against the address: it may still register.
+    expect((await new HttpClient(app.url).post('/api/register', person('afterwards'))).status).toBe(201);
   });
 });

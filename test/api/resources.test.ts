@@ -133,3 +133,27 @@ describe('soft-deleted references', () => {
     expect((await ra.getOne('suppliers', { id: supplier.id })).data.serviceAreaIds).toEqual([area.id]);
   });
 });
+
+describe('concurrent updates of one record', () => {
+  it('applies 20 parallel updates without a version (updateMany) one after another: all 200, version +20', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: 'Busy Co', ...SUPPLIER_CONTACT });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, n) =>
+      admin.put(`/api/suppliers/${supplier.id}`, { shortName: `B${n}` })));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const after = (await admin.get(`/api/suppliers/${supplier.id}`)).body;
+    expect(after.version).toBe(supplier.version + 20);
+    expect(answers.map((answer) => answer.body.version).sort((a, b) => a - b))
+      .toEqual(Array.from({ length: 20 }, (_, n) => supplier.version + 1 + n));
+    const logged = await app.db('activityLogs').where({ entityType: 'supplier', entityId: String(supplier.id), action: 'update' });
+    expect(logged).toHaveLength(20);
+  });
+
+  it('still refuses a stale version with 409 and changes nothing', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: 'Careful Co', ...SUPPLIER_CONTACT });
+    expect((await admin.put(`/api/suppliers/${supplier.id}`, { shortName: 'C1', version: supplier.version })).status).toBe(200);
+    const stale = await admin.put(`/api/suppliers/${supplier.id}`, { shortName: 'C2', version: supplier.version });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors).toEqual({ version: 'Stale version' });
+    expect((await admin.get(`/api/suppliers/${supplier.id}`)).body).toMatchObject({ shortName: 'C1', version: supplier.version + 1 });
+  });
+});

@@ -1,7 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import { syncCatalogs } from '../../api/src/translations/catalog';
 import type { Role } from '../../api/src/users/roles';
-import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -259,5 +259,87 @@ describe('import', () => {
     const again = await importRows(manager, rows.slice(0, 2), false);
     expect(again.body).toMatchObject({ added: [], changed: [], unchanged: 2 });
     expect(await importLogs()).toHaveLength(logs + 1);
+  });
+});
+
+describe('the public catalog, served from memory', () => {
+  const path = '/api/translations/catalog/en';
+  // As a browser revalidates: fetch() given If-None-Match alone would add Cache-Control: no-cache
+  // (a forced reload), which rightly gets the whole catalog.
+  const fetchCatalog = (etag?: string) => new HttpClient(app.url).request('GET', path, undefined,
+    etag ? { 'if-none-match': etag, 'cache-control': 'max-age=0' } : {});
+  const text = (answer: Answer, namespace: string, key: string) =>
+    key.split('.').reduce((node, segment) => node?.[segment], answer.body[namespace]);
+
+  /** The statements that read a whole catalog from the table, while `run` runs. */
+  async function catalogReads(run: () => Promise<unknown>): Promise<number> {
+    let reads = 0;
+    const count = (query: { sql: string }) => { if (/select "namespace", "key", "(zh|en)" from "translations"/.test(query.sql)) reads += 1; };
+    app.db.on('query', count);
+    try {
+      await run();
+    } finally {
+      app.db.off('query', count);
+    }
+    return reads;
+  }
+
+  it('reads the table once, then answers from memory with the same ETag', async () => {
+    const first = await fetchCatalog();
+    expect(first.headers.get('etag')).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    const answers: Answer[] = [];
+    expect(await catalogReads(async () => {
+      for (let n = 0; n < 5; n += 1) answers.push(await fetchCatalog());
+    })).toBe(0);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(answer.body).toEqual(first.body);
+    }
+  });
+
+  it('answers 304 without a body to the ETag of the current catalog', async () => {
+    const { headers } = await fetchCatalog();
+    const again = await fetchCatalog(headers.get('etag')!);
+    expect(again.status).toBe(304);
+    expect(again.body).toBeUndefined();
+    expect((await fetchCatalog('W/"something-else"')).status).toBe(200);
+  });
+
+  it('shows each change made through the API at once, under a new ETag', async () => {
+    let current = await fetchCatalog();
+    /** Runs a change, then expects the catalog to differ from the one before, as `check` says. */
+    const after = async (change: () => Promise<Answer>, check: (catalog: Answer) => void): Promise<Answer> => {
+      const answer = await change();
+      expect(answer.status).toBeLessThan(300);
+      const next = await fetchCatalog(current.headers.get('etag')!);
+      expect(next.status).toBe(200);
+      expect(next.headers.get('etag')).not.toBe(current.headers.get('etag'));
+      check(next);
+      current = next;
+      return answer;
+    };
+    const { body: { id } } = await after(() => manager.post('/api/translations', { namespace: 'cache_ns', key: 'hello', en: 'Hello' }),
+      (catalog) => expect(text(catalog, 'cache_ns', 'hello')).toBe('Hello'));
+    await after(() => manager.put(`/api/translations/${id}`, { en: 'Hello again' }),
+      (catalog) => expect(text(catalog, 'cache_ns', 'hello')).toBe('Hello again'));
+    await after(() => manager.delete(`/api/translations/${id}`), (catalog) => expect(catalog.body.cache_ns).toBeUndefined());
+    await after(() => admin.post(`/api/trash/translation/${id}/restore`),
+      (catalog) => expect(text(catalog, 'cache_ns', 'hello')).toBe('Hello again'));
+    await after(() => manager.post('/api/translations/import', { dryRun: false,
+      rows: [{ namespace: 'cache_ns', key: 'hello', en: 'Imported hello' }] }),
+    (catalog) => expect(text(catalog, 'cache_ns', 'hello')).toBe('Imported hello'));
+  });
+
+  it('shows a change made outside this app (another instance on the same database) within a second', async () => {
+    const before = await fetchCatalog();
+    await app.db('translations').where({ namespace: 'cache_ns', key: 'hello' }).update({ en: 'Written elsewhere' });
+    let now = before;
+    while (text(now, 'cache_ns', 'hello') !== 'Written elsewhere') {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      now = await fetchCatalog();
+    }
+    expect(now.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 });

@@ -7,15 +7,13 @@ import { publicRoute, requireUser } from '../middleware/guard';
 import { deleteExpiredSessions } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { User } from '../users/User';
-import { hashPassword, isCommonPassword, verifyPassword } from './passwords';
+import { hashPassword, isCommonPassword, unmatchableHash, verifyPassword } from './passwords';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './schemas';
-import { assertNotThrottled } from './throttle';
+import { admitLogin, admitRegistration, loginSucceeded, withAttempt } from './throttle';
 
 type Ctx = Context & { state: AppState };
 
 const FAILED_LOGIN = 'Invalid username or password';
-// Verified against when the username is unknown, so both failures take the same time.
-let dummyHash: Promise<string> | undefined;
 
 async function signIn(ctx: Ctx, user: User): Promise<void> {
   ctx.session!.userId = user.id;
@@ -28,10 +26,10 @@ async function signIn(ctx: Ctx, user: User): Promise<void> {
 async function login(ctx: Ctx) {
   const { username, password } = validate<LoginInput>(loginSchema, ctx.request.body);
   const { db, config } = ctx.state;
-  await assertNotThrottled(db, username, ctx.ip);
+  const attempt = await admitLogin(db, username, ctx.ip);
   const user = await User.query(db).modify('live').modify('byUsername', username).first();
-  dummyHash ??= hashPassword('not-a-real-password', config.passwordHashCost);
-  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash));
+  const ok = await withAttempt(db, attempt, () =>
+    verifyPassword(password, user?.passwordHash ?? unmatchableHash(config.passwordHashCost)));
   if (!user || !ok) {
     await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user?.id,
       changes: { username } });
@@ -48,6 +46,7 @@ async function login(ctx: Ctx) {
     await logActivity(trx, ctx, { action: 'login', entityType: 'user', entityId: user.id,
       actor: user });
   });
+  await loginSucceeded(db, username, ctx.ip);
   await deleteExpiredSessions(db);
   await signIn(ctx, user);
   ctx.body = user.toPublic();
@@ -59,7 +58,8 @@ async function register(ctx: Ctx) {
     throw httpError(400, 'This password is too common', { password: 'This password is too common, choose another' });
   }
   const { db, config } = ctx.state;
-  const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+  const attempt = await admitRegistration(db, ctx.ip);
+  const passwordHash = await withAttempt(db, attempt, () => hashPassword(input.password, config.passwordHashCost));
   const user = await db.transaction(async (trx) => {
     // Serialise registrations so only the very first user of an empty database becomes admin.
     await trx.raw('lock table users in share row exclusive mode');

@@ -8,7 +8,9 @@ export const loginSchema = Joi.object({
 
 export const usernameRule = Joi.string().trim().min(3).max(64).pattern(USERNAME_PATTERN)
   .messages({ 'string.pattern.base': 'Invalid format: use letters, digits, _ . @ or -' });
-export const passwordRule = Joi.string().min(8).max(128);
+// Not trimmed (spaces inside a passphrase count), but a password of spaces alone is no secret.
+export const passwordRule = Joi.string().min(8).max(128).pattern(/\S/)
+  .messages({ 'string.pattern.base': 'The password cannot be only spaces' });
 export const nameRule = Joi.string().trim().min(1).max(100);
 
 export const registerSchema = Joi.object({

@@ -5,11 +5,46 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model, knexSnakeCaseMappers } from 'objection';
-import { projectRoot } from '../config';
+import { projectRoot, type DatabaseTimeouts } from '../config';
+import { repeatFilter } from '../errorLog';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ClientPgLite = require('knex-pglite');
+// knex's own PostgreSQL client class, extended below (knex-pglite extends it the same way).
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const ClientPg = require('knex/lib/dialects/postgres/index.js');
+
+/** pg's message when query_timeout passes without a word from the server. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * knex's pg client, except that a connection whose query got no answer within query_timeout is
+ * closed rather than put back in the pool. pg answers the caller but leaves the statement pending
+ * on the connection: the next user would wait behind it or, worse, find itself inside a
+ * transaction whose BEGIN the server ran after the app had given up on it, never committed.
+ * Closed, the server ends that session (and rolls it back) as soon as it reads again.
+ */
+class PgClient extends ClientPg {
+  async _query(connection: pg.Client & { __knex__disposed?: unknown }, obj: unknown) {
+    try {
+      return await super._query(connection, obj);
+    } catch (err) {
+      if ((err as Error).message === QUERY_READ_TIMEOUT) {
+        connection.__knex__disposed = err;
+        connection.end().catch(() => undefined);
+      }
+      throw err;
+    }
+  }
+}
+
+/**
+ * pg gives up on a statement this long after the server's statement_timeout would have: a slow
+ * statement is cancelled by the server (the connection stays good), and only a server that says
+ * nothing at all (paused, cut off) meets the client-side timeout.
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 2_000;
 
 // A calendar date (pickup date, MOS date) stays 'YYYY-MM-DD': as a JS Date it would shift with
 // the server's time zone.
@@ -21,6 +56,11 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** PGlite storage: a folder, or 'memory://' for a throw-away database. */
   dataDir?: string;
+  /**
+   * The server's limits (config.ts). Without them (the knex CLI, the benchmarks' bulk inserts)
+   * knex's defaults apply and no statement is cut short.
+   */
+  timeouts?: DatabaseTimeouts;
 }
 
 const migrations: Knex.MigratorConfig = {
@@ -29,18 +69,43 @@ const migrations: Knex.MigratorConfig = {
   tableName: 'knex_migrations',
 };
 
+/**
+ * knex's own warnings, each distinct one at most once a minute: it warns, with a stack, of every
+ * failed attempt to connect, so a database outage would repeat the same lines for each request
+ * (the app's error log names each failed request already).
+ */
+function quietWarnings(): Knex.Config['log'] {
+  const newWarning = repeatFilter();
+  return { warn: (message: string) => { if (newWarning(String(message))) console.warn(message); } };
+}
+
 export function knexConfig(target: DatabaseTarget): Knex.Config {
-  const common = { migrations, ...knexSnakeCaseMappers() };
+  const common = { migrations, log: quietWarnings(), ...knexSnakeCaseMappers() };
+  const timeouts = target.timeouts;
   if (target.databaseUrl) {
-    return { client: 'pg', connection: target.databaseUrl, pool: { min: 0, max: 10 }, ...common };
+    // Each statement is limited, not a whole request: the CSV export streams for as long as it
+    // takes, reading 1000 rows per statement (orders/export.ts).
+    const connection = timeouts ? { connectionString: target.databaseUrl, connectionTimeoutMillis: timeouts.connectMs,
+      statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS }
+      : target.databaseUrl;
+    return { client: PgClient as unknown as typeof Knex.Client, connection, pool: { min: 0, max: 10 },
+      acquireConnectionTimeout: timeouts?.acquireMs, ...common };
   }
   const dataDir = target.dataDir ?? 'memory://';
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
   const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text } });
   // The first connection starts the WASM database (and creates it on a first run): on a busy
-  // 2-core machine that alone can outlast knex's 60 s default.
-  return { client: ClientPgLite, connection: (() => ({ pglite })) as never, acquireConnectionTimeout: 180_000, ...common };
+  // 2-core machine that alone can outlast knex's 60 s default. prepareDatabase waits for that
+  // start without a limit, so the server's acquire timeout need not cover it; without timeouts
+  // (the CLI, tests) the first query may still be the one that starts it.
+  return { client: ClientPgLite, connection: (() => ({ pglite })) as never,
+    acquireConnectionTimeout: timeouts?.acquireMs ?? 180_000, ...common };
+}
+
+/** Resolves once the database takes queries: embedded PGlite starts (on a first run, creates) its files. */
+export async function databaseStarted(db: Knex): Promise<void> {
+  await (db.client as { pglite?: PGlite }).pglite?.waitReady;
 }
 
 /** Opens the database and binds Objection's models to it. */

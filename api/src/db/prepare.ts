@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { syncCatalogs } from '../translations/catalog';
 import { seedDemoData } from '../../../seeds/demo';
 import type { Config } from '../config';
+import { databaseStarted } from './knex';
 
 /**
  * Brings a database up to date: migrations, the repository's translation catalogs, and the
@@ -9,6 +10,8 @@ import type { Config } from '../config';
  * `sampleData` the demo master data too (tests start from empty lists).
  */
 export async function prepareDatabase(db: Knex, config: Config, options: { demo: boolean; sampleData?: boolean }) {
+  // However long the embedded database takes to start, before any query meets the acquire timeout.
+  await databaseStarted(db);
   await db.migrate.latest();
   await syncCatalogs(db);
   if (!options.demo) return { seeded: false };

@@ -17,14 +17,21 @@ interface ErrorAnswer {
   errors?: FieldErrors;
 }
 
-// Connection-level failures: the database is down or unreachable, not the request's fault.
+// Connection-level failures: the database is down, unreachable, starting, shutting down or too
+// slow to answer (57014: statement_timeout), not the request's fault.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH',
-  '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
+  '57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 
-function isUnavailable(err: { code?: string; message?: string; name?: string }): boolean {
-  if (err.code && UNAVAILABLE_CODES.has(err.code)) return true;
-  return err.name === 'KnexTimeoutError'
-    || /Connection terminated|connect ECONNREFUSED|Unable to acquire a connection|PGlite is closed/i.test(err.message ?? '');
+// The same said in words by knex, tarn, pg (connection and query timeouts, a dead socket) and PGlite.
+const UNAVAILABLE_MESSAGE = new RegExp(['Connection terminated', 'connect ECONNREFUSED', 'Unable to acquire a connection',
+  'Timeout acquiring a connection', 'timeout exceeded when trying to connect', 'timeout expired', 'Query read timeout',
+  'is not queryable', 'PGlite is closed'].join('|'), 'i');
+
+function isUnavailable(err: { code?: string; message?: string; name?: string; nativeError?: { code?: string } }): boolean {
+  // Objection and db-errors wrap a driver error they have no class for, keeping the original inside.
+  const code = err.code ?? err.nativeError?.code;
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  return err.name === 'KnexTimeoutError' || UNAVAILABLE_MESSAGE.test(err.message ?? '');
 }
 
 /**
@@ -63,8 +70,9 @@ export function answerFor(err: unknown): ErrorAnswer {
     }
     return { status: 400, message: e.message, errors };
   }
-  if (typeof e?.status === 'number' && e.status >= 400 && e.status < 500 && e.expose !== false) {
-    // http-errors and koa-bodyparser (invalid JSON 400, too large 413, unsupported type 415).
+  if (typeof e?.status === 'number' && e.status >= 400 && (e.status < 500 ? e.expose !== false : e.expose === true)) {
+    // http-errors and koa-bodyparser (invalid JSON 400, too large 413, unsupported type 415), and
+    // the 5xx errors made to be shown (the server is busy: 503, try again).
     return { status: e.status, message: e.message, errors: e.errors };
   }
   if (e && isUnavailable(e)) {
@@ -79,9 +87,10 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     await next();
   } catch (err) {
     const answer = answerFor(err);
-    if (answer.status >= 500) ctx.app.emit('error', err, ctx);
     ctx.status = answer.status;
     ctx.body = answer.errors ? { message: answer.message, errors: answer.errors } : { message: answer.message };
+    // After the status is set: the log line names the status the client got.
+    if (answer.status >= 500 && (err as { expose?: boolean }).expose !== true) ctx.app.emit('error', err, ctx);
     const retryAfter = (err as { headers?: Record<string, string> }).headers?.['Retry-After'];
     if (retryAfter) ctx.set('Retry-After', retryAfter);
   }

@@ -1,6 +1,11 @@
 import { httpError } from '../httpError';
+import { refuseDeepJson } from '../middleware/jsonDepth';
 
-/** How a list filter compares: equality (a list of values means "any of"), text contains, or bounds. */
+/**
+ * How a list filter compares: equality (a list of values means "any of", an empty list none),
+ * text contains, or date bounds (`field_gte`, `field_lte`: every range filter is on a date or a
+ * timestamp column).
+ */
 export type FilterKind = 'eq' | 'contains' | 'range';
 
 export interface ListParams {
@@ -15,11 +20,22 @@ export const MAX_PAGE_SIZE = 500;
 function parseJson(name: string, raw: unknown, fallback: unknown): unknown {
   if (raw === undefined || raw === '') return fallback;
   if (typeof raw !== 'string') throw httpError(400, `${name} must be given once`, { [name]: 'Invalid format' });
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw httpError(400, `${name} is not valid JSON`, { [name]: 'Invalid format' });
   }
+  refuseDeepJson(parsed, name);
+  return parsed;
+}
+
+/**
+ * The entry a client-chosen name picks from a resource's table of filters, links or the like:
+ * only the table's own entries, never what every object inherits ("constructor", "__proto__").
+ */
+export function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
 }
 
 /**
@@ -63,6 +79,25 @@ export function filterValues(field: string, value: unknown): Array<string | numb
     throw httpError(400, `Filter "${field}" takes a value or a list of values`, { [field]: 'Invalid format' });
   }
   return values as Array<string | number | boolean>;
+}
+
+// YYYY-MM-DD, optionally with a time and an offset: what a date input and toISOString() send.
+const DATE_OR_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?$/;
+
+/**
+ * One bound of a date range, checked here so that a bound the database cannot read ("soon",
+ * 2026-02-30, an empty list) is a 400 naming the filter rather than a failed query.
+ */
+export function rangeBound(field: string, value: unknown): string {
+  const match = typeof value === 'string' ? DATE_OR_TIME.exec(value) : null;
+  const [year, month, day] = (match ?? []).slice(1, 4).map(Number);
+  const date = new Date(0);
+  if (match) date.setUTCFullYear(year, month - 1, day);
+  if (!match || year < 1 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw httpError(400, `Filter "${field}" takes a date (YYYY-MM-DD) or an ISO 8601 date and time`,
+      { [field]: 'Invalid format' });
+  }
+  return value as string;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */

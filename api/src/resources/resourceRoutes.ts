@@ -6,7 +6,7 @@ import type { AppState } from '../appState';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
-import { filterValues, likePattern, parseListParams } from './listQuery';
+import { filterValues, likePattern, ownEntry, parseListParams, rangeBound } from './listQuery';
 import { pathId } from './pathId';
 import { READ_ONLY_FIELDS, type Ctx, type ResourceDef, type Row } from './resource';
 
@@ -33,7 +33,7 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
   const table = def.model.tableName;
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
-    const custom = def.customFilters?.[field];
+    const custom = ownEntry(def.customFilters, field);
     if (custom) {
       custom(query, value, ctx);
       continue;
@@ -43,7 +43,7 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
       query.where((q) => def.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${snake(f)}`, pattern])));
       continue;
     }
-    const link = def.links?.[field];
+    const link = ownEntry(def.links, field);
     if (link) {
       const ids = filterValues(field, value);
       query.whereExists((q) => q.from(link.table).whereRaw('?? = ??', [`${link.table}.${link.ownKey}`, `${table}.id`])
@@ -51,13 +51,13 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
       continue;
     }
     const bound = /^(.+)_(gte|lte)$/.exec(field);
-    const kind = field === 'id' ? 'eq' : bound ? (def.filters[bound[1]] === 'range' ? 'range' : undefined) : def.filters[field];
+    const kind = field === 'id' ? 'eq'
+      : bound ? (ownEntry(def.filters, bound[1]) === 'range' ? 'range' : undefined) : ownEntry(def.filters, field);
     if (!kind || (kind === 'range' && !bound)) {
       throw httpError(400, `Cannot filter by "${field}"`, { [field]: 'Unknown filter' });
     }
     if (kind === 'range') {
-      const [limit] = filterValues(field, value);
-      query.where(`${table}.${bound![1]}`, bound![2] === 'gte' ? '>=' : '<=', limit as string);
+      query.where(`${table}.${bound![1]}`, bound![2] === 'gte' ? '>=' : '<=', rangeBound(field, value));
     } else if (kind === 'contains') {
       query.whereRaw('??::text ilike ?', [`${table}.${snake(field)}`, likePattern(String(value))]);
     } else {
@@ -95,8 +95,12 @@ export function present(def: ResourceDef, row: Model | Row): Row {
   return json;
 }
 
-async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction, id: number): Promise<Row> {
-  const row = await liveQuery(def, ctx, db).findById(id);
+/** A live row; `lock` holds it (select … for update) until the transaction ends. */
+async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction, id: number,
+  { lock = false } = {}): Promise<Row> {
+  const query = liveQuery(def, ctx, db).findById(id);
+  if (lock) query.forUpdate();
+  const row = await query;
   if (!row) throw httpError(404, `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`);
   return row.toJSON();
 }
@@ -155,7 +159,7 @@ async function checkReferences(def: ResourceDef, trx: Knex.Transaction, data: Ro
 }
 
 const columnsOf = (def: ResourceDef, data: Row): Row =>
-  Object.fromEntries(Object.entries(data).filter(([field]) => !def.links?.[field]));
+  Object.fromEntries(Object.entries(data).filter(([field]) => !ownEntry(def.links, field)));
 
 /** The ra-data-simple-rest routes of one resource, guarded by its page key. */
 export function resourceRoutes(def: ResourceDef): Router<AppState> {
@@ -220,7 +224,9 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
       throw httpError(400, 'version must be an integer', { version: 'Invalid format' });
     }
     ctx.body = await ctx.state.db.transaction(async (trx) => {
-      const existing = await findLive(def, ctx, trx, id);
+      // Concurrent writes to one record take turns on its row lock: an update without a version
+      // (react-admin's updateMany) then applies to the latest row instead of failing as stale.
+      const existing = await findLive(def, ctx, trx, id, { lock: true });
       const input = validate<Row>(schemas.update, withoutEchoedReadOnly(def, fields, existing));
       if (version !== undefined && version !== existing.version) {
         throw httpError(409, `This ${def.entityType.replace(/_/g, ' ')} was changed by someone else meanwhile `
@@ -229,9 +235,8 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
       }
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
       await checkReferences(def, trx, patch);
-      const updated = await def.model.query(trx).findById(id).where('version', existing.version)
+      await def.model.query(trx).findById(id)
         .patch({ ...columnsOf(def, patch), version: existing.version + 1, updatedAt: new Date() } as never);
-      if (updated === 0) throw httpError(409, 'The record was changed meanwhile: reload it', { version: 'Stale version' });
       await writeLinks(def, trx, id, patch);
       const after = await findLive(def, ctx, trx, id);
       const changes = changedFields(def, existing, after, Object.keys(patch));
@@ -247,7 +252,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
   router.delete('/:id', writeGuard, async (ctx: Ctx) => {
     const id = pathId(ctx);
     ctx.body = await ctx.state.db.transaction(async (trx) => {
-      const existing = await findLive(def, ctx, trx, id);
+      const existing = await findLive(def, ctx, trx, id, { lock: true });
       await def.hooks?.beforeDelete?.(ctx, existing, trx);
       await def.model.query(trx).findById(id)
         .patch({ deletedAt: new Date(), deletedBy: ctx.state.user!.id, version: existing.version + 1 } as never);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { bundledCatalogs, type Catalog, type Locale } from '../../../admin/src/i18n/catalogs';
 
@@ -63,6 +64,7 @@ export async function syncCatalogs(db: Knex): Promise<{ added: number; updated: 
       await trx('translations').where({ id: row.id, version: 1 }).update({ zh: row.zh, en: row.en, updatedAt: new Date() });
     }
   });
+  invalidateCatalogs();
   return { added: missing.length, updated: outdated.length };
 }
 
@@ -83,6 +85,82 @@ export async function loadCatalog(db: Knex, locale: Locale): Promise<Catalog> {
     node[path[path.length - 1]] = text;
   }
   return catalog;
+}
+
+/** A catalog as GET /api/translations/catalog/:locale sends it: the JSON text and its ETag. */
+export interface ServedCatalog {
+  json: string;
+  etag: string;
+}
+
+interface CatalogCache {
+  /** The table's stamp the catalogs below were read at. */
+  stamp?: string;
+  checkedAt: number;
+  /** The invalidation this cache has seen (see `invalidations`). */
+  seen: number;
+  catalogs: Map<Locale, ServedCatalog>;
+}
+
+/**
+ * How stale a catalog may be after a write this process did not make (another app instance on
+ * the same database, an edit by hand): the stamp is checked at most this often.
+ */
+const STAMP_CHECK_MS = 1_000;
+
+/** One cache per database handle, so that two apps in one process (the tests) never share one. */
+const caches = new WeakMap<Knex, CatalogCache>();
+/** Bumped by every write of this process: the next reader checks the stamp at once. */
+let invalidations = 0;
+
+/**
+ * A fingerprint of the whole table, in one small query. Every insert, update and soft delete
+ * gives its row a new xmin (the writing transaction's id) and a purge changes the count, so the
+ * stamp changes with any committed change, whoever made it; a rolled-back one leaves it as it was.
+ */
+async function tableStamp(db: Knex): Promise<string> {
+  const row = await db('translations').first(db.raw(`count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) as stamp`));
+  return (row as { stamp: string }).stamp;
+}
+
+/**
+ * The public catalog of a locale from memory. Every visitor's sign-in page asks for one (37 KB,
+ * hundreds of requests a second): it is read from the table only after a change, noticed at
+ * once when this process wrote it (`invalidateCatalogs`), within STAMP_CHECK_MS otherwise.
+ */
+export async function servedCatalog(db: Knex, locale: Locale): Promise<ServedCatalog> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, cache = { checkedAt: 0, seen: invalidations, catalogs: new Map() });
+  if (cache.seen !== invalidations || Date.now() - cache.checkedAt >= STAMP_CHECK_MS) {
+    const seen = invalidations;
+    const checkedAt = Date.now();
+    const stamp = await tableStamp(db);
+    if (stamp !== cache.stamp) cache.catalogs = new Map();
+    Object.assign(cache, { stamp, checkedAt, seen });
+  }
+  const cached = cache.catalogs.get(locale);
+  if (cached) return cached;
+  const { catalogs } = cache;
+  const json = JSON.stringify(await loadCatalog(db, locale));
+  // Weak: koa-compress may send the same catalog gzipped or not.
+  const served = { json, etag: `W/"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"` };
+  // Kept only if no newer stamp replaced the cache while it was read.
+  if (cache.catalogs === catalogs) catalogs.set(locale, served);
+  return served;
+}
+
+/** Drops the catalogs held in memory: the next request reads the table's stamp and, as it changed, the table. */
+export function invalidateCatalogs(): void {
+  invalidations += 1;
+}
+
+/**
+ * `invalidateCatalogs` once `db`'s transaction commits (at once outside one): dropped earlier, a
+ * reader could fill the cache again from the rows as they were before the commit.
+ */
+export function invalidateCatalogsOnCommit(db: Knex | Knex.Transaction): void {
+  if (db.isTransaction) (db as Knex.Transaction).executionPromise.then(invalidateCatalogs, () => undefined);
+  else invalidateCatalogs();
 }
 
 /** A translate function over some namespaces of the live catalog, for texts the server writes (CSV headers). */

@@ -6,7 +6,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { publicRoute, requireRole, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
-import { loadCatalog } from './catalog';
+import { invalidateCatalogsOnCommit, servedCatalog } from './catalog';
 import { applyImport, importBody, importRefused, importSummary, planImport } from './importTranslations';
 import { TRANSLATION_EDITORS } from './translationRules';
 
@@ -14,11 +14,18 @@ type Ctx = Context & { state: AppState };
 
 const localeParams = Joi.object({ locale: Joi.string().valid(...LOCALES).required() });
 
-/** Public: the sign-in page needs its texts before anyone is signed in. Read live, so an edit shows at once. */
+/**
+ * Public: the sign-in page needs its texts before anyone is signed in. Served from memory with
+ * an ETag; `no-cache` makes the browser ask each time (304 when unchanged), so an edit shows at once.
+ */
 async function catalog(ctx: Ctx) {
   const { locale } = validate<{ locale: Locale }>(localeParams, ctx.params);
+  const { json, etag } = await servedCatalog(ctx.state.db, locale);
   ctx.set('Cache-Control', 'no-cache');
-  ctx.body = await loadCatalog(ctx.state.db, locale);
+  ctx.etag = etag;
+  ctx.type = 'application/json';
+  ctx.body = json;
+  if (ctx.fresh) ctx.status = 304;
 }
 
 /** The namespaces of the live entries, for the list's namespace filter. */
@@ -40,6 +47,7 @@ async function importTexts(ctx: Ctx) {
     return;
   }
   ctx.body = await ctx.state.db.transaction(async (trx) => {
+    invalidateCatalogsOnCommit(trx);
     const plan = await planImport(trx, rows);
     if (plan.report.errors.length > 0) throw importRefused(plan.report.errors);
     await applyImport(trx, plan);

@@ -5,6 +5,7 @@ import { requireRole, requireUser } from '../middleware/guard';
 import { messages, partial } from '../resources/fields';
 import { likePattern } from '../resources/listQuery';
 import type { ResourceDef, Row } from '../resources/resource';
+import { invalidateCatalogsOnCommit } from './catalog';
 import { Translation } from './Translation';
 import {
   KEY_PATTERN, keysNest, MAX_DESCRIPTION, MAX_KEY, MAX_NAMESPACE, MAX_TEXT, NAMESPACE_PATTERN, PLACEHOLDER_MISMATCH,
@@ -84,19 +85,28 @@ export const translationsResource: ResourceDef = {
   },
   readOnly: ['namespace', 'key'],
   schemas: { create, update: partial(create) },
+  // Each write drops the public catalogs held in memory once it commits (catalog.ts).
   hooks: {
     async beforeCreate(_ctx, data, trx) {
+      invalidateCatalogsOnCommit(trx);
       const entry = withTexts(data);
       refusePlaceholderMismatch(entry.zh ?? '', entry.en ?? '', 'en');
       await refuseClash(trx, entry.namespace, entry.key);
       return entry;
     },
-    beforeUpdate(_ctx, patch, existing) {
+    beforeUpdate(_ctx, patch, existing, trx) {
+      invalidateCatalogsOnCommit(trx);
       const next = withTexts(patch);
       if ('zh' in next || 'en' in next) {
         refusePlaceholderMismatch(next.zh ?? existing.zh, next.en ?? existing.en, 'en' in next ? 'en' : 'zh');
       }
       return next;
+    },
+    beforeDelete(_ctx, _existing, trx) {
+      invalidateCatalogsOnCommit(trx);
+    },
+    beforeTrashAction(_ctx, _deleted, _action, trx) {
+      invalidateCatalogsOnCommit(trx);
     },
   },
 };

@@ -1,0 +1,170 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
+import { createApp } from '../../api/src/app';
+import { readConfig } from '../../api/src/config';
+import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
+import { prepareDatabase } from '../../api/src/db/prepare';
+import { answerFor } from '../../api/src/middleware/errors';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { PausableProxy } from '../helpers/pausableProxy';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { createTestDatabase } from '../helpers/testDatabase';
+
+const onPostgres = process.env.TEST_DB_KIND === 'postgres';
+
+/** Short limits, as an operator would set them in the environment. */
+const SHORT_TIMEOUTS = { DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_ACQUIRE_TIMEOUT_MS: '2000',
+  DATABASE_STATEMENT_TIMEOUT_MS: '1000', HEALTH_CHECK_TIMEOUT_MS: '1000' };
+
+let drop: () => Promise<void>;
+let direct: DatabaseTarget;
+let proxy: PausableProxy | undefined;
+let db: Knex;
+let server: Server;
+let url: string;
+
+/**
+ * The app with the server's timeouts (startTestApp keeps knex's defaults) on a fresh database;
+ * on PostgreSQL it reaches the server through a proxy the test can pause.
+ */
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  drop = created.drop;
+  direct = created.target;
+  let target: DatabaseTarget = created.target;
+  if (target.databaseUrl) {
+    const address = new URL(target.databaseUrl);
+    proxy = await PausableProxy.start(address.hostname, Number(address.port || 5432));
+    address.host = `127.0.0.1:${proxy.port}`;
+    target = { databaseUrl: address.toString() };
+  }
+  const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key', ...SHORT_TIMEOUTS });
+  db = openDatabase({ ...target, timeouts: config.databaseTimeouts });
+  await prepareDatabase(db, config, { demo: true, sampleData: false });
+  server = createApp(db, config).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  proxy?.resume();
+  await new Promise((resolve) => server?.close(resolve));
+  await db?.destroy();
+  await proxy?.close();
+  await drop?.();
+});
+
+// Each request below is answered while the database is still stuck: had the app waited for it,
+// the test would time out instead.
+(onPostgres ? it : it.skip)('answers 503 while the database server is paused, and 200 once it is back', async () => {
+  const admin = await signedInAs(url, 'admin');
+  const anonymous = new HttpClient(url);
+  expect((await anonymous.get('/healthz')).status).toBe(200);
+  const logged = ['error', 'warn', 'log'].map((level) =>
+    jest.spyOn(console, level as 'error' | 'warn' | 'log').mockImplementation(() => undefined));
+  try {
+    proxy!.pause();
+    // A transaction whose BEGIN, sent on an idle pooled connection, gets no answer.
+    await expect(db.transaction((trx) => trx('deliveryAreas').insert({ code: 'LOST', name: 'Never written' })))
+      .rejects.toThrow('Query read timeout');
+    const health = await anonymous.get('/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'degraded', database: 'unreachable' });
+    for (const answer of await Promise.all([admin.get('/api/suppliers'), admin.get('/api/user'),
+      admin.post('/api/delivery-areas', { code: 'PAUSED', name: 'Written while paused' })])) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.message).toMatch(/database is unavailable/i);
+    }
+    // A connection opened while the server says nothing gives up too.
+    for (let n = 0; n < 3; n += 1) {
+      expect((await new HttpClient(url).post('/api/login', { username: 'admin', password: 'demo1234' })).status).toBe(503);
+    }
+    // One line per failed request; a stack, or one of knex's warnings, never twice.
+    const texts = logged.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
+    expect(texts.filter((text) => / 503 /.test(text) && !text.includes('\n'))).toHaveLength(6);
+    const multiline = texts.filter((text) => text.includes('\n'));
+    expect(new Set(multiline).size).toBe(multiline.length);
+  } finally {
+    proxy!.resume();
+    for (const spy of logged) spy.mockRestore();
+  }
+  expect((await anonymous.get('/healthz')).status).toBe(200);
+  expect((await admin.get('/api/suppliers')).status).toBe(200);
+  expect((await admin.get('/api/delivery-areas')).body).toEqual([]);
+  // The transaction that got no answer left nothing behind: a statement on each pooled connection
+  // (ten at once take them all) runs on its own, not inside that transaction's late BEGIN.
+  const outside = await Promise.all(Array.from({ length: 10 }, () =>
+    db.raw('select now() = statement_timestamp() as alone, pg_sleep(0.05)')));
+  expect(outside.map((result) => result.rows[0].alone)).toEqual(Array(10).fill(true));
+  expect(await db('deliveryAreas').where({ code: 'LOST' }).first()).toBeUndefined();
+});
+
+(onPostgres ? it.skip : it)('answers 503 while the embedded database is held by a stuck transaction, and 200 once it ends', async () => {
+  const admin = await signedInAs(url, 'admin');
+  const anonymous = new HttpClient(url);
+  // PGlite has one connection: a transaction that does not end holds it, as a stuck statement would.
+  const stuck = await db.transaction();
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    await stuck.raw('select 1');
+    const health = await anonymous.get('/healthz');
+    expect(health.status).toBe(503);
+    expect(health.body).toEqual({ status: 'degraded', database: 'unreachable' });
+    const answer = await admin.get('/api/suppliers');
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toMatch(/database is unavailable/i);
+  } finally {
+    await stuck.rollback();
+    errors.mockRestore();
+  }
+  expect((await anonymous.get('/healthz')).status).toBe(200);
+  expect((await admin.get('/api/suppliers')).status).toBe(200);
+});
+
+(onPostgres ? it : it.skip)('answers 503 when an administrator ends the session of a waiting statement (57P01)', async () => {
+  const admin = await signedInAs(url, 'admin');
+  const supplier = await admin.create('/api/suppliers', { name: 'Locked Co', ...SUPPLIER_CONTACT });
+  const other = openDatabase(direct);
+  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    // Another session holds the supplier's row, so the update waits, and its backend is ended.
+    const holder = await other.transaction();
+    await holder('suppliers').where({ id: supplier.id }).forUpdate().first();
+    const update = admin.put(`/api/suppliers/${supplier.id}`, { shortName: 'LOCKED' });
+    let waiting: number[] = [];
+    while (waiting.length === 0) {
+      waiting = await other('pg_stat_activity').where({ datname: other.raw('current_database()'), wait_event_type: 'Lock' })
+        .pluck('pid');
+    }
+    await other.raw('select pg_terminate_backend(?)', [waiting[0]]);
+    const answer = await update;
+    await holder.rollback();
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toMatch(/database is unavailable/i);
+  } finally {
+    errors.mockRestore();
+    await other.destroy();
+  }
+  expect((await admin.get(`/api/suppliers/${supplier.id}`)).body.shortName).toBe(supplier.shortName);
+});
+
+describe('the errors of a sick database', () => {
+  // Shaped as pg's DatabaseError, which db-errors wraps in a DBError that keeps it as nativeError.
+  const pgError = (code: string, message: string) => Object.assign(new Error(message),
+    { code, severity: 'FATAL', internalQuery: undefined, table: undefined });
+
+  it.each([
+    ['57P01 (administrator shutdown)', pgError('57P01', 'terminating connection due to administrator command')],
+    ['57P03 (cannot connect now)', pgError('57P03', 'the database system is starting up')],
+    ['57014 (statement timeout)', pgError('57014', 'canceling statement due to statement timeout')],
+    ['a KnexTimeoutError', Object.assign(new Error('Knex: Timeout acquiring a connection. The pool is probably full.'),
+      { name: 'KnexTimeoutError' })],
+    ["pg's query_timeout", new Error('Query read timeout')],
+    ["pg's connect timeout", new Error('Connection terminated due to connection timeout')],
+    ["pg-pool's connect timeout", new Error('timeout exceeded when trying to connect')],
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+  ])('answers 503 for %s', (_name, error) => {
+    expect(answerFor(error)).toEqual({ status: 503, message: 'The database is unavailable, please try again shortly' });
+  });
+});

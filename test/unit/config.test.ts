@@ -1,0 +1,35 @@
+import { readConfig } from '../../api/src/config';
+
+describe('readConfig', () => {
+  it('refuses to start in production with the public development session key', () => {
+    expect(() => readConfig({ NODE_ENV: 'production' })).toThrow('SESSION_KEYS must be set in production');
+    expect(() => readConfig({ NODE_ENV: 'production', SESSION_KEYS: ' , ' })).toThrow('SESSION_KEYS must be set in production');
+  });
+
+  it('starts in production with SESSION_KEYS set', () => {
+    const config = readConfig({ NODE_ENV: 'production', SESSION_KEYS: 'new-secret,old-secret' });
+    expect(config.sessionKeys).toEqual(['new-secret', 'old-secret']);
+    expect(config.sessionKeysFromEnv).toBe(true);
+  });
+
+  it('lets a newcomer start without any setting (npm start sets no NODE_ENV), on the development key', () => {
+    const config = readConfig({});
+    expect(config.sessionKeysFromEnv).toBe(false);
+    expect(config.sessionKeys).toHaveLength(1);
+  });
+
+  it('trusts one proxy hop by default, and the number PROXY_HOPS says', () => {
+    expect(readConfig({ TRUST_PROXY: '1' }).proxyHops).toBe(1);
+    expect(readConfig({ TRUST_PROXY: '1', PROXY_HOPS: '2' }).proxyHops).toBe(2);
+  });
+
+  it.each(['0', '-1', '1.5', 'two'])('refuses PROXY_HOPS=%s, naming the variable', (value) => {
+    expect(() => readConfig({ TRUST_PROXY: '1', PROXY_HOPS: value })).toThrow(/PROXY_HOPS/);
+  });
+
+  it('runs two password hashes at once unless PASSWORD_HASH_CONCURRENCY says otherwise', () => {
+    expect(readConfig({}).passwordHashConcurrency).toBe(2);
+    expect(readConfig({ PASSWORD_HASH_CONCURRENCY: '4' }).passwordHashConcurrency).toBe(4);
+    expect(() => readConfig({ PASSWORD_HASH_CONCURRENCY: '0' })).toThrow(/PASSWORD_HASH_CONCURRENCY/);
+  });
+});
