@@ -4,7 +4,9 @@ import type { Config } from 'jest';
 const transform: Config['transform'] = {
   '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } }],
 };
-const common = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// The kernel's path alias (tsconfig.base.json `paths`), as jest resolves it.
+const moduleNameMapper: Config['moduleNameMapper'] = { '^@kernel/(.*)$': '<rootDir>/kernel/$1' };
+const common = { transform, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 /**
  * Projects: unit tests, the API suite on embedded PGlite and, when TEST_DATABASE_URL is set, the

@@ -7,6 +7,8 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // The kernel's path alias (tsconfig.base.json `paths`).
+  resolve: { alias: { '@kernel': path.resolve(import.meta.dirname, '../kernel') } },
   build: { outDir: process.env.ADMIN_DIST ? path.resolve(process.env.ADMIN_DIST) : 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2000 },
   server: { port: 5173, proxy: { '/api': apiTarget, '/healthz': apiTarget } },
 });

@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../api/src/auth/passwords';
 import type { Config } from '../api/src/config';
-import type { Role } from '../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 import { seedDemoCompany } from './demoCompany';
 import { DEMO_STAFF, staffRow, type StaffMember } from './demoMasterData';
-import { personName } from '../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 export const DEMO_PASSWORD = 'demo1234';
 
 /** The demo login of each role (username = role), with the names the tests expect. */
 export const DEMO_USERS = Object.fromEntries(DEMO_STAFF.map((member) => [member.role, member])) as Record<Role, StaffMember>;
 
-/** A demo user's name as the app shows it (api/src/users/personName.ts). */
+/** A demo user's name as the app shows it (kernel/users/personName.ts). */
 export const demoUserName = (role: Role) => personName(DEMO_USERS[role]);
 
 /**

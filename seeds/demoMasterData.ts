@@ -1,4 +1,4 @@
-import type { Role } from '../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 
 /** A person of the demo company: lastName is the family name (姓), firstName the given name (名), as the forms label them. */
 export interface StaffMember {

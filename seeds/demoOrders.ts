@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../api/src/orders/statusFlow';
+import type { OrderStatus } from '@kernel/orders/statusFlow';
 import { HOUR, type DemoClock } from './demoClock';
 import { FOUL_TRIP_NOTE, ORDER_NOTES } from './demoMasterData';
 import type { Log } from './demoCompany';

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Resource, type ResourceProps } from 'react-admin';
 import { Route } from 'react-router-dom';
-import type { PageKey } from '../../api/src/permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { AuthPage } from './layout/AuthPage';

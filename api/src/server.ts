@@ -4,7 +4,7 @@ import { prepareDatabase } from './db/prepare';
 import { createApp } from './app';
 import { setPasswordWorkLimits } from './auth/passwords';
 import { DEMO_PASSWORD } from '../../seeds/demo';
-import { ROLES } from './users/roles';
+import { ROLES } from '@kernel/users/roles';
 import { serverTimeZone } from './monitoring/periods';
 import { catchUpReports, startReportSchedule } from './reports/reportSchedule';
 

@@ -1,6 +1,6 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
-import { ROLES } from '../../api/src/users/roles';
+import { ROLES } from '@kernel/users/roles';
 import { DEMO_USERS } from '../../seeds/demo';
 
 let app: TestApp;

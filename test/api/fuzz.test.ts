@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { Role } from '../../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 import { bodies, pathValues, queryString, type BodySpec, type PathValue } from '../helpers/fuzzArbitraries';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import {

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../../api/src/users/roles';
+import { ROLES, type Role } from '@kernel/users/roles';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { OrderStatus } from '../../api/src/orders/statusFlow';
-import type { PageKey } from '../../api/src/permissions/pageKeys';
-import type { Role } from '../../api/src/users/roles';
+import type { OrderStatus } from '@kernel/orders/statusFlow';
+import type { PageKey } from '@kernel/permissions/pageKeys';
+import type { Role } from '@kernel/users/roles';
 import { signedInAs, type Answer, type HttpClient } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { startTestApp, type TestApp } from '../helpers/testApp';

@@ -1,5 +1,5 @@
 import type { DataProvider } from 'ra-core';
-import { ORDER_STATUSES, type OrderStatus } from '../../api/src/orders/statusFlow';
+import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';

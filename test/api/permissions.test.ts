@@ -1,7 +1,7 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
-import { PAGE_KEYS } from '../../api/src/permissions/pageKeys';
-import type { Role } from '../../api/src/users/roles';
+import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
+import type { Role } from '@kernel/users/roles';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { demoUserName } from '../../seeds/demo';
 

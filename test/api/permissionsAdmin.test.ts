@@ -1,5 +1,5 @@
-import { PAGE_KEYS } from '../../api/src/permissions/pageKeys';
-import { ROLES, type Role } from '../../api/src/users/roles';
+import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
+import { ROLES, type Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { startTestApp, type TestApp } from '../helpers/testApp';

@@ -1,4 +1,4 @@
-import { ROLES } from '../../api/src/users/roles';
+import { ROLES } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';

@@ -1,5 +1,5 @@
 import type { DataProvider } from 'ra-core';
-import type { Role } from '../../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';

@@ -1,5 +1,5 @@
-import { ORDER_STATUSES } from '../../api/src/orders/statusFlow';
-import type { Role } from '../../api/src/users/roles';
+import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
+import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';

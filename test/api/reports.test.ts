@@ -1,4 +1,4 @@
-import { bundledCatalogs } from '../../admin/src/i18n/catalogs';
+import { bundledCatalogs } from '@kernel/i18n/catalogs';
 import { flatten } from '../../api/src/translations/catalog';
 import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { catchUpReports, startReportSchedule } from '../../api/src/reports/reportSchedule';

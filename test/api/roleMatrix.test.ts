@@ -1,5 +1,5 @@
-import type { PageKey } from '../../api/src/permissions/pageKeys';
-import { ROLES, type Role } from '../../api/src/users/roles';
+import type { PageKey } from '@kernel/permissions/pageKeys';
+import { ROLES, type Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import {

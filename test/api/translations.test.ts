@@ -1,6 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import { syncCatalogs } from '../../api/src/translations/catalog';
-import type { Role } from '../../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';

@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../../api/src/users/roles';
+import { ROLES, type Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import raChinese from '../../admin/src/i18n/ra/cn';
+import raChinese from '@kernel/i18n/ra/cn';
 import { chooseLanguage, newPage, signIn, useAppInBrowser } from '../helpers/browser';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { MAIN_FLOW } from '../../api/src/orders/statusFlow';
+import { MAIN_FLOW } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';

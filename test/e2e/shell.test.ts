@@ -1,5 +1,5 @@
-import { ROLES, type Role } from '../../api/src/users/roles';
-import raChinese from '../../admin/src/i18n/ra/cn';
+import { ROLES, type Role } from '@kernel/users/roles';
+import raChinese from '@kernel/i18n/ra/cn';
 import { menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { demoUserName } from '../../seeds/demo';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import raChinese from '../../admin/src/i18n/ra/cn';
+import raChinese from '@kernel/i18n/ra/cn';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import type { Role } from '../../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 import { startTestApp, type TestApp } from './testApp';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 

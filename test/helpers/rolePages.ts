@@ -1,5 +1,5 @@
-import { PAGE_KEYS } from '../../api/src/permissions/pageKeys';
-import type { Role } from '../../api/src/users/roles';
+import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
+import type { Role } from '@kernel/users/roles';
 
 /** DESIGN.md §4 written out independently of the migration that seeds it. */
 export const ROLE_PAGES: Record<Role, readonly string[]> = {

@@ -1,4 +1,4 @@
-import type { Role } from '../../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { HttpClient, signedInAs, type Answer } from './httpClient';
 import type { RouteEntry } from './routeTable';

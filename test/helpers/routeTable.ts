@@ -1,6 +1,6 @@
 import { routers } from '../../api/src/app';
 import { ROUTE_GUARD, ROUTE_ROLES, type GuardKind } from '../../api/src/middleware/guard';
-import type { Role } from '../../api/src/users/roles';
+import type { Role } from '@kernel/users/roles';
 
 /** One route and verb of the API, with the rule its first middleware declares (guard.ts). */
 export interface RouteEntry {

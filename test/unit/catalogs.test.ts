@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
-import { bundledCatalogs, type Catalog } from '../../admin/src/i18n/catalogs';
-import raChinese from '../../admin/src/i18n/ra/cn';
+import { bundledCatalogs, type Catalog } from '@kernel/i18n/catalogs';
+import raChinese from '@kernel/i18n/ra/cn';
+import raEnglish from '@kernel/i18n/ra/en';
 import { flatten as leaves } from '../../api/src/translations/catalog';
 
 
@@ -13,7 +14,16 @@ describe('the translation catalogs', () => {
   it('cover every react-admin 5 message in Chinese, and nothing react-admin does not have', () => {
     const ra = [...leaves(englishMessages as unknown as Catalog).keys()].sort();
     expect(ra.length).toBeGreaterThan(150);
-    expect([...leaves(raChinese as unknown as Catalog).keys()].sort()).toEqual(ra);
+    expect([...leaves(raChinese).keys()].sort()).toEqual(ra);
+  });
+
+  it("hold react-admin's English messages as the installed ra-language-english has them, but for the sort tooltip", () => {
+    const copy = leaves(raEnglish);
+    const stock = leaves(englishMessages as unknown as Catalog);
+    expect(copy.get('ra.sort.sort_by')).toBe('Sort by %{field} %{order}');
+    copy.delete('ra.sort.sort_by');
+    stock.delete('ra.sort.sort_by');
+    expect(Object.fromEntries(copy)).toEqual(Object.fromEntries(stock));
   });
 
   it('have the same keys in Chinese and English', () => {

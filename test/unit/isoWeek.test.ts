@@ -1,4 +1,4 @@
-import { isoWeekOf, isoWeeksIn, isoWeekStart } from '../../api/src/pricing/isoWeek';
+import { isoWeekOf, isoWeeksIn, isoWeekStart } from '@kernel/pricing/isoWeek';
 
 const day = (y: number, m: number, d: number, h = 0) => new Date(y, m - 1, d, h);
 

@@ -1,4 +1,4 @@
-import { personName } from '../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 describe('a person\'s name', () => {
   it('writes a Chinese name family name first, without a space', () => {

@@ -1,6 +1,6 @@
 import { routers } from '../../api/src/app';
 import { ROUTE_GUARD } from '../../api/src/middleware/guard';
-import { PAGE_KEYS } from '../../api/src/permissions/pageKeys';
+import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
 
 const routes = routers.flatMap((router) => router.stack.map((layer) => ({
   route: `${layer.methods.filter((m) => m !== 'HEAD').join(',')} ${layer.path}`,

@@ -10,7 +10,7 @@ import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
 import { csvExporter } from '../common/csvExporter';
-import { personName } from '../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 const userOption = (user: RaRecord) => `${personName(user)} (${user.username})`;
 

@@ -8,7 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, type InputProps } from 'react-admin';
-import type { Locale } from '../i18n/catalogs';
+import type { Locale } from '@kernel/i18n/catalogs';
 
 /**
  * What the date pickers speak in each UI language: dayjs's locale (month and weekday names, the

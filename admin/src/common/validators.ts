@@ -1,5 +1,5 @@
 import { email, maxLength, regex, required } from 'react-admin';
-import { CODE_PATTERN, PHONE_PATTERN } from '../../../api/src/resources/formats';
+import { CODE_PATTERN, PHONE_PATTERN } from '@kernel/resources/formats';
 
 /*
  * The client side of the server's rules (api/src/resources/fields.ts), with the same patterns

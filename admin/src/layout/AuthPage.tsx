@@ -8,7 +8,7 @@ import type { CurrentUser } from '../providers/queryClient';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useToast } from './useToast';
-import { personName } from '../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 type Fields = Record<string, string>;
 

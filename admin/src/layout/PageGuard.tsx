@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { useCanAccess } from 'react-admin';
-import type { PageKey } from '../../../api/src/permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import { AccessDenied } from './AccessDenied';
 import { PageLoading } from './PageLoading';
 

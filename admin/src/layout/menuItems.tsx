@@ -19,7 +19,7 @@ import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import type { ReactNode } from 'react';
-import type { PageKey } from '../../../api/src/permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 
 export interface MenuLinkDef {
   to: string;

@@ -2,7 +2,7 @@ import { enUS, zhCN, type Localization } from '@mui/material/locale';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
 import { useMemo, useSyncExternalStore } from 'react';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import type { Locale } from '../i18n/catalogs';
+import type { Locale } from '@kernel/i18n/catalogs';
 import { store, storedLocale } from '../providers/store';
 
 /** Shared by both modes: the seed's 16rem sidebar and tooltip delays (spec §9, DESIGN.md §11). */

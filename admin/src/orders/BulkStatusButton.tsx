@@ -6,8 +6,8 @@ import { useMemo, useState } from 'react';
 import {
   Button, useGetIdentity, useGetMany, useListContext, useNotify, useRefresh, useTranslate, type Identifier,
 } from 'react-admin';
-import { nextStatuses } from '../../../api/src/orders/statusFlow';
-import type { Role } from '../../../api/src/users/roles';
+import { nextStatuses } from '@kernel/orders/statusFlow';
+import type { Role } from '@kernel/users/roles';
 import { transitionOrder } from './orderApi';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
 

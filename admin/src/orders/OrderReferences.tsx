@@ -2,7 +2,7 @@ import {
   AutocompleteInput, FunctionField, ReferenceField, ReferenceInput, type AutocompleteInputProps, type RaRecord,
 } from 'react-admin';
 import { REFERENCES, type OrderReference } from './orderModel';
-import { personName } from '../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 type Named = RaRecord & { code?: string; name?: string; firstName?: string; lastName?: string; username?: string };
 

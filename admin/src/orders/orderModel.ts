@@ -1,5 +1,5 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { MAIN_FLOW, ORDER_STATUSES, type OrderStatus } from '../../../api/src/orders/statusFlow';
+import { MAIN_FLOW, ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 
 export { MAIN_FLOW, ORDER_STATUSES, type OrderStatus };
 

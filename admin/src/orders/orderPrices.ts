@@ -1,4 +1,4 @@
-import { parseMoney } from '../../../api/src/pricing/parseMoney';
+import { parseMoney } from '@kernel/pricing/parseMoney';
 
 /** The purchase side and the sale side: three typed prices and the MTM price the database sums. */
 export const SIDES = [

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import { ApiError, apiRequest } from './apiRequest';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient, type CurrentUser } from './queryClient';
-import { personName } from '../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 export interface Credentials {
   username: string;

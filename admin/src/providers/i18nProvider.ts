@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
-import { bundledCatalogs, DEFAULT_LOCALE, LOCALES, type Catalog, type Locale } from '../i18n/catalogs';
+import { bundledCatalogs, DEFAULT_LOCALE, LOCALES, type Catalog, type Locale } from '@kernel/i18n/catalogs';
 import { storedLocale } from './store';
 
 const catalogs: Record<Locale, Catalog> = { ...bundledCatalogs };

@@ -1,5 +1,5 @@
 import { localStorageStore, type Store } from 'react-admin';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../i18n/catalogs';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kernel/i18n/catalogs';
 
 /** What a person chose for this browser, kept across sign-out (react-admin resets its store then). */
 const PREFERENCES = ['locale', 'theme', 'menu.collapsed'];

@@ -2,9 +2,9 @@ import { Stack } from '@mui/material';
 import { maxLength, regex, required, TextInput } from 'react-admin';
 import {
   KEY_PATTERN, MAX_DESCRIPTION, MAX_KEY, MAX_NAMESPACE, MAX_TEXT, NAMESPACE_PATTERN, placeholdersDiffer,
-} from '../../../api/src/translations/translationRules';
+} from '@kernel/translations/translationRules';
 
-// The server's rules (api/src/translations/translationRules.ts), checked here first for a quick answer.
+// The server's rules (kernel/translations/translationRules.ts), checked here first for a quick answer.
 const validateNamespace = [required('validation.required'), maxLength(MAX_NAMESPACE),
   regex(NAMESPACE_PATTERN, 'validation.invalid_format')];
 const validateKey = [required('validation.required'), maxLength(MAX_KEY), regex(KEY_PATTERN, 'validation.invalid_format')];

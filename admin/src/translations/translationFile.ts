@@ -1,4 +1,4 @@
-import { MAX_IMPORT_ROWS } from '../../../api/src/translations/translationRules';
+import { MAX_IMPORT_ROWS } from '@kernel/translations/translationRules';
 
 /**
  * The import and export file formats of the translations.

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useGetIdentity, useNotify, useTranslate, type RaRecord } from 'react-admin';
-import { TRANSLATION_EDITORS } from '../../../api/src/translations/translationRules';
-import type { Role } from '../../../api/src/users/roles';
+import { TRANSLATION_EDITORS } from '@kernel/translations/translationRules';
+import type { Role } from '@kernel/users/roles';
 
 /** A row of /api/translations: one message in both languages. */
 export interface TranslationRecord extends RaRecord {

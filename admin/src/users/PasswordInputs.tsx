@@ -1,5 +1,5 @@
 import { maxLength, minLength, PasswordInput, required, type Validator } from 'react-admin';
-import { COMMON_PASSWORDS } from '../../../api/src/auth/commonPasswords';
+import { COMMON_PASSWORDS } from '@kernel/auth/commonPasswords';
 
 // The list the server refuses too (api/src/auth/passwords.ts isCommonPassword).
 const notCommon: Validator = (value: string) => (value && COMMON_PASSWORDS.has(value.toLowerCase()) ? 'users.errors.password_common' : undefined);

@@ -3,7 +3,7 @@ import {
   DeleteButton, maxLength, minLength, regex, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar,
   useRecordContext, useTranslate,
 } from 'react-admin';
-import { USERNAME_PATTERN } from '../../../api/src/resources/formats';
+import { USERNAME_PATTERN } from '@kernel/resources/formats';
 import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { emailFormat, invalidFormat, phoneFormat, requiredField } from '../common/validators';

@@ -1,9 +1,9 @@
 import { useGetIdentity } from 'react-admin';
-import { mayManageUser, type Role } from '../../../api/src/users/roles';
+import { mayManageUser, type Role } from '@kernel/users/roles';
 import type { UserRecord } from './userModel';
 
 /**
- * The server's rule (api/src/users/roles.ts) as a test of any user record: only administrators
+ * The server's rule (kernel/users/roles.ts) as a test of any user record: only administrators
  * manage admin, director and manager accounts. The identity is cached, so "not yet known" passes
  * for a moment rather than flicker; the server refuses anyway.
  */

@@ -1,6 +1,6 @@
 import type { Identifier, RaRecord } from 'react-admin';
-import { rolesManagedBy, ROLES, USER_STATUSES, type Role, type UserStatus } from '../../../api/src/users/roles';
-import { personName } from '../../../api/src/users/personName';
+import { rolesManagedBy, ROLES, USER_STATUSES, type Role, type UserStatus } from '@kernel/users/roles';
+import { personName } from '@kernel/users/personName';
 
 /** A user as GET /api/users answers it (never a password hash). */
 export interface UserRecord extends RaRecord {
@@ -24,7 +24,7 @@ export const userEditPath = (id: Identifier) => `/users/${id}/edit`;
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => personName(user);
 
 /**
- * The roles an actor may hand out (api/src/users/roles.ts rolesManagedBy). The record's own role
+ * The roles an actor may hand out (kernel/users/roles.ts rolesManagedBy). The record's own role
  * is listed too, greyed out when the actor may not give it, so the form shows what it holds.
  */
 export function roleChoices(actorRole: Role | undefined, currentRole?: Role) {

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../config';
-import { COMMON_PASSWORDS } from './commonPasswords';
+import { COMMON_PASSWORDS } from '@kernel/auth/commonPasswords';
 import { tryAgainLater } from './tryAgainLater';
 import { QueueFullError, WorkQueue, type Priority } from './workQueue';
 

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { USERNAME_PATTERN } from '../resources/formats';
+import { USERNAME_PATTERN } from '@kernel/resources/formats';
 
 export const loginSchema = Joi.object({
   username: Joi.string().trim().min(1).max(64).required(),

@@ -1,9 +1,9 @@
 import type { Context, Middleware, Next } from 'koa';
 import { httpError } from '../httpError';
 import { accessiblePages, canAccessPage } from '../permissions/access';
-import type { PageKey } from '../permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { AppState } from '../appState';
-import type { Role } from '../users/roles';
+import type { Role } from '@kernel/users/roles';
 
 /** Marks the middleware that decides who may call a route; every route starts with one. */
 export const ROUTE_GUARD = Symbol('routeGuard');

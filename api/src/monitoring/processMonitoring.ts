@@ -4,21 +4,13 @@ import type { AppState } from '../appState';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
-import { DELAY_KINDS, daysOverdueSql, delayCondition, serverToday, type DelayKind } from '../orders/delays';
+import type { AreaCounts } from '@kernel/monitoring/areaCounts';
+import { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
+import { daysOverdueSql, delayCondition, serverToday } from '../orders/delays';
 import { scopeToAreas, worksInArea } from '../orders/dispatcherScope';
 import type { Ctx } from '../resources/resource';
 
 const guard = requirePage('process_monitoring');
-
-/** One row of GET /api/process-monitoring (the admin's page reads this type). */
-export interface AreaCounts {
-  deliveryAreaId: number;
-  code: string;
-  name: string;
-  pullingOut: number;
-  mos: number;
-  delayed: number;
-}
 
 /**
  * The three delay warnings of DESIGN.md §7 counted per delivery area: every live area the user

@@ -2,8 +2,12 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { AppState } from '../appState';
 import { publicRoute } from '../middleware/guard';
-import { CLOSED, serverToday } from '../orders/delays';
-import { ORDER_STATUSES } from '../orders/statusFlow';
+import { CLOSED } from '@kernel/orders/delayKinds';
+import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
+import type {
+  Analytics, CompletionRate, Logistics, OrderStatusCounts, Overview, SupplierFigures, Trend,
+} from '@kernel/monitoring/publicMonitoring';
+import { serverToday } from '../orders/delays';
 import type { Ctx } from '../resources/resource';
 import { cachedAggregate } from './aggregateCache';
 import { currentPeriods, lastDays, serverTimeZone, type Period } from './periods';
@@ -28,7 +32,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? null : Math.roun
 const liveRow = (alias: string, column: string) => (join: Knex.JoinClause) =>
   join.on(`${alias}.id`, column).andOnNull(`${alias}.deletedAt`);
 
-async function overview(db: Knex) {
+async function overview(db: Knex): Promise<Overview> {
   const { today } = currentPeriods();
   const [totalOrders, activeSuppliers, inTransit, completedToday] = await Promise.all([
     countOf(live(db)),
@@ -39,13 +43,13 @@ async function overview(db: Knex) {
   return { totalOrders, activeSuppliers, inTransit, completedToday };
 }
 
-async function orderStatus(db: Knex) {
+async function orderStatus(db: Knex): Promise<OrderStatusCounts> {
   const rows: Array<{ status: string } & Counted> = await live(db).groupBy('status').select('status').count({ count: '*' });
   const counts = new Map(rows.map((r) => [r.status, Number(r.count)]));
   return { statuses: ORDER_STATUSES.map((status) => ({ status, count: counts.get(status) ?? 0 })) };
 }
 
-async function suppliers(db: Knex) {
+async function suppliers(db: Knex): Promise<SupplierFigures> {
   const { from, to, fromDate } = lastDays(RECENT_DAYS);
   // Orders booked in the window, and the sale total of the orders completed in it.
   const completedSales = "sum(orders.mtm_sale_price) filter (where orders.status = 'completed' and orders.completion_date >= ? and orders.completion_date < ?)";
@@ -63,7 +67,7 @@ async function suppliers(db: Knex) {
 }
 
 /** Open orders (neither completed nor cancelled) by vehicle type and by delivery area; none or a deleted one is "not set" (null). */
-async function logistics(db: Knex) {
+async function logistics(db: Knex): Promise<Logistics> {
   const open = () => live(db).whereNotIn('orders.status', CLOSED);
   const byName = (rows: Array<Partial<Counted>>) =>
     (rows as Array<{ name: string | null } & Counted>).map((r) => ({ name: r.name, openOrders: Number(r.count) })).sort((a, b) => b.openOrders - a.openOrders);
@@ -80,7 +84,7 @@ async function logistics(db: Knex) {
  * Completion rate of a period: completed ÷ orders picked up in it so far (pickup day up to today:
  * the orders still to be picked up later in the period cannot be completed yet), cancelled ones left out.
  */
-async function completionRate(db: Knex, period: Period) {
+async function completionRate(db: Knex, period: Period): Promise<CompletionRate> {
   const [row] = await live(db).where('pickupDate', '>=', period.fromDate).where('pickupDate', '<', period.toDate)
     .where('pickupDate', '<=', serverToday())
     .select(db.raw("count(*) filter (where status <> 'cancelled') as orders"),
@@ -89,7 +93,7 @@ async function completionRate(db: Knex, period: Period) {
   return { fromDate: period.fromDate, toDate: period.toDate, orders, completed, rate: percent(completed, orders) };
 }
 
-async function analytics(db: Knex) {
+async function analytics(db: Knex): Promise<Analytics> {
   const { week, month } = currentPeriods();
   const { from, to } = lastDays(AVERAGE_DAYS);
   const [weekRate, monthRate, [average]] = await Promise.all([
@@ -104,7 +108,7 @@ async function analytics(db: Knex) {
 }
 
 /** Orders booked and orders completed per day over the last 30 days (server time zone). */
-async function trend(db: Knex) {
+async function trend(db: Knex): Promise<Trend> {
   const { from, to, dates } = lastDays(RECENT_DAYS);
   const zone = serverTimeZone();
   const perDay = (column: string, query: Knex.QueryBuilder) => query.where(column, '>=', from).where(column, '<', to)
@@ -116,15 +120,6 @@ async function trend(db: Knex) {
   ]);
   return { days: dates.map((date) => ({ date, booked: booked.get(date) ?? 0, completed: completed.get(date) ?? 0 })) };
 }
-
-/** What each public endpoint answers (the admin's monitoring dashboard reads these types). */
-type Answer<F extends (db: Knex) => Promise<object>> = Awaited<ReturnType<F>> & { generatedAt: string };
-export type PublicOverview = Answer<typeof overview>;
-export type PublicOrderStatus = Answer<typeof orderStatus>;
-export type PublicSuppliers = Answer<typeof suppliers>;
-export type PublicLogistics = Answer<typeof logistics>;
-export type PublicAnalytics = Answer<typeof analytics>;
-export type PublicTrend = Answer<typeof trend>;
 
 const section = (name: string, compute: (db: Knex) => Promise<object>) => async (ctx: Ctx) => {
   ctx.body = await cachedAggregate(ctx.state.db, name, TTL_MS,

@@ -1,5 +1,5 @@
 import { Model } from 'objection';
-import type { OrderStatus } from './statusFlow';
+import type { OrderStatus } from '@kernel/orders/statusFlow';
 
 /** Money stays text from the database to the JSON (numeric(12,2), exact), never a float. */
 export class Order extends Model {

@@ -7,7 +7,7 @@ import { httpError } from '../httpError';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
 import { orderGuards, ordersResource } from './ordersResource';
-import { personNameSql } from '../users/personName';
+import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;

@@ -1,14 +1,7 @@
-import { MAIN_FLOW, type OrderStatus } from './statusFlow';
+import type { OrderStatus } from '@kernel/orders/statusFlow';
+import { CLOSED, PRE_TRANSIT, type DelayKind } from '@kernel/orders/delayKinds';
 
-/** The statuses before `in_transit`: an order in one of them has not pulled out yet. */
-export const PRE_TRANSIT: readonly OrderStatus[] = MAIN_FLOW.slice(0, MAIN_FLOW.indexOf('in_transit'));
-
-/** Finished orders: neither late nor open any more. */
-export const CLOSED: readonly OrderStatus[] = ['completed', 'cancelled'];
-
-/** The delay warnings of DESIGN.md §7; `delayed` is either of the other two. */
-export const DELAY_KINDS = ['pulling_out', 'mos', 'delayed'] as const;
-export type DelayKind = (typeof DELAY_KINDS)[number];
+/* The delay kinds of kernel/orders/delayKinds.ts as SQL over the `orders` table. */
 
 const list = (statuses: readonly OrderStatus[]) => statuses.map((s) => `'${s}'`).join(', ');
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Joi from 'joi';
-import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
+import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import type { AppState } from '../appState';
 import { excelCsv } from '../csv/excelCsv';
 import { validate } from '../middleware/validate';
@@ -9,7 +9,7 @@ import type { Ctx, Row } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/resourceRoutes';
 import { loadTranslator } from '../translations/catalog';
 import { orderGuards, ordersResource } from './ordersResource';
-import { personNameSql } from '../users/personName';
+import { personNameSql } from '../users/personNameSql';
 
 /** The exported columns, in order; headers come from the live catalog in the chosen language. */
 const COLUMNS = ['id', 'mtmNumber', 'dnNumber', 'status', 'supplierId', 'pickupWarehouseId', 'vehicleTypeId',

@@ -9,8 +9,8 @@ import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { liveQuery, present } from '../resources/resourceRoutes';
 import { orderGuards, ordersResource } from './ordersResource';
-import { ORDER_STATUSES, transitionKind, type OrderStatus } from './statusFlow';
-import { personNameSql } from '../users/personName';
+import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
+import { personNameSql } from '../users/personNameSql';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {

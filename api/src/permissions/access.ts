@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { User } from '../users/User';
-import { PAGE_KEYS, type PageKey } from './pageKeys';
+import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 
 /**
  * The pages a user may open: admins all; a pending user only the dashboard; anyone else their

@@ -4,40 +4,12 @@ import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
 import { httpError } from '../httpError';
 import type { Ctx } from '../resources/resource';
-import { ROLES, type Role } from '../users/roles';
-import { PAGE_KEYS, type PageKey } from './pageKeys';
-import { personName } from '../users/personName';
-
-/** Administrators hold every page by rule (access.ts): their row of the matrix is not editable. */
-export const EDITABLE_ROLES = ROLES.filter((role) => role !== 'admin');
-type EditableRole = (typeof EDITABLE_ROLES)[number];
-
-/** Only administrators manage permissions (DESIGN.md §4): no role or user is granted this page. */
-const ADMIN_ONLY_PAGE: PageKey = 'permissions';
-
-export interface UserOverrides {
-  userId: number;
-  username: string;
-  name: string;
-  role: Role;
-  grants: PageKey[];
-  denials: PageKey[];
-}
-
-/** The role × page matrix and the per-user grants and denials, as GET /api/permissions answers. */
-export interface PermissionMatrix {
-  pages: PageKey[];
-  roles: Record<EditableRole, PageKey[]>;
-  users: UserOverrides[];
-  /** A fingerprint of the matrix: a PUT that sends it is refused (409) if someone saved meanwhile. */
-  version: string;
-}
-
-export interface MatrixChange {
-  roles?: Partial<Record<EditableRole, PageKey[]>>;
-  users?: Array<{ userId: number; grants: PageKey[]; denials: PageKey[] }>;
-  version?: string;
-}
+import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
+import {
+  ADMIN_ONLY_PAGE, EDITABLE_ROLES, type EditableRole, type MatrixChange, type PermissionMatrix, type UserOverrides,
+} from '@kernel/permissions/permissionMatrix';
+import type { Role } from '@kernel/users/roles';
+import { personName } from '@kernel/users/personName';
 
 const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': 'Invalid format' });
 const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': 'Invalid format',

@@ -6,8 +6,9 @@ import { httpError } from '../httpError';
 import { requirePage, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { accessiblePages } from './access';
-import { PAGE_KEYS, type PageKey } from './pageKeys';
-import { matrixChangeSchema, readMatrix, writeMatrix, type MatrixChange } from './permissionMatrix';
+import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
+import { matrixChangeSchema, readMatrix, writeMatrix } from './permissionMatrix';
+import type { MatrixChange } from '@kernel/permissions/permissionMatrix';
 
 type Ctx = Context & { state: AppState };
 

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MONEY_REASONS, parseMoney } from './parseMoney';
+import { MONEY_REASONS, parseMoney } from '@kernel/pricing/parseMoney';
 
 /**
  * A money amount in JSON: a decimal string ('12.50', exact) or a number, passed on to the

@@ -1,5 +1,5 @@
 import { httpError } from '../httpError';
-import { isoWeekStart, nextDay } from './isoWeek';
+import { isoWeekStart, nextDay } from '@kernel/pricing/isoWeek';
 
 /** A year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'), as the half-open range [start, end). */
 export interface PeriodRange {

@@ -3,7 +3,7 @@ import { logActivity } from '../activity/logActivity';
 import type { Ctx } from '../resources/resource';
 import { ReportRun } from './ReportRun';
 import { dateIn, monthStart, RUN_MONTHS } from './reportPeriods';
-import { personNameSql } from '../users/personName';
+import { personNameSql } from '../users/personNameSql';
 
 export interface MaterialiseOptions {
   kind: ReportRun['kind'];

@@ -3,7 +3,7 @@ import { httpError } from '../httpError';
 import { serverToday } from '../orders/delays';
 import { scopeToAreas } from '../orders/dispatcherScope';
 import type { User } from '../users/User';
-import type { Dimension, Granularity, MonthChoice } from './reportChoices';
+import type { Dimension, Granularity, MonthChoice } from '@kernel/reports/reportChoices';
 import { ReportRun } from './ReportRun';
 import { monthStart, weekStart } from './reportPeriods';
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Joi from 'joi';
-import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
+import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import type { AppState } from '../appState';
 import { excelCsv } from '../csv/excelCsv';
 import { requirePageFor, requireRole } from '../middleware/guard';
@@ -10,7 +10,7 @@ import type { Ctx, Row } from '../resources/resource';
 import { present } from '../resources/resourceRoutes';
 import { loadTranslator } from '../translations/catalog';
 import { materialiseReports } from './materialiseReports';
-import { DIMENSIONS, GRANULARITIES, MONTH_CHOICES } from './reportChoices';
+import { DIMENSIONS, GRANULARITIES, MONTH_CHOICES } from '@kernel/reports/reportChoices';
 import { areaRevenue, statistics, type StatisticsParams } from './reportQueries';
 import { reportRunsResource } from './reportRunsResource';
 

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { CODE_PATTERN, PHONE_PATTERN } from './formats';
+import { CODE_PATTERN, PHONE_PATTERN } from '@kernel/resources/formats';
 
 /**
  * The joi building blocks of the resource schemas, worded like the seed's generic messages

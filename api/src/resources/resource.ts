@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { Model, ModelClass, QueryBuilder } from 'objection';
 import type { AppState } from '../appState';
 import type { RouteGuard } from '../middleware/guard';
-import type { PageKey } from '../permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
 
 export type Ctx = Context & { state: AppState };

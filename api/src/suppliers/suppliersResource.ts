@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { PHONE_PATTERN } from '../resources/formats';
+import { PHONE_PATTERN } from '@kernel/resources/formats';
 import { idList, messages, optionalText, partial, requiredText, status, website } from '../resources/fields';
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { bundledCatalogs, type Catalog, type Locale } from '../../../admin/src/i18n/catalogs';
+import { bundledCatalogs, type Catalog, type Locale } from '@kernel/i18n/catalogs';
 
 /** The database column that holds each locale's text. */
 export const LOCALE_COLUMN: Record<Locale, 'zh' | 'en'> = { cn: 'zh', en: 'en' };

@@ -3,43 +3,14 @@ import type { Knex } from 'knex';
 import { httpError } from '../httpError';
 import { messages } from '../resources/fields';
 import { entryFields } from './translationsResource';
-import { MAX_IMPORT_ROWS, PLACEHOLDER_MISMATCH, placeholdersDiffer } from './translationRules';
+import type { ImportError, ImportReport, ImportRow, TranslationTexts } from '@kernel/translations/importReport';
+import { MAX_IMPORT_ROWS, PLACEHOLDER_MISMATCH, placeholdersDiffer } from '@kernel/translations/translationRules';
 
-/** One row of an import: an empty or absent text leaves the current text as it is. */
-export interface ImportRow {
-  namespace: string;
-  key: string;
-  zh?: string | null;
-  en?: string | null;
-  description?: string | null;
-}
-
-interface Texts {
-  zh: string;
-  en: string;
-  description: string | null;
-}
-
-interface StoredEntry extends Texts {
+interface StoredEntry extends TranslationTexts {
   id: number;
   namespace: string;
   key: string;
   version: number;
-}
-
-/** A row's problem; `row` is its index in `rows` (the first row is 0). */
-export interface ImportError {
-  row: number;
-  field: string;
-  message: string;
-}
-
-/** What an import adds and changes: the answer of a preview and of an applied import alike. */
-export interface ImportReport {
-  added: Array<{ namespace: string; key: string } & Texts>;
-  changed: Array<{ namespace: string; key: string; before: Texts; after: Texts }>;
-  unchanged: number;
-  errors: ImportError[];
 }
 
 interface ImportPlan {
@@ -57,8 +28,8 @@ const rowSchema = Joi.object(entryFields).messages({ 'object.base': 'Invalid for
 
 const idOf = (entry: { namespace: string; key: string }) => `${entry.namespace}.${entry.key}`;
 const given = (text: string | null | undefined) => (text === '' || text === null ? undefined : text);
-const sameTexts = (a: Texts, b: Texts) => a.zh === b.zh && a.en === b.en && a.description === b.description;
-const textsOf = ({ zh, en, description }: Texts): Texts => ({ zh, en, description });
+const sameTexts = (a: TranslationTexts, b: TranslationTexts) => a.zh === b.zh && a.en === b.en && a.description === b.description;
+const textsOf = ({ zh, en, description }: TranslationTexts): TranslationTexts => ({ zh, en, description });
 
 /** Each row checked on its own: format, lengths, unknown fields. */
 function checkRows(rows: unknown[], errors: ImportError[]): Array<{ index: number; row: ImportRow }> {
@@ -123,7 +94,7 @@ export async function planImport(db: Knex | Knex.Transaction, rows: unknown[]): 
     }
     firstRow.set(id, index);
     const current = stored.get(id);
-    const after: Texts = {
+    const after: TranslationTexts = {
       zh: given(row.zh) ?? current?.zh ?? '',
       en: given(row.en) ?? current?.en ?? '',
       description: given(row.description) ?? current?.description ?? null,

@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import type { Context } from 'koa';
-import { LOCALES, type Locale } from '../../../admin/src/i18n/catalogs';
+import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { publicRoute, requireRole, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { invalidateCatalogsOnCommit, servedCatalog } from './catalog';
 import { applyImport, importBody, importRefused, importSummary, planImport } from './importTranslations';
-import { TRANSLATION_EDITORS } from './translationRules';
+import { TRANSLATION_EDITORS } from '@kernel/translations/translationRules';
 
 type Ctx = Context & { state: AppState };
 

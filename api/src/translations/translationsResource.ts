@@ -10,7 +10,7 @@ import { Translation } from './Translation';
 import {
   KEY_PATTERN, keysNest, MAX_DESCRIPTION, MAX_KEY, MAX_NAMESPACE, MAX_TEXT, NAMESPACE_PATTERN, PLACEHOLDER_MISMATCH,
   placeholders, placeholdersDiffer, TEXT_FIELDS, TRANSLATION_EDITORS, type TextField,
-} from './translationRules';
+} from '@kernel/translations/translationRules';
 
 // Texts are kept as typed, spaces included: react-admin's own `ra.boolean.null` is a single space.
 const text = () => Joi.string().max(MAX_TEXT).allow('', null).messages(messages);

@@ -8,7 +8,7 @@ import { filterValues, likePattern, parseListParams } from '../resources/listQue
 import { pathId } from '../resources/pathId';
 import { trashable } from '../resources/registry';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
-import { personNameSql } from '../users/personName';
+import { personNameSql } from '../users/personNameSql';
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];

@@ -1,6 +1,6 @@
 import { Model, type Modifiers } from 'objection';
-import type { Role, UserStatus } from './roles';
-import { personName } from './personName';
+import type { Role, UserStatus } from '@kernel/users/roles';
+import { personName } from '@kernel/users/personName';
 
 export class User extends Model {
   static tableName = 'users';

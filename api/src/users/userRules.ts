@@ -3,7 +3,7 @@ import { isCommonPassword } from '../auth/passwords';
 import { passwordRule } from '../auth/schemas';
 import { httpError } from '../httpError';
 import type { Row } from '../resources/resource';
-import { mayManageUser, rolesManagedBy, type Role } from './roles';
+import { mayManageUser, rolesManagedBy, type Role } from '@kernel/users/roles';
 import type { User } from './User';
 
 /** A new password: the registration rules (8–128 characters, not one of the most common). */
@@ -18,7 +18,7 @@ export const newPassword = () => passwordRule.required()
     'password.common': 'This password is too common, choose another',
   });
 
-/** Every role but the staff roles is an administrator's to give (roles.ts rolesManagedBy). */
+/** Every role but the staff roles is an administrator's to give (kernel/users/roles.ts rolesManagedBy). */
 export function assertMayGrant(actor: User, role: unknown): void {
   if (rolesManagedBy(actor.role).includes(role as Role)) return;
   throw httpError(403, `Access denied: only an administrator may give the role "${String(role)}"; `
@@ -28,7 +28,7 @@ export function assertMayGrant(actor: User, role: unknown): void {
 /**
  * The one check of every route that touches an existing account (edit, activate, delete, restore,
  * purge, reset password, sign out everywhere): only administrators manage admin, director and
- * manager accounts (roles.ts mayManageUser).
+ * manager accounts (kernel/users/roles.ts mayManageUser).
  */
 export function assertMayManage(actor: User, target: Row): void {
   if (mayManageUser(actor, target as { id: number; role: Role })) return;

@@ -5,7 +5,7 @@ import { httpError } from '../httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
 import type { ResourceDef, Row } from '../resources/resource';
-import { ROLES, USER_STATUSES } from './roles';
+import { ROLES, USER_STATUSES } from '@kernel/users/roles';
 import { User } from './User';
 import {
   assertAnotherActiveAdmin, assertMayGrant, assertMayManage, assertUsernameFree, deliveryAreasFor, newPassword,

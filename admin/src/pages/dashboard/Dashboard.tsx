@@ -7,7 +7,7 @@ import { DailyWishCard } from './DailyWishCard';
 import { QuickNavigationCard } from './QuickNavigationCard';
 import { SystemStatusCard } from './SystemStatusCard';
 import { UserInfoCard } from './UserInfoCard';
-import { personName } from '../../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 export interface DashboardData {
   contributors: Contributors;

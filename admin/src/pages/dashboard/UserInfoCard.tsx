@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CurrentUser } from '../../providers/queryClient';
 import { DashboardCard } from './DashboardCard';
-import { personName } from '../../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 export const UserInfoCard = ({ user }: { user?: CurrentUser }) => {
   const translate = useTranslate();

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRefreshQueries } from '../../common/useRefreshQueries';
-import type {
-  PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend,
-} from '../../../../api/src/monitoring/publicMonitoring';
+import type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend } from '@kernel/monitoring/publicMonitoring';
 
 export type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend };
 

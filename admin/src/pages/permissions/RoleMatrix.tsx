@@ -3,7 +3,7 @@ import {
 } from '@mui/material';
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
-import type { PageKey } from '../../../../api/src/permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import { ADMIN_ONLY_PAGE, PAGE_GROUPS, pageName, type Draft, type EditableRole, type PageRow } from './permissionDraft';
 
 interface RoleMatrixProps {

@@ -3,9 +3,9 @@ import {
   Autocomplete, Chip, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography,
 } from '@mui/material';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
-import type { PageKey } from '../../../../api/src/permissions/pageKeys';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import { ADMIN_ONLY_PAGE, PAGE_ORDER, pageName, type Draft, type UserOverrides } from './permissionDraft';
-import { personName } from '../../../../api/src/users/personName';
+import { personName } from '@kernel/users/personName';
 
 const GRANTABLE = PAGE_ORDER.filter((page) => page !== ADMIN_ONLY_PAGE);
 

@@ -1,13 +1,11 @@
 import type { TranslateFunction } from 'react-admin';
-import type { PageKey } from '../../../../api/src/permissions/pageKeys';
-import type { PermissionMatrix, UserOverrides } from '../../../../api/src/permissions/permissionMatrix';
+import type { PageKey } from '@kernel/permissions/pageKeys';
+import {
+  ADMIN_ONLY_PAGE, type EditableRole, type PermissionMatrix, type UserOverrides,
+} from '@kernel/permissions/permissionMatrix';
 import { MENU, type MenuLinkDef } from '../../layout/menuItems';
 
-export type { PermissionMatrix, UserOverrides };
-export type EditableRole = keyof PermissionMatrix['roles'];
-
-/** Only administrators hold this page; the server refuses it for any role or user. */
-export const ADMIN_ONLY_PAGE: PageKey = 'permissions';
+export { ADMIN_ONLY_PAGE, type EditableRole, type PermissionMatrix, type UserOverrides };
 
 /** The matrix's rows: the sidebar's pages in its order and groups, labelled by its items. */
 export interface PageRow {

@@ -1,6 +1,6 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { useInput, useLocaleState, useTranslate } from 'react-admin';
-import { isoWeekOf, isoWeeksIn, isoWeekStart, nextDay } from '../../../../api/src/pricing/isoWeek';
+import { isoWeekOf, isoWeeksIn, isoWeekStart, nextDay } from '@kernel/pricing/isoWeek';
 import { BCP47 } from '../../common/dateFormat';
 import { fromPeriodFilter, toPeriodFilter, type Period, type PeriodKind } from './pricingModel';
 

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import {
   HttpError, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
 } from 'react-admin';
-import { MONEY_REASONS, parseMoney, type MoneyProblem } from '../../../../api/src/pricing/parseMoney';
+import { MONEY_REASONS, parseMoney, type MoneyProblem } from '@kernel/pricing/parseMoney';
 import { useToast } from '../../layout/useToast';
 import { PRICE_INPUTS, type PriceInput, type PricingRecord } from './pricingModel';
 

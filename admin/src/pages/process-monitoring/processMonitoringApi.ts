@@ -1,11 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRefreshQueries } from '../../common/useRefreshQueries';
-import type { AreaCounts } from '../../../../api/src/monitoring/processMonitoring';
-import type { DelayKind } from '../../../../api/src/orders/delays';
+import type { AreaCounts } from '@kernel/monitoring/areaCounts';
+import type { DelayKind } from '@kernel/orders/delayKinds';
 import type { OrderStatus } from '../../orders/orderModel';
 
 export type { AreaCounts };
-export { DELAY_KINDS, type DelayKind } from '../../../../api/src/orders/delays';
+export { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
 
 /** GET /api/process-monitoring (api/src/monitoring/processMonitoring.ts). */
 export interface DelayCounts {

@@ -1,8 +1,8 @@
 /** The report data as GET /api/reports/… answers it (the reports contract): money as exact text ('12.50'). */
 
-import type { Dimension, Granularity, MonthChoice } from '../../../../api/src/reports/reportChoices';
+import type { Dimension, Granularity, MonthChoice } from '@kernel/reports/reportChoices';
 
-export { DIMENSIONS, MONTH_CHOICES as PERIOD_MONTHS } from '../../../../api/src/reports/reportChoices';
+export { DIMENSIONS, MONTH_CHOICES as PERIOD_MONTHS } from '@kernel/reports/reportChoices';
 export type { Dimension, Granularity };
 export type PeriodMonths = MonthChoice;
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import type { ImportReport } from '../../../../api/src/translations/importTranslations';
+import type { ImportReport } from '@kernel/translations/importReport';
 import { ApiError, apiRequest } from '../../providers/apiRequest';
 import { reloadCatalogs } from '../../providers/i18nProvider';
 import { FileProblem, readTranslationFile } from '../../translations/translationFile';

@@ -1,0 +1,22 @@
+import activityLogs from './modules/activity-logs';
+import deliveryAreas from './modules/delivery-areas';
+import orders from './modules/orders';
+import batchModification from './modules/batch-modification';
+import monitoringDashboard from './modules/monitoring-dashboard';
+import permissions from './modules/permissions';
+import pricing from './modules/pricing';
+import processMonitoring from './modules/process-monitoring';
+import reports from './modules/reports';
+import translationImport from './modules/translation-import';
+import suppliers from './modules/suppliers';
+import translations from './modules/translations';
+import trash from './modules/trash';
+import users from './modules/users';
+import vehicleTypes from './modules/vehicle-types';
+import warehouses from './modules/warehouses';
+
+/** Each module's texts in a file of its own (modules/); the catalogs merge them all. */
+export const MODULE_MESSAGES = [
+  orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
+  translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports,
+];
