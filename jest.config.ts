@@ -2,11 +2,17 @@
 import type { Config } from 'jest';
 
 const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' } }],
+  '^.+\\.(t|j)sx?$': ['@swc/jest', {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+  }],
 };
 // The kernel's path alias (tsconfig.base.json `paths`), as jest resolves it.
 const moduleNameMapper: Config['moduleNameMapper'] = { '^@kernel/(.*)$': '<rootDir>/kernel/$1' };
-const common = { transform, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// react-admin requires react-hotkeys-hook, which ships only as an ES module: compiled like ours.
+const transformIgnorePatterns = ['/node_modules/(?!react-hotkeys-hook/)'];
+const common = {
+  transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
 
 /**
  * Projects: unit tests, the API suite on embedded PGlite and, when TEST_DATABASE_URL is set, the

@@ -80,7 +80,9 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   app.use(loadCurrentUser);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw httpError(404, `No API route ${ctx.method} ${ctx.path}`);
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      throw httpError('route_not_found', `No API route ${ctx.method} ${ctx.path}`, { params: { method: ctx.method, path: ctx.path } });
+    }
     await next();
   });
   app.use(adminApp(config.adminDist));

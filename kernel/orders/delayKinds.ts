@@ -11,6 +11,6 @@ export const PRE_TRANSIT: readonly OrderStatus[] = MAIN_FLOW.slice(0, MAIN_FLOW.
 /** Finished orders: neither late nor open any more. */
 export const CLOSED: readonly OrderStatus[] = ['completed', 'cancelled'];
 
-/** The delay warnings of DESIGN.md §7; `delayed` is either of the other two. */
+/** The delay warnings of docs/order-status-flow.md#delays; `delayed` is either of the other two. */
 export const DELAY_KINDS = ['pulling_out', 'mos', 'delayed'] as const;
 export type DelayKind = (typeof DELAY_KINDS)[number];

@@ -1,15 +1,18 @@
 import type { Role } from '../users/roles';
 
-/** The seed's status keys (spec §4), in the order of the main flow, then the two side states. */
+/**
+ * The customer's status keys (docs/order-status-flow.md#status-keys), in the order of the main
+ * flow, then the two side states.
+ */
 export const ORDER_STATUSES = ['booking_received', 'awaiting_supplier_confirmation', 'awaiting_receiver_confirmation',
   'awaiting_vehicle_departure', 'vehicle_arrived_warehouse', 'in_transit', 'awaiting_delivery', 'awaiting_pod_upload',
   'completed', 'vehicle_breakdown', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** The main flow from booking to completion (DESIGN.md §3). */
+/** The main flow from booking to completion (docs/order-status-flow.md#status-keys). */
 export const MAIN_FLOW: readonly OrderStatus[] = ORDER_STATUSES.slice(0, 9);
 
-/** Forward moves of DESIGN.md §3; anything else is refused. */
+/** Forward moves of docs/order-status-flow.md#transitions; anything else is refused. */
 const FORWARD: Record<OrderStatus, readonly OrderStatus[]> = {
   booking_received: ['awaiting_supplier_confirmation'],
   awaiting_supplier_confirmation: ['awaiting_receiver_confirmation'],

@@ -1,4 +1,4 @@
-/** The seed's page keys (spec §2 route table); translations pages have no guard. */
+/** The page keys of docs/routes-and-pages.md#route-table; the translations pages have no guard. */
 export const PAGE_KEYS = [
   'dashboard',
   'orders',

@@ -5,7 +5,11 @@ import type { PageKey } from './pageKeys';
 export const EDITABLE_ROLES = ROLES.filter((role) => role !== 'admin');
 export type EditableRole = (typeof EDITABLE_ROLES)[number];
 
-/** Only administrators manage permissions (DESIGN.md §4): no role or user is granted this page. */
+/**
+ * Only administrators manage permissions
+ * (docs/roles-and-permissions.md#grants-and-denials-per-user): no role or user is granted this
+ * page.
+ */
 export const ADMIN_ONLY_PAGE: PageKey = 'permissions';
 
 export interface UserOverrides {

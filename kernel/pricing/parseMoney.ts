@@ -5,8 +5,8 @@ export type MoneyProblem = 'amount' | 'negative' | 'precision' | 'max';
 export const MAX_PRICE = '999999999.99';
 
 /**
- * The server's reason for each problem, after the field's name. The admin reads a server 400 back
- * into its own translated message by these words.
+ * The server's English reason for each problem, after the field's name; the answer's field code
+ * (api/src/middleware/validate.ts) is what the admin words in its language.
  */
 export const MONEY_REASONS: Readonly<Record<MoneyProblem, string>> = {
   amount: 'must be an amount such as 12.50',

@@ -1,4 +1,5 @@
 /** What POST /api/translations/import reads and answers (api/src/translations/importTranslations.ts). */
+import type { ErrorParams, FieldErrorCode } from '../errors/errorCodes';
 
 /** One row of an import: an empty or absent text leaves the current text as it is. */
 export interface ImportRow {
@@ -16,11 +17,16 @@ export interface TranslationTexts {
   description: string | null;
 }
 
-/** A row's problem; `row` is its index in `rows` (the first row is 0). */
+/**
+ * A row's problem; `row` is its index in `rows` (the first row is 0), `code` and `params` say why
+ * (docs/error-codes.md#field-codes) and `message` in English.
+ */
 export interface ImportError {
   row: number;
   field: string;
+  code: FieldErrorCode;
   message: string;
+  params?: ErrorParams;
 }
 
 /** What an import adds and changes: the answer of a preview and of an applied import alike. */

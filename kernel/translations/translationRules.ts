@@ -5,7 +5,7 @@ import type { Role } from '../users/roles';
  * (which checks a form or an import file first). No joi here: the admin bundles this file.
  */
 
-/** Who may save and import texts; every signed-in user reads them (DESIGN.md §4). */
+/** Who may save and import texts; every signed-in user reads them (docs/routes-and-pages.md#route-table). */
 export const TRANSLATION_EDITORS: readonly Role[] = ['admin', 'manager'];
 
 /** The first segment of a message id: 'app', 'ra', 'activity_logs'. */

@@ -5,9 +5,10 @@ export const USER_STATUSES = ['active', 'inactive', 'pending'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
 /**
- * The roles a non-administrator holding the `users` page manages and hands out (DESIGN.md §4):
- * admin, director and manager accounts are an administrator's alone, or a manager could take
- * one over (reset its password, then sign in with it) or raise someone to its level.
+ * The roles a non-administrator holding the `users` page manages and hands out
+ * (docs/roles-and-permissions.md#who-manages-which-accounts): admin, director and manager accounts
+ * are an administrator's alone, or a manager could take one over (reset its password, then sign in
+ * with it) or raise someone to its level.
  */
 export const STAFF_ROLES: readonly Role[] = ['team_leader', 'biller', 'regional_dispatcher'];
 

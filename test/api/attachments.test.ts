@@ -82,7 +82,8 @@ describe('order attachments', () => {
     ['..\\..\\windows\\win.ini.pdf', 'win.ini.pdf'],
     ['/abs/path/report.pdf', 'report.pdf'],
     ['....', 'file'],
-  ])('keeps only the base name of %s', async (name, stored) => {
+    ['tab\tnext-line\u0085<pipe|>.pdf', 'tabnext-linepipe.pdf'],
+  ])('keeps only the base name of %s, without control and reserved characters', async (name, stored) => {
     const answer = await upload(admin, orderId, { file: [PDF, name], kind: 'receipt' });
     expect(answer.status).toBe(201);
     expect(answer.body.fileName).toBe(stored);

@@ -165,6 +165,6 @@ describe('the errors of a sick database', () => {
     ["pg-pool's connect timeout", new Error('timeout exceeded when trying to connect')],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
   ])('answers 503 for %s', (_name, error) => {
-    expect(answerFor(error)).toEqual({ status: 503, message: 'The database is unavailable, please try again shortly' });
+    expect(answerFor(error)).toEqual({ status: 503, body: { code: 'database_unavailable', message: 'The database is unavailable, please try again shortly' } });
   });
 });

@@ -11,11 +11,12 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /**
  * Property: whatever a signed-in user sends to any route (odd path ids, list parameters with
- * prototype keys and deep nesting, mangled records, broken JSON and multipart), the answer is
- * never a 5xx, the server stays up, and a refused request changes nothing: every table but the
- * session store and the audit trail is as it was, and the audit trail gained at most a failed
- * sign-in. GETs change nothing at all (DESIGN.md §10). And the regional dispatcher never gets
- * through to the order outside their delivery areas, whatever else the request carries.
+ * prototype keys and deep nesting, mangled records, broken JSON and multipart), the answer is never
+ * a 5xx, the server stays up, and a refused request changes nothing: every table but the session
+ * store and the audit trail is as it was, and the audit trail gained at most a failed sign-in. GETs
+ * change nothing at all (docs/api-conventions.md#cross-site-requests-csrf-and-origin-rule). And the
+ * regional dispatcher never gets through to the order outside their delivery areas, whatever else
+ * the request carries.
  *
  * FUZZ_RUNS (default 2000) cases in all, spread over the routes and the two callers; `npm run fuzz`
  * runs 20,000. FUZZ_SEED fixes the seed (default 20261123, so a normal run is reproducible);

@@ -7,7 +7,8 @@ import { ROLE_PAGES } from '../helpers/rolePages';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /**
- * DESIGN.md §4 for every order call and every demo role with its default pages: reading needs
+ * docs/roles-and-permissions.md#api-routes-and-their-page-keys for every order call and every demo
+ * role with its default pages: reading needs
  * `orders`; creating, editing, deleting, moving the status and uploading or deleting attachments
  * need `new_order`; the batch completion date needs `batch_modification`. A refused call answers
  * 403 and leaves the order, its attachments, its timeline and the activity log as they were.

@@ -128,7 +128,7 @@ describe('the stock client on orders', () => {
   });
 });
 
-// DESIGN.md §3, written out pair by pair (independently of statusFlow.ts).
+// docs/order-status-flow.md#transitions, written out pair by pair (independently of statusFlow.ts).
 const FORWARD: Array<[OrderStatus, OrderStatus]> = [
   ['booking_received', 'awaiting_supplier_confirmation'], ['awaiting_supplier_confirmation', 'awaiting_receiver_confirmation'],
   ['awaiting_receiver_confirmation', 'awaiting_vehicle_departure'], ['awaiting_vehicle_departure', 'vehicle_arrived_warehouse'],
@@ -240,7 +240,9 @@ describe('batch completion date', () => {
     const mine = await completedOrder();
     const theirs = await completedOrder({ deliveryAreaId: refs.otherArea });
     const dispatcherId = (await dispatcher.get('/api/user')).body.id;
-    // The batch page is not a dispatcher's by default (DESIGN.md §4): granted here, it keeps to their areas.
+    // The batch page is not a dispatcher's by default
+    // (docs/roles-and-permissions.md#default-pages-per-role): granted here, it keeps to their
+    // areas.
     await app.db('pagePermissions').insert({ userId: dispatcherId, pageKey: 'batch_modification', allowed: true });
     try {
       const unknown = await admin.post('/api/orders/batch-completion-date', { ids: [mine.id, 999999], completionDate: '2026-10-01T00:00:00Z' });

@@ -25,8 +25,9 @@ const CALLERS: CallerName[] = ['anonymous', 'pending', 'director', 'biller', 're
   'admin'];
 
 /**
- * DESIGN.md §4 names the page of these order calls, which is not the page of the resource they
- * sit under (`orders` only reads): the matrix holds them to the design, whatever guard says so.
+ * docs/roles-and-permissions.md#api-routes-and-their-page-keys names the page of these order calls,
+ * which is not the page of the resource they sit under (`orders` only reads): the matrix holds them
+ * to the document, whatever guard says so.
  */
 const DOCUMENTED_PAGES: Record<string, PageKey> = {
   'POST /api/orders': 'new_order',
@@ -48,7 +49,7 @@ const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: Call
 ];
 
 /**
- * The outcome the route's declared rule, DESIGN.md §4 and the extra rules give this caller, and
+ * The outcome the route's declared rule, docs/roles-and-permissions.md and the extra rules give this caller, and
  * the extra rule's reason when one decides it.
  */
 function expectation(route: RouteEntry, caller: CallerName): { outcome: Outcome; reason?: string } {

@@ -213,18 +213,23 @@ describe('import', () => {
     const preview = await importRows(admin, rows, true);
     expect(preview.status).toBe(200);
     expect(preview.body.errors).toEqual([
-      { row: 1, field: 'namespace', message: 'Invalid format' },
-      { row: 2, field: 'en', message: 'Placeholders must match the other language' },
-      { row: 3, field: 'key', message: 'Duplicate: the same namespace and key as row index 0' },
-      { row: 4, field: 'en', message: 'At most 2000 characters' },
-      { row: 4, field: 'colour', message: 'Unknown field' },
-      { row: 5, field: 'key', message: 'Conflicts with app.subtitle' },
-      { row: 6, field: 'row', message: 'Invalid format' },
+      { row: 1, field: 'namespace', code: 'invalid_format', message: 'Invalid format' },
+      { row: 2, field: 'en', code: 'placeholder_mismatch', message: 'Placeholders must match the other language' },
+      { row: 3, field: 'key', code: 'duplicate', message: 'Duplicate: the same namespace and key as row index 0', params: { row: 1 } },
+      { row: 4, field: 'en', code: 'too_long', message: 'At most 2000 characters', params: { max: 2000 } },
+      { row: 4, field: 'colour', code: 'unknown_field', message: 'Unknown field' },
+      { row: 5, field: 'key', code: 'conflicts_with', message: 'Conflicts with app.subtitle', params: { other: 'app.subtitle' } },
+      { row: 6, field: 'row', code: 'invalid_format', message: 'Invalid format' },
     ]);
     const before = await snapshot();
     const applied = await importRows(admin, rows, false);
     expect(applied.status).toBe(400);
-    expect(applied.body.errors).toMatchObject({ 'rows.1.namespace': 'Invalid format', 'rows.5.key': 'Conflicts with app.subtitle' });
+    expect(applied.body).toMatchObject({
+      code: 'import_invalid',
+      params: { rows: 6 },
+      errors: { 'rows.1.namespace': 'Invalid format', 'rows.5.key': 'Conflicts with app.subtitle' },
+      fields: { 'rows.1.namespace': { code: 'invalid_format' }, 'rows.5.key': { code: 'conflicts_with', params: { other: 'app.subtitle' } } },
+    });
     expect(await snapshot()).toEqual(before);
   });
 

@@ -3,9 +3,10 @@ import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /**
- * DESIGN.md §4: only administrators manage admin and director accounts; a manager (or anyone else
- * holding the `users` page who is not an admin) manages team leaders, billers and regional
- * dispatchers, and gives only those roles, on every route that touches a user.
+ * docs/roles-and-permissions.md#who-manages-which-accounts: only administrators manage admin and
+ * director accounts; a manager (or anyone else holding the `users` page who is not an admin)
+ * manages team leaders, billers and regional dispatchers, and gives only those roles, on every
+ * route that touches a user.
  */
 let app: TestApp;
 let admin: HttpClient;

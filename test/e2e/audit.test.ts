@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { chooseLanguage, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { type HttpClient, signedInAs } from '../helpers/httpClient';
+import { fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
@@ -31,8 +31,7 @@ describe('the trash', () => {
   it('restores a supplier deleted through the API (cn, light) and shows it back in the suppliers', async () => {
     const supplier = await deletedSupplier('华东快运物流');
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/trash');
+    await signIn(page, 'admin', { path: '/trash' });
     const row = page.locator('tbody tr', { hasText: '华东快运物流' });
     await row.waitFor();
     expect(await row.getByTestId('type-chip').innerText()).toBe('供应商');
@@ -54,9 +53,7 @@ describe('the trash', () => {
     const third = await deletedSupplier('Southwind Haulage');
     const doomed = await deletedSupplier('Doomed Freight');
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await chooseLanguage(page, 'English');
-    await page.goto('/trash');
+    await signIn(page, 'admin', { path: '/trash', language: 'en' });
     const row = page.locator('tbody tr', { hasText: 'Northwind Haulage' });
     await row.waitFor();
     expect(await row.getByTestId('type-chip').innerText()).toBe('Supplier');
@@ -89,8 +86,7 @@ describe('the trash', () => {
     const gone = await deletedSupplier('Twin Carriers');
     await admin.post('/api/suppliers', { name: 'Twin Carriers', ...SUPPLIER_CONTACT });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'manager');
-    await page.goto('/trash');
+    await signIn(page, 'manager', { path: '/trash' });
     const row = page.locator('tbody tr', { hasText: 'Twin Carriers' });
     await row.getByTestId(`restore-supplier:${gone.id}`).click();
     await toast(page, '无法恢复：Cannot restore "Twin Carriers"');
@@ -111,8 +107,7 @@ describe('the activity log', () => {
 
   it('filters by action and expands a row to its fields before and after (cn, light)', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/activity-logs');
+    await signIn(page, 'admin', { path: '/activity-logs' });
     await page.locator('tbody tr').first().waitFor();
     await selectOption(page, 'action', '修改');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
@@ -142,9 +137,7 @@ describe('the activity log', () => {
     const { body: user } = await admin.get(`/api/users?filter=${encodeURIComponent('{"q":"team_leader"}')}`);
     await admin.post(`/api/users/${user[0].id}/reset-password`, { password: 'quiet harbour 7' });
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await chooseLanguage(page, 'English');
-    await page.goto('/activity-logs');
+    await signIn(page, 'admin', { path: '/activity-logs', language: 'en' });
     await selectOption(page, 'action', 'Password reset');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
       .every((chip) => chip.textContent === 'Password reset'));
@@ -179,8 +172,7 @@ describe('the permissions page', () => {
     expect(await menuLinks(biller)).not.toContain('/trash');
 
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/permissions');
+    await signIn(page, 'admin', { path: '/permissions' });
     const box = page.getByTestId('matrix-biller-trash');
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
@@ -208,9 +200,7 @@ describe('the permissions page', () => {
 
   it('denies a page to one user through an exception (en, dark)', async () => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await chooseLanguage(page, 'English');
-    await page.goto('/permissions');
+    await signIn(page, 'admin', { path: '/permissions', language: 'en' });
     await page.getByTestId('add-user').click();
     await page.getByRole('option', { name: /\(regional_dispatcher\)/ }).click();
     await page.getByTestId('denials-regional_dispatcher').click();
@@ -233,8 +223,7 @@ describe('the permissions page', () => {
 
   it('is refused to a manager', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'manager');
-    await page.goto('/permissions');
+    await signIn(page, 'manager', { path: '/permissions' });
     await page.getByText('权限不足').first().waitFor();
     expect(await page.getByTestId('role-matrix').count()).toBe(0);
     await page.context().close();

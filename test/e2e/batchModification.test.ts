@@ -1,3 +1,4 @@
+import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
@@ -62,8 +63,10 @@ async function pickFilter(page: Page, source: string, typed: string, option: Reg
   await page.getByRole('option', { name: option }).click();
 }
 
-async function openBatchPage(page: Page) {
-  await page.goto('/batch-modification');
+/** Opens the page, signing in as `role` straight onto it when one is given. */
+async function openBatchPage(page: Page, role?: Role) {
+  if (role) await signIn(page, role, { path: '/batch-modification' });
+  else await page.goto('/batch-modification');
   await page.getByTestId('page-title').waitFor();
   // Filters typed in before the first results arrive can be lost by react-admin's filter form.
   await page.locator('tbody tr').first().waitFor();
@@ -75,8 +78,7 @@ const instantOf = (page: Page, local: string) => page.evaluate((value) => new Da
 describe('batch modification (cn, light)', () => {
   it('searches, selects three orders, refuses to go on without a selection or a date, then updates exactly those', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openBatchPage(page);
+    await openBatchPage(page, 'admin');
     await page.locator('input[name=q]').fill('BM-');
     await rowCount(page, 4);
     expect(await count(page)).toBe('已选择 0 个订单');
@@ -129,8 +131,7 @@ describe('batch modification (cn, light)', () => {
 
   it('filters by supplier and by delivery area, and remembers the search for the next visit', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openBatchPage(page);
+    await openBatchPage(page, 'admin');
     await rowCount(page, 4);
     await pickFilter(page, 'supplierId', '南方', /南方快运/);
     await rowCount(page, 1);
@@ -155,8 +156,7 @@ describe('batch modification (cn, light)', () => {
 describe('batch modification (en, dark)', () => {
   it('updates the orders of one delivery area with English texts', async () => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await openBatchPage(page);
+    await openBatchPage(page, 'admin');
     await chooseLanguage(page, 'English');
     await page.getByText('0 selected').waitFor();
     await pickFilter(page, 'deliveryAreaId', 'Airport', /Airport/);
@@ -190,8 +190,7 @@ describe('batch modification (en, dark)', () => {
 describe('batch modification (mobile, keyboard, expired session)', () => {
   it('works on a 390 px screen with the keyboard alone', async () => {
     const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
-    await signIn(page, 'admin');
-    await openBatchPage(page);
+    await openBatchPage(page, 'admin');
     await page.locator('input[name=q]').fill('BM-');
     await rowCount(page, 4);
     await row(page, 'BM-2').getByRole('checkbox').focus();
@@ -214,8 +213,7 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
 
   it('says the session expired on a 401, changes nothing, and returns to the login page', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openBatchPage(page);
+    await openBatchPage(page, 'admin');
     await page.locator('input[name=q]').fill('BM-');
     await rowCount(page, 4);
     await row(page, 'BM-4').getByRole('checkbox').click();
@@ -240,8 +238,7 @@ describe('batch modification (an order no longer completed)', () => {
     for (const mtm of ['RF-1', 'RF-2']) orders[mtm] = await createOrder(mtm, refs.north, refs.harbour);
     await complete(['RF-1', 'RF-2']);
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openBatchPage(page);
+    await openBatchPage(page, 'admin');
     await page.locator('input[name=q]').fill('RF-');
     await rowCount(page, 2);
     await page.getByTestId('select-all-results').click();

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
-import { chooseLanguage, newPage, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, signIn, signInWithForm, useAppInBrowser } from '../helpers/browser';
 import { DEMO_PASSWORD } from '../../seeds/demo';
+import { foreignTexts } from '../helpers/routeWalk';
 
 const env = useAppInBrowser();
 
@@ -48,7 +49,7 @@ describe('signed out', () => {
 describe('signing out', () => {
   it('says "Logout failed" and stays signed in when the server cannot be reached', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'team_leader');
+    await signInWithForm(page, 'team_leader');
     await page.route('**/api/logout', (route) => route.abort('connectionrefused'));
     await page.getByLabel(raChinese.ra.auth.user_menu).click();
     await page.getByTestId('logout').click();
@@ -65,7 +66,7 @@ describe('signing out', () => {
 
   it('keeps the chosen language on the sign-in page', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
+    await signInWithForm(page, 'biller');
     await chooseLanguage(page, 'English');
     await page.getByText('Pickup SOP · Supplier management').waitFor();
     await page.getByLabel('Profile').click();
@@ -78,9 +79,55 @@ describe('signing out', () => {
 
 it('titles the permission-denied demo once', async () => {
   const page = await newPage(env.browser, env.app.url);
-  await signIn(page, 'biller');
-  await page.goto('/permission-denied-demo');
+  await signIn(page, 'biller', { path: '/permission-denied-demo' });
   await page.getByTestId('access-denied').waitFor();
   expect(await page.locator('#react-admin-title').innerText()).toBe('权限不足提示演示');
   await page.context().close();
+});
+
+describe('a refusal on the sign-in page, in the Chinese UI', () => {
+  /** Submits a form and waits for its failure toast; answers the page's text, less what was typed. */
+  async function refusedWith(page: Page, form: 'login-form' | 'register-form', values: Record<string, string>, toast: string) {
+    for (const [name, value] of Object.entries(values)) await page.getByTestId(form).locator(`input[name=${name}]`).fill(value);
+    await page.getByTestId(form).locator('button[type=submit]').click();
+    await page.getByTestId('toast').filter({ hasText: toast }).waitFor();
+    const text = await page.locator('body').innerText();
+    expect(foreignTexts(text, Object.values(values), 'cn')).toEqual([]);
+    return text;
+  }
+
+  it('is said in Chinese: a wrong password, a short, a common password, a taken name, the throttle, an unknown error', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await page.goto('/auth');
+    expect(await refusedWith(page, 'login-form', { username: 'manager', password: 'not-the-password' }, '登录失败'))
+      .toContain('用户名或密码错误');
+
+    await page.getByRole('tab', { name: '注册' }).click();
+    const newcomer = { lastName: '王', firstName: '芳', username: 'wang.fang', password: 'short', confirmPassword: 'short' };
+    for (const [name, value] of Object.entries(newcomer)) await page.getByTestId('register-form').locator(`input[name=${name}]`).fill(value);
+    await page.getByTestId('register-form').locator('button[type=submit]').click();
+    await page.getByText('密码长度需为 8 到 128 个字符').waitFor();
+    expect(foreignTexts(await page.locator('body').innerText(), Object.values(newcomer), 'cn')).toEqual([]);
+
+    // The server's own refusals: a password on the common list, then a username already taken.
+    expect(await refusedWith(page, 'register-form', { password: 'password', confirmPassword: 'password' }, '注册失败'))
+      .toContain('该密码过于常见，请换一个');
+    expect(await refusedWith(page, 'register-form', { username: 'manager', password: 'Tiger-Lily-42', confirmPassword: 'Tiger-Lily-42' }, '该用户名已被占用'))
+      .not.toMatch(/already|exists/i);
+
+    // Ten wrong passwords for one name lock it for this address; the eleventh try is throttled.
+    for (let i = 0; i < 10; i += 1) {
+      const answer = await page.context().request.post('/api/login', { data: { username: 'nobody', password: `guess-${i}-guess` } });
+      expect(answer.status()).toBe(401);
+    }
+    await page.getByRole('tab', { name: '登录' }).click();
+    expect(await refusedWith(page, 'login-form', { username: 'nobody', password: 'one-more-guess' }, '分钟后再试'))
+      .toMatch(/尝试次数过多，请 1[45] 分钟后再试/);
+
+    // An answer this release has no words for (no code, English text) is said by its status.
+    await page.route('**/api/login', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' }));
+    expect(await refusedWith(page, 'login-form', { username: 'manager', password: DEMO_PASSWORD }, '请求失败（502）'))
+      .not.toContain('Bad gateway');
+    await page.context().close();
+  });
 });

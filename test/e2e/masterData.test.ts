@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -27,10 +27,9 @@ const RUNS = [
 type Run = (typeof RUNS)[number];
 
 /** A page signed in as the administrator, in the run's language and theme. */
-async function adminPage({ language, theme }: Run, viewport: { width?: number; height?: number } = {}) {
+async function adminPage({ language, theme }: Run, { path, ...viewport }: { path?: string; width?: number; height?: number } = {}) {
   const page = await newPage(env.browser, env.app.url, { colorScheme: theme, ...viewport });
-  await signIn(page, 'admin');
-  if (language === 'en') await chooseLanguage(page, 'English');
+  await signIn(page, 'admin', { language, path });
   return page;
 }
 
@@ -52,7 +51,7 @@ async function save(page: Page, { texts }: Run, listPath?: string) {
 
 /** Opens the create page from the list (its toolbar, or the empty state's button). */
 async function openCreate(page: Page, path: string, { texts }: Run) {
-  await page.goto(path);
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
   await page.getByRole('link', { name: texts.create, exact: true }).first().click();
   await page.waitForURL((url) => url.pathname === `${path}/create`);
 }
@@ -73,7 +72,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
   const supplierName = language === 'cn' ? '测试物流有限公司' : 'Test Haulage Ltd';
 
   it('creates a delivery area, finds it by search and region, and edits it', async () => {
-    const page = await adminPage(run);
+    const page = await adminPage(run, { path: '/delivery-areas' });
     await openCreate(page, '/delivery-areas', run);
     await fill(page, { description: 'E2E' });
     await save(page, run);
@@ -106,7 +105,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
   });
 
   it('creates and edits a warehouse', async () => {
-    const page = await adminPage(run);
+    const page = await adminPage(run, { path: '/warehouses' });
     const code = `WH-${language.toUpperCase()}`;
     await openCreate(page, '/warehouses', run);
     await fill(page, { code, name: language === 'cn' ? '嘉定仓' : 'Jiading DC', contactPhone: 'call me' });
@@ -137,7 +136,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
   });
 
   it('creates and edits a vehicle type with two-decimal capacity and volume', async () => {
-    const page = await adminPage(run);
+    const page = await adminPage(run, { path: '/vehicle-types' });
     const code = `TRK-${language.toUpperCase()}`;
     await openCreate(page, '/vehicle-types', run);
     await fill(page, { code, name: language === 'cn' ? '7.6 米厢式车' : '7.6 m box truck', capacityTons: '8.125',
@@ -163,8 +162,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
   });
 
   it('creates a supplier serving the area, edits it, refuses a stale edit, and deletes it after the confirmation', async () => {
-    const page = await adminPage(run);
-    await page.goto('/suppliers');
+    const page = await adminPage(run, { path: '/suppliers' });
     await page.getByTestId('empty-list').getByText(texts.noSuppliers).waitFor();
     await settle(page);
     await shot(page, 'suppliers-empty', run);
@@ -268,8 +266,7 @@ describe('bulk deletion', () => {
   it('deletes the selected rows after a confirmation naming how many', async () => {
     const admin = await signedInAs(env.app.url, 'admin');
     for (const code of ['BULK-1', 'BULK-2']) await admin.post('/api/warehouses', { code, name: `Bulk ${code}` });
-    const page = await adminPage(RUNS[1]);
-    await page.goto('/warehouses');
+    const page = await adminPage(RUNS[1], { path: '/warehouses' });
     for (const code of ['BULK-1', 'BULK-2']) await row(page, code).locator('input[type=checkbox]').check();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog');

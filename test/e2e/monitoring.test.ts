@@ -1,3 +1,4 @@
+import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
@@ -43,16 +44,16 @@ beforeAll(async () => {
 const settle = (page: Page) => page.waitForTimeout(500);
 const count = (page: Page, testId: string) => page.getByTestId(testId).innerText();
 
-async function openMonitoring(page: Page) {
-  await page.goto('/reports/process-monitoring');
+/** Signs in as `role` straight onto the page. */
+async function openMonitoring(page: Page, role: Role) {
+  await signIn(page, role, { path: '/reports/process-monitoring' });
   await page.getByTestId('area-HBR').waitFor();
 }
 
 describe('process monitoring', () => {
   it('counts per area and opens the orders behind a count, linked to their pages (cn, light)', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openMonitoring(page);
+    await openMonitoring(page, 'admin');
     expect(await count(page, 'total-pulling_out-count')).toBe('2');
     expect(await count(page, 'total-mos-count')).toBe('2');
     expect(await count(page, 'total-delayed-count')).toBe('3');
@@ -81,8 +82,7 @@ describe('process monitoring', () => {
 
   it('lists all areas from a total and opens the same orders in the order list (en, dark)', async () => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await openMonitoring(page);
+    await openMonitoring(page, 'admin');
     await chooseLanguage(page, 'English');
     await page.getByText('By delivery area', { exact: true }).waitFor();
     await page.getByTestId('total-delayed').click();
@@ -105,8 +105,7 @@ describe('process monitoring', () => {
 
   it('opens one kind of one area in the order list with both filters shown', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openMonitoring(page);
+    await openMonitoring(page, 'admin');
     await page.getByRole('button', { name: '港区 Harbour：提货延误 1 单' }).click();
     const list = page.getByTestId('late-orders');
     await list.getByText('提货延误 · 港区 Harbour').waitFor();
@@ -127,8 +126,7 @@ describe('process monitoring', () => {
 
   it('refreshes the counts and the open list together', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await openMonitoring(page);
+    await openMonitoring(page, 'admin');
     const expand = page.getByTestId('area-HBR').getByRole('button', { name: '展开区域的延误订单' });
     expect(await expand.getAttribute('aria-expanded')).toBe('false');
     await page.getByTestId('count-HBR-pulling_out').click();
@@ -154,8 +152,7 @@ describe('process monitoring', () => {
 
   it('fits a 375 px screen, an area expanded', async () => {
     const page = await newPage(env.browser, env.app.url, { width: 375, height: 812 });
-    await signIn(page, 'team_leader');
-    await openMonitoring(page);
+    await openMonitoring(page, 'team_leader');
     await page.getByTestId('area-HBR').getByRole('button').first().click();
     await page.getByTestId('late-orders').getByTestId('late-order').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -166,8 +163,7 @@ describe('process monitoring', () => {
 
   it('shows a regional dispatcher only their own area', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'regional_dispatcher');
-    await openMonitoring(page);
+    await openMonitoring(page, 'regional_dispatcher');
     expect(await page.getByTestId('area-AIR').count()).toBe(0);
     expect(await count(page, 'total-delayed-count')).toBe('2');
     await page.context().close();

@@ -74,8 +74,7 @@ let orderId = 0;
 describe('a new order, then its whole flow on the detail page (admin, cn, light)', () => {
   it('shows the seed messages for an empty form in Chinese and English, then saves and opens the detail', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/orders');
+    await signIn(page, 'admin', { path: '/orders' });
     await page.getByTestId('empty-list').getByText('还没有订单').waitFor();
     await page.getByTestId('empty-list').getByRole('link', { name: '新建订单' }).click();
     await page.waitForURL((url) => url.pathname === '/new-order');
@@ -124,8 +123,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
 
   it('refuses a duplicate DN number on the field, in Chinese', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/new-order');
+    await signIn(page, 'admin', { path: '/new-order' });
     await page.locator('input[name=mtmNumber]').fill('MTM-2026-0002');
     await page.locator('input[name=dnNumber]').fill('DN-88001');
     await pick(page, 'pickupWarehouseId', 'DC1', /上海一号仓/);
@@ -141,8 +139,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
 
   it('moves the order step by step, asks for a POD before completing, then completes it', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto(`/orders/${orderId}`);
+    await signIn(page, 'admin', { path: `/orders/${orderId}` });
     await page.getByTestId('transition-buttons').waitFor();
     for (const to of MAIN_FLOW.slice(1, MAIN_FLOW.indexOf('awaiting_pod_upload') + 1)) {
       await page.getByTestId(`transition-${to}`).click();
@@ -214,8 +211,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
 
   it('shows a stale edit as a conflict and keeps the other change', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto(`/orders/${orderId}`);
+    await signIn(page, 'admin', { path: `/orders/${orderId}` });
     await page.getByTestId('order-edit').click();
     await page.locator('textarea[name=notes]').fill('我的修改');
     const { body: current } = await admin.get(`/api/orders/${orderId}`);
@@ -230,8 +226,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
 describe('a biller (orders without new_order)', () => {
   it('reads the list and an order, without create, edit, delete, status or attachment buttons', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
-    await page.goto('/orders');
+    await signIn(page, 'biller', { path: '/orders' });
     await page.locator('tbody tr', { hasText: 'MTM-2026-0001' }).waitFor();
     expect(await page.getByRole('link', { name: '新建订单' }).count()).toBe(0);
     // No bulk actions, so no selection checkboxes.
@@ -267,8 +262,7 @@ describe('the order list (admin)', () => {
     await orderAt('in_transit', { mtmNumber: 'MTM-LIST-B' });
     await orderAt('awaiting_delivery', { mtmNumber: 'MTM-LIST-C' });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/orders');
+    await signIn(page, 'admin', { path: '/orders' });
     await page.locator('tbody tr').first().waitFor();
     expect(await page.locator('tbody tr').count()).toBe(4);
     expect(await page.locator('tbody tr', { hasText: 'MTM-LIST-B' }).getByTestId('order-status-chip').innerText()).toBe('运输中');
@@ -318,8 +312,7 @@ describe('the order list (admin)', () => {
     const a = await orderAt('booking_received', { mtmNumber: 'MTM-BULK-A' });
     const b = await orderAt('booking_received', { mtmNumber: 'MTM-BULK-B' });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto(`/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'MTM-BULK' }))}`);
+    await signIn(page, 'admin', { path: `/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'MTM-BULK' }))}` });
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2);
     await page.locator('thead input[type=checkbox]').check();
     await page.getByTestId('bulk-status').click();
@@ -343,8 +336,7 @@ describe('a regional dispatcher', () => {
     const dispatcher = await env.app.db('users').where({ username: 'regional_dispatcher' }).first();
     await env.app.db('userDeliveryAreas').insert({ userId: dispatcher.id, deliveryAreaId: refs.area });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'regional_dispatcher');
-    await page.goto(`/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'MTM-' }))}`);
+    await signIn(page, 'regional_dispatcher', { path: `/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'MTM-' }))}` });
     await page.locator('tbody tr', { hasText: 'MTM-LIST-A' }).getByText('上海浦东 Pudong').waitFor();
     expect(await page.locator('tbody tr', { hasText: 'MTM-SHENZHEN' }).count()).toBe(0);
     await page.locator('tbody tr', { hasText: 'MTM-LIST-A' }).locator('td').nth(2).click();
@@ -361,9 +353,7 @@ describe('a regional dispatcher', () => {
 describe('the order screens in English, dark', () => {
   it('shows the list, the detail and the new-order form', async () => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await chooseLanguage(page, 'English');
-    await page.goto('/orders');
+    await signIn(page, 'admin', { path: '/orders', language: 'en' });
     await page.locator('tbody tr', { hasText: 'MTM-LIST-B' }).getByText('In transit').waitFor();
     await settle(page);
     await screenshot(page, 'orders-list-en-dark');

@@ -47,8 +47,7 @@ describe('screenshots of the shell', () => {
     ['cn', 'light'], ['cn', 'dark'], ['en', 'light'], ['en', 'dark'],
   ] as const)('dashboard in %s, %s theme', async (language, theme) => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: theme });
-    await signIn(page, 'admin');
-    if (language === 'en') await chooseLanguage(page, 'English');
+    await signIn(page, 'admin', { language });
     await page.getByTestId('contributors').waitFor();
     await page.waitForTimeout(400);
     await screenshot(page, `dashboard-${language}-${theme}`);
@@ -61,15 +60,13 @@ describe('screenshots of the shell', () => {
     if (language === 'en') await chooseLanguage(page, 'English');
     await page.getByTestId('login-form').waitFor();
     await screenshot(page, `auth-${language}`);
-    await signIn(page, 'biller');
-    await page.goto('/permissions');
+    await signIn(page, 'biller', { path: '/permissions' });
     await page.getByTestId('access-denied').waitFor();
     await screenshot(page, `access-denied-${language}`);
     await page.context().close();
 
     const mobile = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
-    await signIn(mobile, 'manager');
-    if (language === 'en') await chooseLanguage(mobile, 'English');
+    await signIn(mobile, 'manager', { language });
     await mobile.getByTestId('dashboard').waitFor();
     await screenshot(mobile, `mobile-dashboard-${language}`);
     await mobile.locator('header button').first().click();

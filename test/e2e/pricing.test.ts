@@ -1,3 +1,4 @@
+import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
@@ -53,8 +54,9 @@ const cell = (scope: ReturnType<typeof row>, source: string) => scope.locator(`t
 const stat = (page: Page, name: string) => page.getByTestId(`stat-${name}-value`);
 const waitText = (locator: ReturnType<typeof row>, text: string) => locator.filter({ hasText: text }).first().waitFor();
 
-async function openPricing(page: Page) {
-  await page.goto('/pricing-management');
+/** Signs in as `role` straight onto the page. */
+async function openPricing(page: Page, role: Role) {
+  await signIn(page, role, { path: '/pricing-management' });
   await page.getByTestId('page-title').waitFor();
   await page.getByTestId('pricing-mtm').first().waitFor();
 }
@@ -69,8 +71,7 @@ const priceFromApi = async (mtm: string) => (await admin.get(`/api/pricing/${ord
 describe('pricing management (cn, light)', () => {
   it('shows the statistics, edits prices in place and shows the totals the database computed', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
-    await openPricing(page);
+    await openPricing(page, 'biller');
     expect(await page.getByTestId('page-title').innerText()).toBe('定价管理');
     // All time by default: last year's unpriced order counts too.
     await waitText(stat(page, 'total'), '5');
@@ -127,8 +128,7 @@ describe('pricing management (cn, light)', () => {
 
   it('cancels with Escape and reports a stale version with the seed failure toast, even after the list reloaded', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'manager');
-    await openPricing(page);
+    await openPricing(page, 'manager');
     await search(page, 'PR-2', 1);
     const pr2 = row(page, 'PR-2');
     await pr2.getByTestId('edit-prices').click();
@@ -159,8 +159,7 @@ describe('pricing management (cn, light)', () => {
 
   it('keeps typed prices: no other order opens until they are saved or cancelled', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
-    await openPricing(page);
+    await openPricing(page, 'biller');
     const [pr2, pr3] = [row(page, 'PR-2'), row(page, 'PR-3')];
     await pr2.getByTestId('edit-prices').click();
     // Nothing typed yet: another order may be opened instead.
@@ -177,8 +176,7 @@ describe('pricing management (cn, light)', () => {
 
   it('shows a server refusal on the price it names, in the UI language, and any other one as the failure toast', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
-    await openPricing(page);
+    await openPricing(page, 'biller');
     const pr3 = row(page, 'PR-3');
     let answer: { message: string; errors: Record<string, string> } =
       { message: 'version is required', errors: { version: 'This field is required' } };
@@ -216,8 +214,7 @@ describe('pricing management (cn, light)', () => {
 describe('pricing management (en, dark)', () => {
   it('filters the orders whose pricing is not set and a month, in English', async () => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'biller');
-    await openPricing(page);
+    await openPricing(page, 'biller');
     await chooseLanguage(page, 'English');
     await page.getByText('Pricing management', { exact: true }).first().waitFor();
     await page.getByText('Pricing not set only').click();
@@ -266,8 +263,7 @@ describe('pricing management (en, dark)', () => {
 describe('pricing management on a phone (375 px)', () => {
   it.each([['cn', 'light'], ['en', 'dark']] as const)('edits in place on a card (%s, %s)', async (language, scheme) => {
     const page = await newPage(env.browser, env.app.url, { width: 375, height: 812, colorScheme: scheme });
-    await signIn(page, 'biller');
-    await openPricing(page);
+    await openPricing(page, 'biller');
     if (language === 'en') await chooseLanguage(page, 'English');
     const pr4 = card(page, 'PR-4');
     await pr4.waitFor();

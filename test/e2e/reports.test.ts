@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import type { Role } from '@kernel/users/roles';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -22,11 +22,11 @@ const VIEWS = [
   { path: '/reports/trend', name: 'trend' }, { path: '/reports/billings', name: 'billings' },
 ] as const;
 
-async function openAs(role: Role, { language, theme }: { language: string; theme: 'light' | 'dark' },
-  viewport: { width?: number; height?: number } = {}): Promise<Page> {
+/** A page signed in as `role` in the run's language and theme, opened at `path`. */
+async function openAs(role: Role, { language, theme }: { language: 'cn' | 'en'; theme: 'light' | 'dark' },
+  { path, ...viewport }: { path?: string; width?: number; height?: number } = {}): Promise<Page> {
   const page = await newPage(env.browser, env.app.url, { colorScheme: theme, ...viewport });
-  await signIn(page, role);
-  if (language === 'en') await chooseLanguage(page, 'English');
+  await signIn(page, role, { language, path });
   return page;
 }
 
@@ -113,8 +113,7 @@ async function openReport(page: Page, path: string) {
 
 describe('before the first snapshot', () => {
   it('says that there is no order data, with the 23:50 note', async () => {
-    const page = await openAs('admin', RUNS[0]);
-    await page.goto('/reports/daily');
+    const page = await openAs('admin', RUNS[0], { path: '/reports/daily' });
     await page.getByTestId('report-empty').getByText(RUNS[0].noData).waitFor();
     expect(await page.getByTestId('snapshot-line').innerText()).toContain('尚未生成报表数据');
     expect(await page.getByTestId('snapshot-line').innerText()).toContain(RUNS[0].note);
@@ -172,8 +171,8 @@ describe('with snapshots', () => {
 
   describe.each(RUNS)('each report as an administrator ($language, $theme)', (run: Run) => {
     it.each(VIEWS)('$name: chart beside table, the snapshot and 23:50 note, CSV of the rows shown', async ({ path, name }) => {
-      const page = await openAs('admin', run);
-      await openReport(page, path);
+      const page = await openAs('admin', run, { path });
+      await reportShown(page);
       const line = await page.getByTestId('snapshot-line').innerText();
       expect(line).toContain(run.snapshot);
       expect(line).toContain(run.note);
@@ -196,8 +195,8 @@ describe('with snapshots', () => {
   });
 
   it('follows the period and dimension choices, and exports what they show', async () => {
-    const page = await openAs('admin', RUNS[0]);
-    await openReport(page, '/reports/monthly');
+    const page = await openAs('admin', RUNS[0], { path: '/reports/monthly' });
+    await reportShown(page);
     const table = page.getByTestId('report-table');
     await page.getByTestId('dimension-choice').click();
     await page.getByRole('option', { name: '配送区域' }).click();
@@ -234,8 +233,7 @@ describe('with snapshots', () => {
 
   describe.each(RUNS)('old reports ($language, $theme)', (run: Run) => {
     it('lists every snapshot and opens the first one read-only, as it was, exportable', async () => {
-      const page = await openAs('admin', run);
-      await page.goto('/reports/old-reports');
+      const page = await openAs('admin', run, { path: '/reports/old-reports' });
       const rows = page.locator('tbody tr');
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length >= 2);
       await settle(page);
@@ -278,8 +276,7 @@ describe('with snapshots', () => {
   });
 
   it('says Loading Failed for a snapshot that does not exist', async () => {
-    const page = await openAs('admin', RUNS[1]);
-    await page.goto('/reports/old-reports?run=999999');
+    const page = await openAs('admin', RUNS[1], { path: '/reports/old-reports?run=999999' });
     const error = page.getByTestId('report-error').first();
     await error.waitFor();
     expect(await error.innerText()).toContain('Loading Failed');
@@ -290,16 +287,16 @@ describe('with snapshots', () => {
   });
 
   it('lets a biller read the reports without refreshing them', async () => {
-    const page = await openAs('biller', RUNS[0]);
-    await openReport(page, '/reports/billings');
+    const page = await openAs('biller', RUNS[0], { path: '/reports/billings' });
+    await reportShown(page);
     expect(await page.getByTestId('refresh-reports').count()).toBe(0);
     await page.context().close();
   });
 
   it('refreshes now for an administrator: a new snapshot, listed with the old ones', async () => {
     const before = (await admin.get('/api/report-runs?range=[0,99]')).body.length;
-    const page = await openAs('admin', RUNS[0]);
-    await openReport(page, '/reports');
+    const page = await openAs('admin', RUNS[0], { path: '/reports' });
+    await reportShown(page);
     await page.getByTestId('refresh-reports').click();
     const toast = page.getByTestId('toast');
     await toast.waitFor();

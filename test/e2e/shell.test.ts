@@ -6,7 +6,7 @@ import { demoUserName } from '../../seeds/demo';
 
 const env = useAppInBrowser();
 
-/** The sidebar's links in menu order and the page key each needs (spec §2 "Sidebar menu"). */
+/** The sidebar's links in menu order and the page key each needs (docs/routes-and-pages.md#sidebar). */
 const MENU_LINKS: Array<[string, string]> = [
   ['/', 'dashboard'], ['/orders', 'orders'], ['/new-order', 'new_order'],
   ['/batch-modification', 'batch_modification'], ['/pricing-management', 'pricing_management'],
@@ -42,8 +42,7 @@ describe('the sidebar', () => {
 
   it('highlights the item whose path is the longest prefix of the current path', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/reports/billings');
+    await signIn(page, 'admin', { path: '/reports/billings' });
     await page.getByTestId('page-title').waitFor();
     const current = await page.getByTestId('sidebar').locator('a[aria-current="page"]').evaluateAll(
       (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
@@ -86,8 +85,7 @@ describe('routes and access', () => {
 
   it('loads a deep path directly and shows the access-denied screen for a refused page', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
-    await page.goto('/reports/old-reports');
+    await signIn(page, 'biller', { path: '/reports/old-reports' });
     expect(await page.getByTestId('page-title').innerText()).toBe('历史报表');
     await page.goto('/users/3/edit');
     const denied = page.getByTestId('access-denied');
@@ -100,8 +98,7 @@ describe('routes and access', () => {
 
   it('shows the not-found page for an unknown path', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'team_leader');
-    await page.goto('/no/such/page');
+    await signIn(page, 'team_leader', { path: '/no/such/page' });
     await page.getByTestId('not-found').waitFor();
     await page.context().close();
   });
@@ -116,8 +113,7 @@ describe('routes and access', () => {
 
   it('shows the permission-denied notice on a refused call', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'team_leader');
-    await page.goto('/permission-denied-demo');
+    await signIn(page, 'team_leader', { path: '/permission-denied-demo' });
     await page.getByTestId('trigger-permission-denied').click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Permission Denied' });
     await toast.waitFor();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -51,8 +51,7 @@ const LANGUAGES = [
 describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (lang) => {
   async function signedInPage() {
     const page = await newPage(env.browser, env.app.url, { colorScheme: lang.theme });
-    await signIn(page, 'admin');
-    if (lang.locale === 'en') await chooseLanguage(page, 'English');
+    await signIn(page, 'admin', { language: lang.locale });
     await subtitle(page).filter({ hasText: SUBTITLE[lang.locale] }).waitFor();
     await markPage(page);
     return page;
@@ -131,8 +130,7 @@ describe('translations as others', () => {
   it('shows a bad file\'s errors per row, and nothing can be applied', async () => {
     const file = writeFile('bad.csv', 'namespace,key,zh,en\napp,subtitle,"%{count} 条",%{total} rows\nBad NS,x,坏,bad\n');
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'manager');
-    await page.goto('/translation-import');
+    await signIn(page, 'manager', { path: '/translation-import' });
     await page.getByTestId('import-file').setInputFiles(file);
     const errors = page.getByTestId('import-errors');
     await errors.waitFor();
@@ -151,8 +149,7 @@ describe('translations as others', () => {
   it('shows the pages read-only to a director: no edit dialog, no import; finds texts missing English', async () => {
     await env.app.db('translations').insert({ namespace: 'e2e', key: 'only_chinese', zh: '只有中文的文字', en: '' });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'director');
-    await page.goto('/translations');
+    await signIn(page, 'director', { path: '/translations' });
     await page.getByTestId('translations-read-only').waitFor();
     await page.locator('tbody tr').first().waitFor();
     expect(await page.getByRole('link', { name: '新建' }).count()).toBe(0);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { DEMO_USERS } from '../../seeds/demo';
 
 const env = useAppInBrowser();
@@ -23,8 +23,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     const registered = await new HttpClient(env.app.url).post('/api/register',
       { username: 'newcomer', password: 'tall ships 42', firstName: '小明', lastName: '王' });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signIn(page, 'admin', { path: '/users' });
     const row = page.locator('tr', { hasText: 'newcomer' });
     await row.getByTestId('status-chip').filter({ hasText: '待审核' }).waitFor();
     expect(await page.locator('tr', { hasText: 'regional_dispatcher' }).getByTestId('role-chip').innerText()).toBe('区域调度员');
@@ -40,8 +39,7 @@ describe('the users screens as an administrator (cn, light)', () => {
 
   it('searches and filters by role', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signIn(page, 'admin', { path: '/users' });
     await page.locator('input[name=q]').fill(DEMO_USERS.manager.firstName);
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await page.locator('tbody tr').innerText()).toContain('manager');
@@ -56,8 +54,7 @@ describe('the users screens as an administrator (cn, light)', () => {
 
   it('creates a regional dispatcher with delivery areas; the area input shows only for that role', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signIn(page, 'admin', { path: '/users' });
     await page.getByRole('link', { name: '新建', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/users/create');
     await page.locator('input[name=username]').fill('dispatch.east');
@@ -91,8 +88,7 @@ describe('the users screens as an administrator (cn, light)', () => {
 
   it('shows a taken username on the field, in Chinese', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/users/create');
+    await signIn(page, 'admin', { path: '/users/create' });
     await page.locator('input[name=username]').fill('BILLER');
     await page.locator('input[name=password]').fill('tall ships 42');
     await page.locator('input[name=confirmPassword]').fill('tall ships 42');
@@ -107,8 +103,7 @@ describe('the users screens as an administrator (cn, light)', () => {
 
   it('opens the edit page from a row at /users/{id}/edit, and sends /users/{id} there too', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin');
-    await page.goto('/users');
+    await signIn(page, 'admin', { path: '/users' });
     const { id } = await userRow('team_leader');
     await page.locator('tr', { hasText: 'team_leader' }).locator('td').nth(1).click();
     await page.waitForURL((url) => url.pathname === `/users/${id}/edit`);
@@ -126,9 +121,7 @@ describe('editing a user (en, dark)', () => {
     const teamLeader = new HttpClient(env.app.url);
     await teamLeader.login('team_leader');
     const page = await newPage(env.browser, env.app.url, { colorScheme: 'dark' });
-    await signIn(page, 'admin');
-    await chooseLanguage(page, 'English');
-    await page.goto(`/users/${id}/edit`);
+    await signIn(page, 'admin', { path: `/users/${id}/edit`, language: 'en' });
     await page.locator('input[name=username]').waitFor();
     expect(await page.locator('input[name=username]').inputValue()).toBe('team_leader');
     expect(await page.locator('.ra-input-deliveryAreaIds input').count()).toBe(0);
@@ -173,8 +166,7 @@ describe('editing a user (en, dark)', () => {
 describe('a manager', () => {
   it('is offered only the staff roles, and sees an administrator or a director read-only', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'manager');
-    await page.goto('/users/create');
+    await signIn(page, 'manager', { path: '/users/create' });
     await page.locator('.ra-input-role [role=combobox]').click();
     await page.getByRole('option', { name: '组长' }).waitFor();
     const offered = await page.getByRole('option').allInnerTexts();
@@ -202,8 +194,7 @@ describe('a manager', () => {
     const { body: boss } = await admin.post('/api/users', { username: 'pending.boss', password: 'tall ships 42',
       firstName: '大伟', lastName: '陈', role: 'director', status: 'pending' });
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'manager');
-    await page.goto('/users');
+    await signIn(page, 'manager', { path: '/users' });
     const checkbox = (username: string) => page.locator('tbody tr')
       .filter({ has: page.locator('td.column-username', { hasText: new RegExp(`^${username}$`) }) })
       .locator('.select-item input');

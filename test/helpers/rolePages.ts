@@ -1,7 +1,10 @@
 import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
 import type { Role } from '@kernel/users/roles';
 
-/** DESIGN.md §4 written out independently of the migration that seeds it. */
+/**
+ * The default pages of docs/roles-and-permissions.md#default-pages-per-role, written out
+ * independently of the migration that seeds it.
+ */
 export const ROLE_PAGES: Record<Role, readonly string[]> = {
   admin: PAGE_KEYS,
   director: ['dashboard', 'orders', 'reports', 'process_monitoring', 'old_reports', 'pricing_management',

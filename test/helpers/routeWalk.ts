@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { newPage, screenshot, signIn, useAppInBrowser } from './browser';
 
-/** Every route of the route table (spec §2) and the resource screens behind them, as the admin sees them. */
+/**
+ * Every route of the route table (docs/routes-and-pages.md#route-table) and the resource screens
+ * behind them, as the admin sees them.
+ */
 async function routes(db: Knex): Promise<string[]> {
   const order = await db('orders').whereNull('deletedAt').orderBy('id', 'desc').first('id');
   const user = await db('users').where({ username: 'team_leader' }).first('id');

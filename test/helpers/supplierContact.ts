@@ -1,6 +1,6 @@
 /**
- * The fields a supplier must have besides its name (spec §3: only the short name and the website
- * are optional): spread into every supplier a test creates.
+ * The fields a supplier must have besides its name (only the short name and the website
+ * are optional: docs/admin-screens.md#forms-and-their-messages): spread into every supplier a test creates.
  */
 export const SUPPLIER_CONTACT = {
   contactPerson: '陈刚',

@@ -6,7 +6,7 @@ import { enUS, zhCN } from '@mui/x-date-pickers/locales';
 import type { SxProps, Theme } from '@mui/material';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, type InputProps } from 'react-admin';
 import type { Locale } from '@kernel/i18n/catalogs';
 
@@ -93,10 +93,14 @@ const PickerInput = ({ kind, format, parse, label, helperText, className, sx, si
   });
   const text = (field.value as string | undefined) ?? '';
   const [draft, setDraft] = useState(() => ({ text, date: toDayjs(text, kind) }));
-  // The form's value changed elsewhere (a reset, a removed filter): show it.
-  useEffect(() => {
-    setDraft((current) => (current.text === text ? current : { text, date: toDayjs(text, kind) }));
-  }, [text, kind]);
+  // The form's value changed elsewhere (a reset, a removed filter): show it. Compared while
+  // rendering, not in an effect, so the stale date is never painted (react.dev "Adjusting some
+  // state when a prop changes").
+  const [formText, setFormText] = useState(text);
+  if (formText !== text) {
+    setFormText(text);
+    if (draft.text !== text) setDraft({ text, date: toDayjs(text, kind) });
+  }
 
   const onChange = (date: Dayjs | null) => {
     const next = !date ? '' : date.isValid() ? date.format(TEXT[kind]) : draft.text;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Edit, useGetRecordRepresentation, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
-import { useServerErrors, type Reasons } from './useServerErrors';
+import { useServerErrors } from './useServerErrors';
 
 const EditTitle = ({ texts }: { texts: string }) => {
   const record = useRecordContext();
@@ -14,8 +14,8 @@ const EditTitle = ({ texts }: { texts: string }) => {
  * `version`: a record changed meanwhile by someone else is refused by the server (409), and the
  * page says so at once instead of overwriting their change.
  */
-export const MasterDataEdit = ({ texts, reasons, children }: { texts: string; reasons?: Reasons; children: ReactNode }) => {
-  const onError = useServerErrors(reasons);
+export const MasterDataEdit = ({ texts, children }: { texts: string; children: ReactNode }) => {
+  const onError = useServerErrors();
   return (
     <Edit title={<EditTitle texts={texts} />} mutationMode="pessimistic" redirect="list" mutationOptions={{ onError }}
       sx={{ '& .RaEdit-card': { maxWidth: 800 } }}>

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
-import { useServerErrors } from './useServerErrors';
+import { useErrorNotice } from './useServerErrors';
 
 /** Save, and on an existing record delete it after the module's own confirmation text. */
 const FormToolbar = ({ deleteConfirm }: { deleteConfirm: string }) => {
   const record = useRecordContext();
-  const onError = useServerErrors();
+  const onError = useErrorNotice();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
       <SaveButton />

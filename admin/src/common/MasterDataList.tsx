@@ -7,7 +7,7 @@ import { csvExporter } from './csvExporter';
 import { EmptyList } from './EmptyList';
 import { ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
-import { useServerErrors } from './useServerErrors';
+import { useErrorNotice } from './useServerErrors';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.
 const statusChip = () => <StatusField />;
@@ -22,7 +22,7 @@ const ListActions = () => (
 
 /** Deletes the selected rows after the module's own confirmation, waiting for the server's answer. */
 const BulkDelete = ({ confirmContent }: { confirmContent: string }) => {
-  const onError = useServerErrors();
+  const onError = useErrorNotice();
   return <BulkDeleteButton mutationMode="pessimistic" confirmContent={confirmContent} mutationOptions={{ onError }} />;
 };
 

@@ -1,47 +1,57 @@
 import { useCallback } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useResourceContext, useTranslate } from 'react-admin';
+import { isPermissionError } from '../providers/apiRequest';
+import { answerOf, codeOf, errorMessage, fieldMessages, formErrorText } from '../providers/errorMessages';
 
-/** The generic layer's reasons (api/src/resources/fields.ts, resourceRoutes.ts) as message keys. */
-const COMMON_REASONS: Record<string, string> = {
-  'This field is required': 'validation.required',
-  'Invalid format': 'validation.invalid_format',
-};
-
-/** A resource's own reasons, e.g. `{ 'Already exists': 'suppliers.errors.name_taken' }`. */
-export type Reasons = Readonly<Record<string, string>>;
-
-interface ServerError {
-  message?: string;
-  permission?: boolean;
-  body?: { message?: string; errors?: Record<string, unknown> };
+/** A failed call's text in the person's language (docs/error-codes.md#how-the-admin-treats-them). */
+export function useErrorText() {
+  const translate = useTranslate();
+  return useCallback((error: unknown) => {
+    const { key, args } = errorMessage(error);
+    return translate(key, args);
+  }, [translate]);
 }
 
-// "Unknown id 4, 9" names the ids; the reason is the same whatever they are.
-const reasonOf = (text: string) => text.replace(/ \d+(?:, \d+)*$/, '');
+/**
+ * What a form shows of a failed save, or undefined when the answer is not about the form: each
+ * field's code as its message under the input (react-admin translates it when it renders), and
+ * the root error react-admin notifies instead of its "the form is not valid": a stale version,
+ * which names no input, or a refusal more specific than bad input that also names fields.
+ */
+export function useFormErrors(resourceName?: string) {
+  const errorText = useErrorText();
+  const resource = useResourceContext({ resource: resourceName }) ?? '';
+  return useCallback((error: unknown): Record<string, unknown> | undefined => {
+    const code = codeOf(error);
+    const root = { serverError: errorText(error) };
+    if (code === 'version_conflict') return { root };
+    const fields = Object.entries(fieldMessages(resource, error));
+    if (fields.length === 0) return undefined;
+    const errors: Record<string, unknown> = Object.fromEntries(fields.map(([field, message]) => [field, formErrorText(message)]));
+    return code === 'invalid_input' ? errors : { ...errors, root };
+  }, [errorText, resource]);
+}
 
 /**
  * The onError of a resource's mutations. react-admin hands the answer's `errors` object to the
- * form, which translates each value: so the server's reasons are rewritten to message keys in
- * place. A stale version names no input, so it becomes the form's root error, which react-admin
- * notifies (translated) instead of its "the form is not valid". Without field errors the
- * server's message is notified; a refused permission has its own notice already.
+ * form (its create and edit controllers return `body.errors`), so that becomes what the form
+ * shows; an answer that is not about the form is notified.
  */
-export function useServerErrors(reasons: Reasons = {}) {
-  const notify = useNotify();
+export function useServerErrors(resourceName?: string) {
+  const notice = useErrorNotice();
+  const formErrors = useFormErrors(resourceName);
   return useCallback((error: unknown) => {
-    const { body, permission, message = '' } = (error ?? {}) as ServerError;
-    if (permission) return;
-    const fields = body?.errors ?? {};
-    if (fields.version === 'Stale version') {
-      delete fields.version;
-      fields.root = { serverError: 'common.conflict' };
-    }
-    for (const [field, reason] of Object.entries(fields)) {
-      if (typeof reason !== 'string') continue;
-      fields[field] = reasons[reasonOf(reason)] ?? COMMON_REASONS[reason] ?? reason;
-    }
-    if (Object.keys(fields).length > 0) return;
-    const text = body?.message ?? message;
-    notify(text || 'ra.notification.http_error', { type: 'error', messageArgs: { _: text } });
-  }, [notify, reasons]);
+    const errors = isPermissionError(error) ? undefined : formErrors(error);
+    if (errors) answerOf(error).body.errors = errors as never;
+    else notice(error);
+  }, [notice, formErrors]);
+}
+
+/** The onError of a call that is no form's save (a delete, a bulk or quick action): the answer notified. */
+export function useErrorNotice() {
+  const notify = useNotify();
+  const errorText = useErrorText();
+  return useCallback((error: unknown) => {
+    if (!isPermissionError(error)) notify(errorText(error), { type: 'error' });
+  }, [notify, errorText]);
 }

@@ -2,8 +2,9 @@ import { email, maxLength, regex, required } from 'react-admin';
 import { CODE_PATTERN, PHONE_PATTERN } from '@kernel/resources/formats';
 
 /*
- * The client side of the server's rules (api/src/resources/fields.ts), with the same patterns
- * and the seed's wording, so a form answers at once what the server would answer on save.
+ * The client side of the server's rules (api/src/resources/fields.ts), with the same patterns and
+ * the customer's wording (docs/admin-screens.md#forms-and-their-messages), so a form answers at
+ * once what the server would answer on save.
  */
 export const requiredField = required('validation.required');
 export const invalidFormat = 'validation.invalid_format';

@@ -1,8 +1,8 @@
 import { MasterDataCreate } from '../common/MasterDataCreate';
-import { DELIVERY_AREA_REASONS, DeliveryAreaForm } from './DeliveryAreaForm';
+import { DeliveryAreaForm } from './DeliveryAreaForm';
 
 const DeliveryAreaCreate = () => (
-  <MasterDataCreate texts="delivery_areas" reasons={DELIVERY_AREA_REASONS}>
+  <MasterDataCreate texts="delivery_areas">
     <DeliveryAreaForm />
   </MasterDataCreate>
 );

@@ -1,8 +1,8 @@
 import { MasterDataEdit } from '../common/MasterDataEdit';
-import { DELIVERY_AREA_REASONS, DeliveryAreaForm } from './DeliveryAreaForm';
+import { DeliveryAreaForm } from './DeliveryAreaForm';
 
 const DeliveryAreaEdit = () => (
-  <MasterDataEdit texts="delivery_areas" reasons={DELIVERY_AREA_REASONS}>
+  <MasterDataEdit texts="delivery_areas">
     <DeliveryAreaForm />
   </MasterDataEdit>
 );

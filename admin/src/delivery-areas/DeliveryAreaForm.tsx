@@ -3,11 +3,7 @@ import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { MasterDataForm } from '../common/MasterDataForm';
 import { StatusInput } from '../common/statuses';
-import type { Reasons } from '../common/useServerErrors';
 import { requiredText, validateCode } from '../common/validators';
-
-/** The server's delivery-area-specific reasons, as this module's message keys. */
-export const DELIVERY_AREA_REASONS: Reasons = { 'Already exists': 'delivery_areas.errors.code_taken' };
 
 const validateName = requiredText(100);
 

@@ -3,7 +3,10 @@ import { Box, Button, Card, CardContent, Typography } from '@mui/material';
 import { Title, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 
-/** Shown when page access is refused or the check fails (spec §2); `title` names the page it stands in. */
+/**
+ * Shown when page access is refused or the check fails
+ * (docs/routes-and-pages.md#how-a-page-is-opened); `title` names the page it stands in.
+ */
 export const AccessDenied = ({ title = 'access.denied_title' }: { title?: string }) => {
   const translate = useTranslate();
   const navigate = useNavigate();

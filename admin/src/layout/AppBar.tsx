@@ -1,11 +1,10 @@
-import TranslateIcon from '@mui/icons-material/Translate';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { forwardRef } from 'react';
 import { AppBar as RaAppBar, LocalesMenuButton, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { LogoutMenuItem } from './LogoutMenuItem';
+import { USER_MENU } from './menuItems';
 import { ThemeSwitch } from './ThemeSwitch';
 
 const MenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: React.ReactNode }>(
@@ -20,11 +19,10 @@ const MenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon
     );
   });
 
-/** Translations pages have no menu entry (spec): they are reached from the user menu. */
+/** The translations pages have no sidebar item: they are reached from the user menu (docs/routes-and-pages.md). */
 const AppUserMenu = () => (
   <UserMenu>
-    <MenuLink to="/translations" label="menu.translations" icon={<TranslateIcon fontSize="small" />} />
-    <MenuLink to="/translation-import" label="menu.translation_import" icon={<UploadFileIcon fontSize="small" />} />
+    {USER_MENU.map((link) => <MenuLink key={link.to} {...link} />)}
     <LogoutMenuItem />
   </UserMenu>
 );

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Notification } from 'react-admin';
 
 /**
- * Spec §9: one toast at a time, shown 5 seconds, at the top on small screens and the bottom
+ * docs/admin-screens.md#notices: one toast at a time, shown 5 seconds, at the top on small screens and the bottom
  * right on larger ones; F8 moves the keyboard focus to the current toast.
  */
 export const AppNotification = () => {

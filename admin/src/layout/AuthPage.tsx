@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, Link, Stack, Tab, Tabs, TextFiel
 import { useState, type FormEvent } from 'react';
 import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
-import { ApiError } from '../providers/apiRequest';
+import { useErrorText } from '../common/useServerErrors';
+import { fieldMessages } from '../providers/errorMessages';
 import type { CurrentUser } from '../providers/queryClient';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { ThemeSwitch } from './ThemeSwitch';
@@ -12,13 +13,11 @@ import { personName } from '@kernel/users/personName';
 
 type Fields = Record<string, string>;
 
-const failureText = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? error.serverMessage || fallback : fallback;
-
 function useSubmit(mode: 'login' | 'register') {
   const login = useLogin();
   const toast = useToast();
   const translate = useTranslate();
+  const errorText = useErrorText();
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Fields>({});
 
@@ -36,9 +35,10 @@ function useSubmit(mode: 'login' | 'register') {
           description: user ? translate('auth.logged_in_as', { name: personName(user) }) : undefined });
       }
     } catch (error) {
-      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      setErrors(Object.fromEntries(Object.entries(fieldMessages('auth', error))
+        .map(([field, { key, args }]) => [field, translate(key, args)])));
       const title = translate(mode === 'register' ? 'auth.registration_failed' : 'auth.login_failed');
-      toast({ variant: 'destructive', title, description: failureText(error, title) });
+      toast({ variant: 'destructive', title, description: errorText(error) });
     } finally {
       setPending(false);
     }
@@ -113,7 +113,7 @@ const RegisterForm = () => {
   );
 };
 
-/** The public sign-in page of spec §2: a login tab and a register tab. */
+/** The public sign-in page (docs/routes-and-pages.md#how-a-page-is-opened): a login tab and a register tab. */
 export const AuthPage = () => {
   const translate = useTranslate();
   const [tab, setTab] = useState<'login' | 'register'>('login');

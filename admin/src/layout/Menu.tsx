@@ -23,7 +23,7 @@ const MenuLink = ({ item, active }: { item: MenuLinkDef; active: boolean }) => {
 };
 
 /**
- * The sidebar of spec §2: an item shows only when the user's accessible pages hold its page
+ * The sidebar of docs/routes-and-pages.md#sidebar: an item shows only when the user's accessible pages hold its page
  * key, a group with no visible item is hidden, separators always show.
  */
 export const Menu = () => {

@@ -5,7 +5,7 @@ import { AccessDenied } from './AccessDenied';
 import { PageLoading } from './PageLoading';
 
 /**
- * The per-page permission check of spec §2: a spinner while the server answers, the
+ * The per-page permission check (docs/routes-and-pages.md#how-a-page-is-opened): a spinner while the server answers, the
  * access-denied screen when it refuses or the check fails, else the (lazily loaded) page.
  */
 export const PageGuard = ({ pageKey, children }: { pageKey: PageKey; children: ReactNode }) => {

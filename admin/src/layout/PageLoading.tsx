@@ -1,7 +1,7 @@
 import { Box, CircularProgress, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The seed's spinner with "加载中..." (full screen while the current user loads). */
+/** The spinner with "加载中...", full screen while the current user loads (docs/admin-screens.md#requests-and-caching). */
 export const PageLoading = ({ fullScreen = false }: { fullScreen?: boolean }) => {
   const translate = useTranslate();
   return (

@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { onPermissionDenied } from '../providers/apiRequest';
 import { useToast } from './useToast';
 
-/** Registers the global permission-denied handler of spec §6: a destructive notice. */
+/** Registers the global permission-denied handler: a destructive notice (docs/error-codes.md#how-the-admin-treats-them). */
 export const PermissionDeniedNotifier = () => {
   const toast = useToast();
   const translate = useTranslate();

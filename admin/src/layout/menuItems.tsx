@@ -1,25 +1,10 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
-import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
-import BarChartIcon from '@mui/icons-material/BarChart';
 import CategoryIcon from '@mui/icons-material/Category';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import EditCalendarIcon from '@mui/icons-material/EditCalendar';
-import GroupIcon from '@mui/icons-material/Group';
-import HistoryIcon from '@mui/icons-material/History';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import MapIcon from '@mui/icons-material/Map';
-import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
-import NoteAddIcon from '@mui/icons-material/NoteAdd';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SecurityIcon from '@mui/icons-material/Security';
-import StoreIcon from '@mui/icons-material/Store';
-import TimelineIcon from '@mui/icons-material/Timeline';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
-import ViewListIcon from '@mui/icons-material/ViewList';
-import WarehouseIcon from '@mui/icons-material/Warehouse';
 import type { ReactNode } from 'react';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import { PAGES, type Page } from './pageRegistry';
 
 export interface MenuLinkDef {
   to: string;
@@ -28,52 +13,47 @@ export interface MenuLinkDef {
   icon: ReactNode;
 }
 export interface MenuGroupDef {
-  group: string;
+  group: SidebarGroup;
   label: string;
   icon: ReactNode;
   items: MenuLinkDef[];
 }
 export type MenuEntry = MenuLinkDef | MenuGroupDef | 'separator';
 
-/** The sidebar of spec §2 "Sidebar menu", in order. */
-export const MENU: MenuEntry[] = [
-  { to: '/', pageKey: 'dashboard', label: 'menu.dashboard', icon: <DashboardIcon /> },
-  {
-    group: 'orders', label: 'menu.orders', icon: <LocalShippingIcon />, items: [
-      { to: '/orders', pageKey: 'orders', label: 'menu.order_list', icon: <ViewListIcon /> },
-      { to: '/new-order', pageKey: 'new_order', label: 'menu.new_order', icon: <NoteAddIcon /> },
-      { to: '/batch-modification', pageKey: 'batch_modification', label: 'menu.batch_modification',
-        icon: <EditCalendarIcon /> },
-    ],
-  },
-  { to: '/pricing-management', pageKey: 'pricing_management', label: 'menu.billings', icon: <AttachMoneyIcon /> },
-  'separator',
-  {
-    group: 'units', label: 'menu.units', icon: <CategoryIcon />, items: [
-      { to: '/suppliers', pageKey: 'suppliers', label: 'menu.suppliers', icon: <StoreIcon /> },
-      { to: '/vehicle-types', pageKey: 'vehicle_types', label: 'menu.vehicle_types', icon: <LocalShippingIcon /> },
-      { to: '/warehouses', pageKey: 'warehouses', label: 'menu.warehouses', icon: <WarehouseIcon /> },
-      { to: '/delivery-areas', pageKey: 'delivery_areas', label: 'menu.delivery_areas', icon: <MapIcon /> },
-      { to: '/users', pageKey: 'users', label: 'menu.users', icon: <GroupIcon /> },
-    ],
-  },
-  {
-    group: 'tracking', label: 'menu.tracking', icon: <TrackChangesIcon />, items: [
-      { to: '/activity-logs', pageKey: 'activity_logs', label: 'menu.activity_logs', icon: <HistoryIcon /> },
-      { to: '/trash', pageKey: 'trash', label: 'menu.trash', icon: <DeleteSweepIcon /> },
-      { to: '/permissions', pageKey: 'permissions', label: 'menu.permissions', icon: <SecurityIcon /> },
-    ],
-  },
-  {
-    group: 'reports', label: 'menu.reports', icon: <AssessmentIcon />, items: [
-      { to: '/reports', pageKey: 'reports', label: 'menu.data_reports', icon: <BarChartIcon /> },
-      { to: '/reports/billings', pageKey: 'reports', label: 'menu.billings_report', icon: <ReceiptLongIcon /> },
-      { to: '/reports/old-reports', pageKey: 'old_reports', label: 'menu.old_reports', icon: <TimelineIcon /> },
-      { to: '/reports/process-monitoring', pageKey: 'process_monitoring', label: 'menu.process_monitoring',
-        icon: <MonitorHeartIcon /> },
-    ],
-  },
-];
+export type SidebarGroup = 'orders' | 'units' | 'tracking' | 'reports';
+
+/** The sidebar's groups; the separator comes before the units group (docs/routes-and-pages.md#sidebar). */
+const GROUPS: Record<SidebarGroup, { label: string; icon: ReactNode; separatorBefore?: true }> = {
+  orders: { label: 'menu.orders', icon: <LocalShippingIcon /> },
+  units: { label: 'menu.units', icon: <CategoryIcon />, separatorBefore: true },
+  tracking: { label: 'menu.tracking', icon: <TrackChangesIcon /> },
+  reports: { label: 'menu.reports', icon: <AssessmentIcon /> },
+};
+
+/** The registry's sidebar items in its order, each group placed where its first item is. */
+function sidebarOf(pages: Page[]): MenuEntry[] {
+  const menu: MenuEntry[] = [];
+  for (const page of pages) {
+    if (page.access === 'public' || page.access === 'signed-in' || !page.menu) continue;
+    const { group, label, icon } = page.menu;
+    const link = { to: page.path, pageKey: page.access, label, icon };
+    const known = menu.find((entry): entry is MenuGroupDef => entry !== 'separator' && 'group' in entry && entry.group === group);
+    if (!group) menu.push(link);
+    else if (known) known.items.push(link);
+    else {
+      const { separatorBefore, ...definition } = GROUPS[group];
+      if (separatorBefore) menu.push('separator');
+      menu.push({ group, ...definition, items: [link] });
+    }
+  }
+  return menu;
+}
+
+export const MENU = sidebarOf(PAGES);
+
+/** The user menu's links (app bar): pages every signed-in user opens. */
+export const USER_MENU = PAGES.flatMap((page) =>
+  (page.access === 'signed-in' && page.menu ? [{ to: page.path, label: page.menu.label, icon: page.menu.icon }] : []));
 
 const links = MENU.flatMap((entry) => (entry === 'separator' ? [] : 'group' in entry ? entry.items : [entry]));
 

@@ -5,7 +5,7 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 import type { Locale } from '@kernel/i18n/catalogs';
 import { store, storedLocale } from '../providers/store';
 
-/** Shared by both modes: the seed's 16rem sidebar and tooltip delays (spec §9, DESIGN.md §11). */
+/** Shared by both modes: the 16rem sidebar and the tooltip delays (docs/admin-screens.md#sizes). */
 const common: Partial<RaThemeOptions> = {
   sidebar: { width: 256, closedWidth: 56 },
   shape: { borderRadius: 8 },

@@ -5,11 +5,12 @@ import {
   Button, Form, required, useListContext, useNotify, useRefresh, useTranslate, useUpdateMany,
 } from 'react-admin';
 import { OrderReferenceInput } from './OrderReferences';
-import { readOrderError } from './orderErrors';
+import { useErrorNotice } from '../common/useServerErrors';
 
 const AssignDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const notice = useErrorNotice();
   const refresh = useRefresh();
   const { selectedIds, onUnselectItems } = useListContext();
   const [updateMany, { isPending }] = useUpdateMany();
@@ -24,8 +25,7 @@ const AssignDialog = ({ onClose }: { onClose: () => void }) => {
       },
       // Each order is its own PUT: some may be saved although one was refused.
       onError: (error) => {
-        const { key, message, permission } = readOrderError(error);
-        if (!permission) notify(key ?? message, { type: 'error', messageArgs: { _: message } });
+        notice(error);
         refresh();
       },
     });

@@ -8,8 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
+import { useErrorNotice, useErrorText } from '../common/useServerErrors';
+import { isPermissionError } from '../providers/apiRequest';
 import { attachmentUrl, deleteAttachment, orderAttachmentsKey, uploadAttachment } from './orderApi';
-import { readOrderError } from './orderErrors';
 import type { OrderAttachment } from './orderModel';
 
 const KINDS: Array<OrderAttachment['kind']> = ['pod', 'receipt'];
@@ -24,6 +25,7 @@ const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.r
 const UploadForm = ({ orderId, onUploaded }: { orderId: Identifier; onUploaded: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [kind, setKind] = useState<OrderAttachment['kind']>('pod');
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
@@ -43,8 +45,7 @@ const UploadForm = ({ orderId, onUploaded }: { orderId: Identifier; onUploaded: 
       setInputKey((key) => key + 1);
       onUploaded();
     } catch (error) {
-      const { key, message, permission } = readOrderError(error);
-      if (!permission) setRefusal(key ? translate(key, { _: message }) : message);
+      if (!isPermissionError(error)) setRefusal(errorText(error));
     } finally {
       setPending(false);
     }
@@ -86,6 +87,7 @@ interface Props {
 export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const notice = useErrorNotice();
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<OrderAttachment | null>(null);
   const [pending, setPending] = useState(false);
@@ -99,8 +101,7 @@ export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
       notify('orders.attachments.deleted', { type: 'info', messageArgs: { name: deleting.fileName } });
       reload();
     } catch (error) {
-      const { key, message, permission } = readOrderError(error);
-      if (!permission) notify(key ?? message, { type: 'error', messageArgs: { _: message } });
+      notice(error);
     } finally {
       setPending(false);
       setDeleting(null);

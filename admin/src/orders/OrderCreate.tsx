@@ -1,15 +1,18 @@
 import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { useServerErrors } from '../common/useServerErrors';
 import { useToast } from '../layout/useToast';
 import { OrderInputs } from './OrderInputs';
 import { orderPath } from './orderModel';
-import { useOrderErrors } from './orderErrors';
 
 /** Save is enabled on an empty form too: submitting it lists every required field at once. */
 const CreateToolbar = () => <Toolbar><SaveButton alwaysEnable /></Toolbar>;
 
-/** The new-order page at /new-order (spec §2); a saved order opens at its detail /orders/{id}. */
+/**
+ * The new-order page at /new-order (docs/routes-and-pages.md#route-table); a saved order opens at
+ * its detail /orders/{id}.
+ */
 const OrderCreate = () => {
-  const onError = useOrderErrors();
+  const onError = useServerErrors('orders');
   const toast = useToast();
   const translate = useTranslate();
   const redirect = useRedirect();

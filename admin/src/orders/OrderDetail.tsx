@@ -5,10 +5,11 @@ import {
   Edit, Form, ListButton, SaveButton, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { useServerErrors } from '../common/useServerErrors';
 import { NotFound } from '../layout/NotFound';
+import { codeOf } from '../providers/errorMessages';
 import { useOrderAttachments, useOrderEvents } from './orderApi';
 import { OrderAttachments } from './OrderAttachments';
-import { readOrderError, useOrderErrors } from './orderErrors';
 import { OrderFields, OrderPrices } from './OrderFields';
 import { OrderInputs } from './OrderInputs';
 import { toOrderPayload, type OrderRecord } from './orderModel';
@@ -113,7 +114,7 @@ const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEd
  */
 const OrderDetailPage = () => {
   const notify = useNotify();
-  const onError = useOrderErrors();
+  const onError = useServerErrors('orders');
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
   const edit = (on: boolean) => {
@@ -131,7 +132,7 @@ const OrderDetailPage = () => {
           edit(false);
         },
         onError: (error) => {
-          if (readOrderError(error).key === 'common.conflict') setConflict(true);
+          if (codeOf(error) === 'version_conflict') setConflict(true);
           onError(error);
         },
       }}>

@@ -3,7 +3,8 @@ import { maxLength, required, TextInput } from 'react-admin';
 import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceInput } from './OrderReferences';
 
-// The seed's messages (spec §5), the same the server answers (api ordersResource.ts).
+// The customer's messages (docs/admin-screens.md#forms-and-their-messages), the same the server
+// answers (api ordersResource.ts).
 const validateMtm = [required('order_validation.mtm_required'), maxLength(50)];
 const validateDn = [required('order_validation.dn_required'), maxLength(50)];
 const validateWarehouse = required('order_validation.warehouse_required');
@@ -13,7 +14,7 @@ const validatePickupDate = required('order_validation.pickup_date_required');
 const validateMosDate = required('order_validation.mos_date_required');
 const validateNotes = maxLength(2000);
 
-/** The fields of spec §3 a person writes, in two columns; shared by the new-order page and the detail's edit. */
+/** The fields a person writes, in two columns; shared by the new-order page and the detail's edit. */
 export const OrderInputs = () => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, columnGap: 2, width: '100%' }}>
     <TextInput source="mtmNumber" validate={validateMtm} autoComplete="off" />

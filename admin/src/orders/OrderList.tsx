@@ -6,6 +6,7 @@ import {
   BulkDeleteButton, Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
+import { useErrorNotice } from '../common/useServerErrors';
 import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkStatusButton } from './BulkStatusButton';
@@ -14,7 +15,6 @@ import { useOrderFilters } from './orderFilters';
 import { orderPath, type OrderRecord } from './orderModel';
 import { OrderPagination } from './OrderPagination';
 import { OrderReferenceField } from './OrderReferences';
-import { useOrderErrors } from './orderErrors';
 import { SavedFilters } from './SavedFilters';
 import { StatusField } from './StatusChip';
 import { useCanEditOrders } from './useCanEditOrders';
@@ -49,7 +49,7 @@ const ListActions = () => (
 );
 
 const BulkActions = () => {
-  const onError = useOrderErrors();
+  const onError = useErrorNotice();
   return (
     <>
       <BulkStatusButton />

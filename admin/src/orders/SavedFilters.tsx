@@ -8,8 +8,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useListContext, useNotify, useTranslate } from 'react-admin';
+import { useErrorNotice } from '../common/useServerErrors';
 import { apiRequest, getJson } from '../providers/apiRequest';
-import { readOrderError } from './orderErrors';
 
 /** A user's own named filter preset (api/src/saved-filters/routes.ts). */
 interface SavedFilter {
@@ -32,6 +32,7 @@ function useSavedFilters() {
 const SaveDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const notice = useErrorNotice();
   const queryClient = useQueryClient();
   const { filterValues } = useListContext();
   const [name, setName] = useState('');
@@ -43,10 +44,7 @@ const SaveDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) =
       setName('');
       onClose();
     },
-    onError: (error) => {
-      const { message, permission } = readOrderError(error);
-      if (!permission) notify(message, { type: 'error' });
-    },
+    onError: notice,
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -9,10 +9,11 @@ import type { Dayjs } from 'dayjs';
 import { useState, type ReactElement } from 'react';
 import { useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateTimePickerField } from '../common/DateInputs';
+import { useErrorText } from '../common/useServerErrors';
+import { isPermissionError } from '../providers/apiRequest';
 import { nextStatuses, transitionKind, type TransitionKind } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
 import { transitionOrder } from './orderApi';
-import { readOrderError } from './orderErrors';
 import type { OrderRecord, OrderStatus } from './orderModel';
 
 interface Look { variant: ButtonProps['variant']; color: ButtonProps['color']; icon: ReactElement; label: string }
@@ -34,6 +35,7 @@ const toInstant = (picked: Dayjs | null) => (picked?.isValid() ? picked.toISOStr
 const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: OrderStatus; onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const refresh = useRefresh();
   const [note, setNote] = useState('');
   const [completedAt, setCompletedAt] = useState<Dayjs | null>(null);
@@ -50,9 +52,8 @@ const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: Orde
       refresh();
       onClose();
     } catch (error) {
-      const { key, message, permission } = readOrderError(error);
-      if (permission) return onClose();
-      setRefusal(key ? translate(key, { _: message }) : message);
+      if (isPermissionError(error)) return onClose();
+      setRefusal(errorText(error));
     } finally {
       setPending(false);
     }

@@ -31,7 +31,10 @@ export interface OrderRecord extends RaRecord {
   version: number;
 }
 
-/** The fields a person writes (spec §3); status, dates of completion and prices move elsewhere. */
+/**
+ * The fields a person writes (docs/admin-screens.md#forms-and-their-messages); status, dates of
+ * completion and prices move elsewhere.
+ */
 export const EDITABLE_FIELDS = ['mtmNumber', 'dnNumber', 'supplierId', 'pickupWarehouseId', 'vehicleTypeId',
   'deliveryAreaId', 'assignedUserId', 'pickupDate', 'mosDate', 'notes'] as const;
 
@@ -45,7 +48,7 @@ export function toOrderPayload(data: Partial<OrderRecord>): Partial<OrderRecord>
   return payload as Partial<OrderRecord>;
 }
 
-/** The spec's detail path (react-admin's default show path would be /orders/{id}/show). */
+/** The detail path of docs/routes-and-pages.md#route-table (react-admin's default show path would be /orders/{id}/show). */
 export const orderPath = (id: Identifier) => `/orders/${id}`;
 
 export const STATUS_CHOICES = ORDER_STATUSES.map((status) => ({ id: status, name: `order_status.${status}` }));

@@ -22,9 +22,9 @@ function flowIndex(status: OrderStatus, events: readonly OrderEvent[]): number {
 }
 
 /**
- * The 10 steps of spec §4: steps 1–8 are the main flow up to awaiting_pod_upload, step 9 (the
- * receipt) is done once a receipt is attached, step 10 when the order is completed. A completed
- * order has every step done; without a receipt, step 9 says so.
+ * The 10 steps of docs/order-status-flow.md#the-10-step-progress-bar: steps 1–8 are the main flow
+ * up to awaiting_pod_upload, step 9 (the receipt) is done once a receipt is attached, step 10 when
+ * the order is completed. A completed order has every step done; without a receipt, step 9 says so.
  */
 export function progressSteps(status: OrderStatus, events: readonly OrderEvent[], attachments: readonly OrderAttachment[]): ProgressStep[] {
   const index = flowIndex(status, events);

@@ -1,22 +1,13 @@
 /**
- * The seed's request rules (spec §7, §8): credentials always, JSON bodies, any non-OK answer
- * throws "status: body", and a 403 whose message says access is denied becomes the permission
+ * The request rules (docs/admin-screens.md#requests-and-caching): credentials always, JSON bodies, any non-OK answer
+ * throws "status: body", and a 403 whose code is a refused permission becomes the permission
  * error, reported to the registered global handler.
  */
+import { isPermissionRefusal } from './errorMessages';
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly bodyText: string, readonly body: unknown) {
     super(`${status}: ${bodyText}`);
-  }
-
-  /** The server's own wording: its JSON `message`, else the raw body. */
-  get serverMessage(): string {
-    const message = (this.body as { message?: unknown } | null)?.message;
-    return typeof message === 'string' ? message : this.bodyText;
-  }
-
-  get fieldErrors(): Record<string, string> {
-    return ((this.body as { errors?: Record<string, string> } | null)?.errors) ?? {};
   }
 }
 
@@ -25,12 +16,6 @@ export class PermissionError extends ApiError {
     super(403, 'Insufficient role permissions', body);
     this.message = 'Insufficient role permissions';
   }
-}
-
-const ACCESS_DENIED_MARKERS = ['Access denied', 'Insufficient permissions', '权限不足'];
-
-export function isAccessDeniedMessage(message: string): boolean {
-  return ACCESS_DENIED_MARKERS.some((marker) => message.includes(marker));
 }
 
 type Handler = () => void;
@@ -44,12 +29,16 @@ export function onPermissionDenied(handler: Handler): () => void {
   };
 }
 
-/** Turns a recognised 403 into the permission error (and tells the handler); other errors pass. */
-export function toPermissionError(status: number, message: string, body: unknown): PermissionError | undefined {
-  if (status !== 403 || !isAccessDeniedMessage(message)) return undefined;
+/** Turns a refused permission into the permission error (and tells the handler); other errors pass. */
+export function toPermissionError(status: number, body: unknown): PermissionError | undefined {
+  if (!isPermissionRefusal({ status, body })) return undefined;
   permissionDeniedHandler?.();
   return new PermissionError(body);
 }
+
+/** An error the global permission notice has reported already: nothing more to say. */
+export const isPermissionError = (error: unknown): boolean =>
+  error instanceof PermissionError || (error as { permission?: unknown } | null)?.permission === true;
 
 async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
@@ -57,7 +46,7 @@ async function throwIfNotOk(res: Response): Promise<void> {
   let body: unknown = null;
   try { body = JSON.parse(text); } catch { /* a plain-text answer */ }
   const error = new ApiError(res.status, text, body);
-  throw toPermissionError(res.status, error.serverMessage, body) ?? error;
+  throw toPermissionError(res.status, body) ?? error;
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {

@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import { ApiError, apiRequest } from './apiRequest';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient, type CurrentUser } from './queryClient';
 import { personName } from '@kernel/users/personName';
+import { accessOf } from '../layout/pageRegistry';
 
 export interface Credentials {
   username: string;
@@ -18,17 +19,8 @@ const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 /** `null` once the server said nobody is signed in; `undefined` while that is not known. */
 const knownUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
 
-/** Resources the seed leaves without a page guard: any signed-in user may open them. */
-const UNGUARDED_RESOURCES = ['translations', 'translation-import'];
-
-/** Resources served by a page whose key is not the resource's name. */
-const RESOURCE_PAGES: Record<string, string> = { pricing: 'pricing_management', 'report-runs': 'old_reports' };
-
-/** react-admin resource names use hyphens; page keys use underscores. */
-export const pageKeyOf = (resource: string) => RESOURCE_PAGES[resource] ?? resource.replace(/-/g, '_');
-
 /**
- * Sign-in, sign-up and sign-out through the seed's calls; page access through
+ * Sign-in, sign-up and sign-out through the API's calls (docs/api-conventions.md#sessions); page access through
  * /api/can-access-page, cached five minutes. Registration goes through `login` with
  * `register: true`, so react-admin handles the redirect and auth state the same way.
  */
@@ -45,7 +37,7 @@ export const authProvider: AuthProvider = {
   },
   /**
    * Signed out already (the server said so): nothing to tell it. Otherwise a failed call is
-   * reported (spec §8 "Logout failed") and the person stays signed in, so they can try again.
+   * reported ("Logout failed", docs/admin-screens.md#notices) and the person stays signed in, so they can try again.
    */
   async logout() {
     if (knownUser() !== null) {
@@ -77,10 +69,13 @@ export const authProvider: AuthProvider = {
     if (!(await fetchUser())) return [];
     return (await queryClient.fetchQuery(accessiblePagesQuery))?.map((p) => p.pageKey) ?? [];
   },
+  /** A name that is no page (a picker such as user-options) is refused without asking the server. */
   async canAccess({ resource }) {
     if (!(await fetchUser())) return false;
-    if (UNGUARDED_RESOURCES.includes(resource)) return true;
-    const answer = await queryClient.fetchQuery(canAccessPageQuery(pageKeyOf(resource)));
+    const access = accessOf(resource);
+    if (access === undefined) return false;
+    if (access === 'signed-in' || access === 'public') return true;
+    const answer = await queryClient.fetchQuery(canAccessPageQuery(access));
     return answer?.canAccess === true;
   },
 };

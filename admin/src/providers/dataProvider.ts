@@ -1,21 +1,28 @@
 import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { toPermissionError } from './apiRequest';
+import { errorMessage } from './errorMessages';
+import { translateNow } from './i18nProvider';
 
-/** The stock ra-data-simple-rest client with cookies, and the seed's 403 rule. */
+/**
+ * The stock ra-data-simple-rest client with cookies, and the rules of
+ * docs/error-codes.md#how-the-admin-treats-them: react-admin notifies a failed call by the error's
+ * `message`, so that becomes the code's text in the person's language (the body stays as sent);
+ * a refused permission is flagged, the global notice having said so already.
+ */
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
   try {
     return await fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
   } catch (error) {
-    if (error instanceof HttpError) {
-      const denied = toPermissionError(error.status, error.message, error.body);
-      if (denied) throw Object.assign(new HttpError(denied.message, 403, error.body), { permission: true });
-    }
-    throw error;
+    const status = error instanceof HttpError ? error.status : 0;
+    const body: unknown = error instanceof HttpError ? error.body : null;
+    const { key, args } = errorMessage({ status, body });
+    const localized = new HttpError(translateNow(key, args), status, body);
+    throw toPermissionError(status, body) ? Object.assign(localized, { permission: true }) : localized;
   }
 }
 
-/** The server's page limit (DESIGN.md §10). */
+/** The server's page limit (docs/api-conventions.md#list-parameters). */
 export const MAX_PAGE_SIZE = 500;
 
 const stock = simpleRestProvider('/api', httpClient);

@@ -58,6 +58,9 @@ export async function loadCatalogs(): Promise<void> {
   listeners.forEach((listener) => listener());
 }
 
+/** A message in the language in use, for code outside React (the data provider's errors). */
+export const translateNow = (key: string, args?: Record<string, unknown>): string => current?.translate(key, args) ?? key;
+
 /** After a save or an import: the running UI shows the new texts without a reload. */
 export const reloadCatalogs = loadCatalogs;
 

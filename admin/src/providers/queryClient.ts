@@ -3,10 +3,13 @@ import { getJson } from './apiRequest';
 
 const MINUTE = 60 * 1000;
 
-/** The seed's default query: GET the URL made by joining the query key's segments with "/". */
+/** The default query: GET the URL made by joining the query key's segments with "/". */
 const defaultQueryFn = ({ queryKey }: QueryFunctionContext) => getJson(queryKey.join('/'));
 
-/** Seed §9: fresh 5 minutes, kept 10, one retry for queries, none for mutations, no refetch on focus. */
+/**
+ * Fresh 5 minutes, kept 10, one retry for queries, none for mutations, no refetch on focus
+ * (docs/admin-screens.md#requests-and-caching).
+ */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

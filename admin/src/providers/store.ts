@@ -16,7 +16,7 @@ function preferenceKeepingStore(): Store {
   };
 }
 
-/** react-admin's store, in local storage (spec §4: language and theme are kept locally). */
+/** react-admin's store, in local storage (language and theme are kept locally: docs/admin-screens.md#language-and-theme). */
 export const store = preferenceKeepingStore();
 
 /** The language chosen last in this browser, or the default (cn) when none was. */

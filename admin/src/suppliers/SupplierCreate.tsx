@@ -1,8 +1,8 @@
 import { MasterDataCreate } from '../common/MasterDataCreate';
-import { SUPPLIER_REASONS, SupplierForm } from './SupplierForm';
+import { SupplierForm } from './SupplierForm';
 
 const SupplierCreate = () => (
-  <MasterDataCreate texts="suppliers" reasons={SUPPLIER_REASONS}>
+  <MasterDataCreate texts="suppliers">
     <SupplierForm />
   </MasterDataCreate>
 );

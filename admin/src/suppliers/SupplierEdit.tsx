@@ -1,8 +1,8 @@
 import { MasterDataEdit } from '../common/MasterDataEdit';
-import { SUPPLIER_REASONS, SupplierForm } from './SupplierForm';
+import { SupplierForm } from './SupplierForm';
 
 const SupplierEdit = () => (
-  <MasterDataEdit texts="suppliers" reasons={SUPPLIER_REASONS}>
+  <MasterDataEdit texts="suppliers">
     <SupplierForm />
   </MasterDataEdit>
 );

@@ -4,12 +4,11 @@ import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { MasterDataForm } from '../common/MasterDataForm';
 import { StatusInput } from '../common/statuses';
-import type { Reasons } from '../common/useServerErrors';
 import { emailFormat, phoneFormat, requiredField, requiredText, websiteFormat } from '../common/validators';
 import { ServiceAreasInput } from './ServiceAreas';
 
-// The server's rules (api/src/suppliers/suppliersResource.ts), with the seed's own message for the
-// name: only the short name and the website are optional (spec §3, §5).
+// The server's rules (api/src/suppliers/suppliersResource.ts), with the customer's own message for the
+// name: only the short name and the website are optional (docs/admin-screens.md#forms-and-their-messages).
 const validateName = [required('suppliers.validation.name_required'), maxLength(200)];
 const validateContactPerson = requiredText(100);
 const validatePhone = [requiredField, phoneFormat];
@@ -27,16 +26,9 @@ const IncompleteNotice = () => {
   return <Alert severity="warning" sx={{ mb: 2, width: '100%' }}>{translate('suppliers.messages.incomplete')}</Alert>;
 };
 
-/** The server's supplier-specific reasons, as this module's message keys. */
-export const SUPPLIER_REASONS: Reasons = {
-  'Supplier name is required': 'suppliers.validation.name_required',
-  'Already exists': 'suppliers.errors.name_taken',
-  'Unknown id': 'suppliers.errors.unknown_area',
-};
-
 const DEFAULTS = { status: 'active', serviceAreaIds: [] };
 
-/** The supplier form of the create and edit pages: the seed's fields, then service areas and status. */
+/** The supplier form of the create and edit pages: the customer's fields, then service areas and status. */
 export const SupplierForm = () => (
   <MasterDataForm deleteConfirm="suppliers.messages.delete_content" defaultValues={DEFAULTS}>
     <IncompleteNotice />

@@ -1,13 +1,14 @@
 import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
+import { useServerErrors } from '../common/useServerErrors';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { TranslationIdInputs, TranslationTextInputs, validatePlaceholders } from './TranslationInputs';
-import { messageId, useTranslationErrors, type TranslationRecord } from './translationModel';
+import { messageId, type TranslationRecord } from './translationModel';
 
 /** A new message; the running screens learn it at once (a release may already ask for it). */
 const TranslationCreate = () => {
   const notify = useNotify();
   const redirect = useRedirect();
-  const onError = useTranslationErrors();
+  const onError = useServerErrors('translations');
   const onSuccess = async (created: TranslationRecord) => {
     await reloadCatalogs();
     notify('translations.notifications.created', { type: 'success', messageArgs: { id: messageId(created) } });

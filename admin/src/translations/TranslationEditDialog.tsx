@@ -2,9 +2,10 @@ import { Box, Dialog, DialogActions, DialogContent, DialogTitle, Typography } fr
 import {
   Button, DeleteButton, EditBase, Form, SaveButton, useNotify, useTranslate,
 } from 'react-admin';
+import { useErrorNotice, useServerErrors } from '../common/useServerErrors';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { TranslationTextInputs, validatePlaceholders } from './TranslationInputs';
-import { messageId, useTranslationErrors, type TranslationRecord } from './translationModel';
+import { messageId, type TranslationRecord } from './translationModel';
 
 interface Props {
   entry: TranslationRecord | null;
@@ -18,7 +19,8 @@ interface Props {
 export const TranslationEditDialog = ({ entry, onClose }: Props) => {
   const translate = useTranslate();
   const notify = useNotify();
-  const onError = useTranslationErrors();
+  const onError = useServerErrors('translations');
+  const onDeleteError = useErrorNotice();
   const done = (notice: string) => async () => {
     await reloadCatalogs();
     notify(notice, { type: 'success', messageArgs: { id: entry && messageId(entry) } });
@@ -45,7 +47,7 @@ export const TranslationEditDialog = ({ entry, onClose }: Props) => {
               <DeleteButton mutationMode="pessimistic" redirect={false}
                 confirmTitle={translate('translations.delete_confirm.title', { id: messageId(entry) })}
                 confirmContent="translations.delete_confirm.body"
-                mutationOptions={{ onSuccess: done('translations.notifications.deleted'), onError }} />
+                mutationOptions={{ onSuccess: done('translations.notifications.deleted'), onError: onDeleteError }} />
               <Box sx={{ flex: 1 }} />
               <Button label="ra.action.cancel" onClick={onClose} />
               <SaveButton />

@@ -11,9 +11,10 @@ import { getJson } from '../providers/apiRequest';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { LocalDateField } from '../common/LocalDateField';
 import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
+import { useErrorNotice } from '../common/useServerErrors';
 import { TranslationEditDialog } from './TranslationEditDialog';
 import { formatCsv } from './translationFile';
-import { useMayEditTranslations, useTranslationErrors, type TranslationRecord } from './translationModel';
+import { useMayEditTranslations, type TranslationRecord } from './translationModel';
 
 const MISSING_CHOICES = [
   { id: 'zh', name: 'translations.missing.zh' },
@@ -55,7 +56,7 @@ const ListActions = ({ mayEdit }: { mayEdit: boolean }) => (
 /** Deleting texts changes what the screens show (the built-in text returns): reload the catalogs. */
 const BulkDelete = () => {
   const notify = useNotify();
-  const onError = useTranslationErrors();
+  const onError = useErrorNotice();
   const unselectAll = useUnselectAll('translations');
   const { selectedIds } = useListContext();
   const onSuccess = async () => {

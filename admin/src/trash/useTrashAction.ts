@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
-import { ApiError, apiRequest, PermissionError } from '../providers/apiRequest';
+import { useErrorText } from '../common/useServerErrors';
+import { apiRequest, isPermissionError } from '../providers/apiRequest';
 import { trashPath, type TrashRecord } from './trashModel';
 
 export type TrashAction = 'restore' | 'purge';
@@ -13,11 +14,12 @@ const REQUEST: Record<TrashAction, (id: string) => [string, string]> = {
 /**
  * Restores or purges trash records one after the other, then refreshes every list (a restored
  * record is back in its own resource) and says what happened. A refusal (a name clash on
- * restore: 409) shows the server's own explanation; a permission error has its global notice.
+ * restore: 409) is said in the person's language; a permission error has its global notice.
  */
 export function useTrashAction(action: TrashAction) {
   const notify = useNotify();
   const refresh = useRefresh();
+  const errorText = useErrorText();
   const [pending, setPending] = useState(false);
 
   const run = useCallback(async (records: Array<Pick<TrashRecord, 'id' | 'name'>>): Promise<boolean> => {
@@ -29,8 +31,8 @@ export function useTrashAction(action: TrashAction) {
         await apiRequest(...REQUEST[action](record.id));
         done += 1;
       } catch (error) {
-        if (error instanceof PermissionError) break;
-        failures.push(error instanceof ApiError ? error.serverMessage : String(error));
+        if (isPermissionError(error)) break;
+        failures.push(errorText(error));
       }
     }
     setPending(false);
@@ -45,7 +47,7 @@ export function useTrashAction(action: TrashAction) {
         messageArgs: { count: done, name: one ? records[0].name ?? '' : '' } });
     }
     return failures.length === 0;
-  }, [action, notify, refresh]);
+  }, [action, notify, refresh, errorText]);
 
   return { run, pending };
 }

@@ -3,13 +3,13 @@ import type { MouseEvent } from 'react';
 import { Button, useNotify, useRecordContext, useUpdate } from 'react-admin';
 import { useActor } from './useActor';
 import type { UserRecord } from './userModel';
-import { useUserErrors } from './useUserErrors';
+import { useErrorNotice } from '../common/useServerErrors';
 
 /** The list's quick action for a pending registration: one click makes the user active. */
 export const ActivateButton = () => {
   const user = useRecordContext<UserRecord>();
   const notify = useNotify();
-  const onError = useUserErrors();
+  const onError = useErrorNotice();
   const [update, { isPending }] = useUpdate<UserRecord>();
   const { mayManage } = useActor(user);
   if (!user || user.status !== 'pending' || !mayManage) return null;

@@ -2,11 +2,11 @@ import LockResetIcon from '@mui/icons-material/LockReset';
 import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useState } from 'react';
 import { Button, Form, SaveButton, useLogout, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
-import { ApiError, apiRequest } from '../providers/apiRequest';
+import { useErrorNotice, useFormErrors } from '../common/useServerErrors';
+import { apiRequest, isPermissionError } from '../providers/apiRequest';
 import { PasswordInputs } from './PasswordInputs';
 import { useActor } from './useActor';
 import type { UserRecord } from './userModel';
-import { toMessageKeys, useUserErrors } from './useUserErrors';
 
 /** Sets a new password for the user; the server ends all their sessions (one's own too). */
 export const ResetPasswordButton = () => {
@@ -17,15 +17,17 @@ export const ResetPasswordButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const logout = useLogout();
-  const onError = useUserErrors();
+  const onError = useErrorNotice();
+  const formErrors = useFormErrors('users');
   if (!user || !mayManage) return null;
 
   const submit = async (values: { password?: string }) => {
     try {
       await apiRequest('POST', `/api/users/${user.id}/reset-password`, { password: values.password });
     } catch (error) {
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) return toMessageKeys(error.fieldErrors);
-      onError(error instanceof ApiError ? { message: error.serverMessage, permission: error.status === 403 } : error);
+      const errors = isPermissionError(error) ? undefined : formErrors(error);
+      if (errors) return errors;
+      onError(error);
       return undefined;
     }
     setOpen(false);

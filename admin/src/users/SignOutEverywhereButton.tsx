@@ -1,10 +1,10 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
 import { Button, Confirm, useLogout, useNotify, useRecordContext } from 'react-admin';
-import { ApiError, apiRequest } from '../providers/apiRequest';
+import { useErrorNotice } from '../common/useServerErrors';
+import { apiRequest } from '../providers/apiRequest';
 import { useActor } from './useActor';
 import type { UserRecord } from './userModel';
-import { useUserErrors } from './useUserErrors';
 
 /** Ends every session of the user at once, after a confirmation. */
 export const SignOutEverywhereButton = () => {
@@ -14,7 +14,7 @@ export const SignOutEverywhereButton = () => {
   const [pending, setPending] = useState(false);
   const notify = useNotify();
   const logout = useLogout();
-  const onError = useUserErrors();
+  const onError = useErrorNotice();
   if (!user || !mayManage) return null;
 
   const signOut = async () => {
@@ -26,7 +26,7 @@ export const SignOutEverywhereButton = () => {
         messageArgs: { username: user.username, count: sessionsEnded } });
       if (isSelf) logout();
     } catch (error) {
-      onError(error instanceof ApiError ? { message: error.serverMessage, permission: error.status === 403 } : error);
+      onError(error);
     } finally {
       setPending(false);
       setOpen(false);

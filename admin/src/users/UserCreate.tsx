@@ -1,9 +1,9 @@
 import { Create } from 'react-admin';
 import { toUserPayload, UserForm } from './UserForm';
-import { useUserErrors } from './useUserErrors';
+import { useServerErrors } from '../common/useServerErrors';
 
 const UserCreate = () => {
-  const onError = useUserErrors();
+  const onError = useServerErrors();
   return (
     <Create redirect="list" transform={toUserPayload} mutationOptions={{ onError }}
       sx={{ '& .RaCreate-card': { maxWidth: 800 } }}>

@@ -6,7 +6,7 @@ import { SignOutEverywhereButton } from './SignOutEverywhereButton';
 import { UserDetails } from './UserDetails';
 import { toUserPayload, UserForm } from './UserForm';
 import { userEditPath } from './userModel';
-import { useUserErrors } from './useUserErrors';
+import { useServerErrors } from '../common/useServerErrors';
 
 const UserEditActions = () => (
   <TopToolbar>
@@ -16,7 +16,7 @@ const UserEditActions = () => (
 );
 
 const UserEditPage = () => {
-  const onError = useUserErrors();
+  const onError = useServerErrors();
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={toUserPayload} mutationOptions={{ onError }}
       actions={<UserEditActions />} aside={<UserDetails />} sx={{ '& .RaEdit-card': { maxWidth: 800 } }}>
@@ -26,8 +26,9 @@ const UserEditPage = () => {
 };
 
 /**
- * The spec's edit path is /users/{id}/edit. react-admin mounts an edit screen at /users/:id/*,
- * so its own links (/users/{id}) are sent on to the spec's path, and other sub-paths are unknown.
+ * The edit path is /users/{id}/edit (docs/routes-and-pages.md#route-table). react-admin mounts an
+ * edit screen at /users/:id/*, so its own links (/users/{id}) are sent on to that path, and other
+ * sub-paths are unknown.
  */
 const UserEdit = () => {
   const { id, '*': rest } = useParams();

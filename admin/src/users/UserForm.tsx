@@ -11,7 +11,7 @@ import { DeliveryAreasInput } from './DeliveryAreasInput';
 import { PasswordInputs } from './PasswordInputs';
 import { useActor } from './useActor';
 import { roleChoices, STATUS_CHOICES, type UserRecord } from './userModel';
-import { useUserErrors } from './useUserErrors';
+import { useErrorNotice } from '../common/useServerErrors';
 
 // The server's rules (api/src/users/usersResource.ts), checked here first for a quick answer.
 const validateUsername = [requiredField, minLength(3), maxLength(64), regex(USERNAME_PATTERN, invalidFormat)];
@@ -28,7 +28,7 @@ export function toUserPayload({ confirmPassword: _confirm, ...data }: Partial<Us
 
 /** Save, and delete with a confirmation; nobody deletes their own account. */
 const UserToolbar = ({ isSelf }: { isSelf: boolean }) => {
-  const onError = useUserErrors();
+  const onError = useErrorNotice();
   const record = useRecordContext();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>

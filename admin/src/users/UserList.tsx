@@ -9,7 +9,7 @@ import { NO_WRAP, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines 
 import { RoleChip, StatusChip } from './UserChips';
 import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
 import { useMayManage } from './useActor';
-import { useUserErrors } from './useUserErrors';
+import { useErrorNotice } from '../common/useServerErrors';
 import { csvExporter } from '../common/csvExporter';
 
 const USER_FILTERS = [
@@ -19,7 +19,7 @@ const USER_FILTERS = [
 ];
 
 const BulkActions = () => {
-  const onError = useUserErrors();
+  const onError = useErrorNotice();
   return (
     <>
       <BulkUpdateButton label="users.actions.activate" data={{ status: 'active' }} mutationMode="pessimistic"

@@ -2,7 +2,7 @@ import GroupIcon from '@mui/icons-material/Group';
 import { lazy } from 'react';
 import { fullName, type UserRecord } from './userModel';
 
-/** The users resource: list, create, and edit at the spec's /users/{id}/edit. */
+/** The users resource: list, create, and edit at /users/{id}/edit (docs/routes-and-pages.md#route-table). */
 export default {
   list: lazy(() => import('./UserList')),
   create: lazy(() => import('./UserCreate')),

@@ -18,7 +18,7 @@ export interface UserRecord extends RaRecord {
   version: number;
 }
 
-/** The spec's edit path is /users/{id}/edit, not react-admin's default /users/{id}. */
+/** The edit path is /users/{id}/edit (docs/routes-and-pages.md#route-table), not react-admin's default /users/{id}. */
 export const userEditPath = (id: Identifier) => `/users/${id}/edit`;
 
 export const fullName = (user: Pick<UserRecord, 'firstName' | 'lastName'>) => personName(user);

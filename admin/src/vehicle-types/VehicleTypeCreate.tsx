@@ -1,8 +1,8 @@
 import { MasterDataCreate } from '../common/MasterDataCreate';
-import { VEHICLE_TYPE_REASONS, VehicleTypeForm } from './VehicleTypeForm';
+import { VehicleTypeForm } from './VehicleTypeForm';
 
 const VehicleTypeCreate = () => (
-  <MasterDataCreate texts="vehicle_types" reasons={VEHICLE_TYPE_REASONS}>
+  <MasterDataCreate texts="vehicle_types">
     <VehicleTypeForm />
   </MasterDataCreate>
 );

@@ -1,8 +1,8 @@
 import { MasterDataEdit } from '../common/MasterDataEdit';
-import { VEHICLE_TYPE_REASONS, VehicleTypeForm } from './VehicleTypeForm';
+import { VehicleTypeForm } from './VehicleTypeForm';
 
 const VehicleTypeEdit = () => (
-  <MasterDataEdit texts="vehicle_types" reasons={VEHICLE_TYPE_REASONS}>
+  <MasterDataEdit texts="vehicle_types">
     <VehicleTypeForm />
   </MasterDataEdit>
 );

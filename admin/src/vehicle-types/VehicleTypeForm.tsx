@@ -3,14 +3,7 @@ import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { MasterDataForm } from '../common/MasterDataForm';
 import { StatusInput } from '../common/statuses';
-import type { Reasons } from '../common/useServerErrors';
 import { requiredText, validateCode } from '../common/validators';
-
-/** The server's vehicle-type-specific reasons, as this module's message keys. */
-export const VEHICLE_TYPE_REASONS: Reasons = {
-  'Already exists': 'vehicle_types.errors.code_taken',
-  'At most 2 decimals': 'vehicle_types.validation.two_decimals',
-};
 
 /** The server keeps two decimals exactly (numeric(…, 2)) and refuses more rather than rounding. */
 const twoDecimals = (value: unknown) =>

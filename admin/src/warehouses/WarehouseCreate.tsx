@@ -1,8 +1,8 @@
 import { MasterDataCreate } from '../common/MasterDataCreate';
-import { WAREHOUSE_REASONS, WarehouseForm } from './WarehouseForm';
+import { WarehouseForm } from './WarehouseForm';
 
 const WarehouseCreate = () => (
-  <MasterDataCreate texts="warehouses" reasons={WAREHOUSE_REASONS}>
+  <MasterDataCreate texts="warehouses">
     <WarehouseForm />
   </MasterDataCreate>
 );

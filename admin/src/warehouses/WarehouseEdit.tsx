@@ -1,8 +1,8 @@
 import { MasterDataEdit } from '../common/MasterDataEdit';
-import { WAREHOUSE_REASONS, WarehouseForm } from './WarehouseForm';
+import { WarehouseForm } from './WarehouseForm';
 
 const WarehouseEdit = () => (
-  <MasterDataEdit texts="warehouses" reasons={WAREHOUSE_REASONS}>
+  <MasterDataEdit texts="warehouses">
     <WarehouseForm />
   </MasterDataEdit>
 );

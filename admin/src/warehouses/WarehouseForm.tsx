@@ -3,11 +3,7 @@ import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { MasterDataForm } from '../common/MasterDataForm';
 import { StatusInput } from '../common/statuses';
-import type { Reasons } from '../common/useServerErrors';
 import { phoneFormat, requiredText, validateCode } from '../common/validators';
-
-/** The server's warehouse-specific reasons, as this module's message keys. */
-export const WAREHOUSE_REASONS: Reasons = { 'Already exists': 'warehouses.errors.code_taken' };
 
 const validateName = requiredText(100);
 

@@ -37,7 +37,7 @@ async function inLine<T>(priority: Priority, work: () => Promise<T>): Promise<T>
     return await scryptLine.run(work, priority);
   } catch (err) {
     if (err instanceof QueueFullError) {
-      throw tryAgainLater(503, 'The server is busy: please try again in a few seconds', BUSY_RETRY_SECONDS);
+      throw tryAgainLater('busy', 'The server is busy: please try again in a few seconds', BUSY_RETRY_SECONDS);
     }
     throw err;
   }

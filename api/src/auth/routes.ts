@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import { publicRoute, requireUser } from '../middleware/guard';
 import { deleteExpiredSessions } from '../middleware/session';
 import { validate } from '../middleware/validate';
@@ -33,12 +33,12 @@ async function login(ctx: Ctx) {
   if (!user || !ok) {
     await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user?.id,
       changes: { username } });
-    throw httpError(401, FAILED_LOGIN);
+    throw httpError('bad_credentials', FAILED_LOGIN);
   }
   if (user.status === 'inactive') {
     await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user.id,
       changes: { username, reason: 'inactive' } });
-    throw httpError(401, 'This account is deactivated: please contact an administrator');
+    throw httpError('account_inactive', 'This account is deactivated: please contact an administrator');
   }
   user.lastLoginAt = new Date();
   await db.transaction(async (trx) => {
@@ -55,7 +55,8 @@ async function login(ctx: Ctx) {
 async function register(ctx: Ctx) {
   const input = validate<RegisterInput>(registerSchema, ctx.request.body);
   if (isCommonPassword(input.password)) {
-    throw httpError(400, 'This password is too common', { password: 'This password is too common, choose another' });
+    throw fieldRefusal('invalid_input', 'This password is too common', 'password',
+      problem('too_common', 'This password is too common, choose another'));
   }
   const { db, config } = ctx.state;
   const attempt = await admitRegistration(db, ctx.ip);
@@ -64,7 +65,10 @@ async function register(ctx: Ctx) {
     // Serialise registrations so only the very first user of an empty database becomes admin.
     await trx.raw('lock table users in share row exclusive mode');
     const existing = await User.query(trx).modify('byUsername', input.username).modify('live').first();
-    if (existing) throw httpError(409, 'This username is already taken', { username: 'Already exists' });
+    if (existing) {
+      throw httpError('unique_violation', 'This username is already taken',
+        { params: { field: 'username' }, fields: { username: problem('already_exists', 'Already exists') } });
+    }
     const isFirst = (await User.query(trx).resultSize()) === 0;
     const created = await User.query(trx).insert({
       username: input.username,

@@ -57,7 +57,7 @@ async function refuseIfLocked(db: Knex, attempt: Attempt, locks: Array<number | 
   // A refused attempt checks no password: it is not counted, so waiting out Retry-After is enough.
   await forgetAttempt(db, attempt);
   const seconds = (Math.max(...until) - Date.now()) / 1000;
-  throw tryAgainLater(429, message(Math.max(1, Math.ceil(seconds / 60))), seconds);
+  throw tryAgainLater('throttled', message(Math.max(1, Math.ceil(seconds / 60))), seconds);
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import knexFactory, { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';

@@ -7,7 +7,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /**
  * Serves the built admin: hashed assets cached for a year, index.html never cached, and every
- * other GET that wants HTML answered with index.html so each of the seed's paths loads directly.
+ * other GET that wants HTML answered with index.html so each route of docs/routes-and-pages.md loads directly.
  */
 export function adminApp(distDir: string): Middleware {
   const assets = serve(distDir, {

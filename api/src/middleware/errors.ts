@@ -9,13 +9,22 @@ import {
   ValidationError,
 } from 'objection';
 import { wrapError } from 'db-errors';
-import type { FieldErrors } from '../httpError';
+import { ERROR_CODES, type ErrorAnswerBody, type ErrorCode } from '@kernel/errors/errorCodes';
+import { answerBody, type FieldProblems } from '../httpError';
 
 interface ErrorAnswer {
   status: number;
-  message: string;
-  errors?: FieldErrors;
+  body: ErrorAnswerBody;
 }
+
+const answer = (code: ErrorCode, message: string, more?: Parameters<typeof answerBody>[2]): ErrorAnswer =>
+  ({ status: ERROR_CODES[code], body: answerBody(code, message, more) });
+
+/** The code of an http-errors error made without one (koa-bodyparser's), by its status. */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'invalid_json', 401: 'not_signed_in', 403: 'access_denied', 404: 'route_not_found',
+  413: 'payload_too_large', 415: 'unsupported_media_type', 429: 'throttled', 503: 'busy',
+};
 
 // Connection-level failures: the database is down, unreachable, starting, shutting down or too
 // slow to answer (57014: statement_timeout), not the request's fault.
@@ -47,48 +56,47 @@ function uniqueField(e: { table?: string; constraint?: string; columns?: string[
 /** Maps an error to its answer by class; anything unknown is a 500 that tells nothing inside. */
 export function answerFor(err: unknown): ErrorAnswer {
   // Objection wraps driver errors in these classes; plain knex queries need the same wrapping.
-  const e = (err instanceof Error && 'severity' in err ? wrapError(err) : err) as Record<string, any>;
+  const e = (err instanceof Error && 'severity' in err ? wrapError(err) : err) as Record<string, unknown> & Error;
   if (e instanceof UniqueViolationError) {
     const field = uniqueField(e);
-    return { status: 409, message: `Duplicate ${field}: a record with this value already exists`,
-      errors: { [field]: 'Already exists' } };
+    return answer('unique_violation', `Duplicate ${field}: a record with this value already exists`,
+      { params: { field }, fields: { [field]: { code: 'already_exists', message: 'Already exists' } } });
   }
   if (e instanceof ForeignKeyViolationError) {
-    return { status: 409, message: 'The record is referenced by or refers to a missing record' };
+    return answer('foreign_key_violation', 'The record is referenced by or refers to a missing record');
   }
   if (e instanceof NotNullViolationError) {
-    return { status: 400, message: `${e.column} is required`, errors: { [e.column]: 'This field is required' } };
+    return answer('invalid_input', `${e.column} is required`,
+      { params: { fields: e.column }, fields: { [e.column]: { code: 'required', message: 'This field is required' } } });
   }
-  if (e instanceof CheckViolationError || e instanceof DataError) {
-    return { status: 400, message: 'Invalid value' };
-  }
-  if (e instanceof NotFoundError) return { status: 404, message: 'Not found' };
+  if (e instanceof CheckViolationError || e instanceof DataError) return answer('invalid_value', 'Invalid value');
+  if (e instanceof NotFoundError) return answer('not_found', 'Not found');
   if (e instanceof ValidationError) {
-    const errors: FieldErrors = {};
-    for (const [field, list] of Object.entries(e.data ?? {})) {
-      errors[field] = (list as Array<{ message: string }>)[0]?.message ?? 'Invalid format';
+    const fields: FieldProblems = {};
+    for (const [field, list] of Object.entries((e.data ?? {}) as Record<string, Array<{ message: string; keyword?: string }>>)) {
+      fields[field] = { code: list[0]?.keyword === 'required' ? 'required' : 'invalid_format', message: list[0]?.message ?? 'Invalid format' };
     }
-    return { status: 400, message: e.message, errors };
+    return answer('invalid_input', e.message, { params: { fields: Object.keys(fields).join(', ') }, fields });
   }
-  if (typeof e?.status === 'number' && e.status >= 400 && (e.status < 500 ? e.expose !== false : e.expose === true)) {
-    // http-errors and koa-bodyparser (invalid JSON 400, too large 413, unsupported type 415), and
-    // the 5xx errors made to be shown (the server is busy: 503, try again).
-    return { status: e.status, message: e.message, errors: e.errors };
+  const status = e?.status;
+  if (typeof status === 'number' && status >= 400 && (status < 500 ? e.expose !== false : e.expose === true)) {
+    // httpError's own answer; else http-errors made elsewhere (koa-bodyparser: invalid JSON 400,
+    // too large 413, unsupported type 415), worded by their status.
+    if (e.answer) return { status, body: e.answer as ErrorAnswerBody };
+    return { status, body: answerBody(CODE_BY_STATUS[status] ?? (status < 500 ? 'invalid_input' : 'busy'), e.message) };
   }
-  if (e && isUnavailable(e)) {
-    return { status: 503, message: 'The database is unavailable, please try again shortly' };
-  }
-  return { status: 500, message: 'Internal server error' };
+  if (e && isUnavailable(e)) return answer('database_unavailable', 'The database is unavailable, please try again shortly');
+  return answer('internal', 'Internal server error');
 }
 
-/** The one error middleware: every failure becomes JSON `{ message, errors? }`. */
+/** The one error middleware: every failure becomes JSON `{ code, message, params?, errors?, fields? }`. */
 export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
   } catch (err) {
     const answer = answerFor(err);
     ctx.status = answer.status;
-    ctx.body = answer.errors ? { message: answer.message, errors: answer.errors } : { message: answer.message };
+    ctx.body = answer.body;
     // After the status is set: the log line names the status the client got.
     if (answer.status >= 500 && (err as { expose?: boolean }).expose !== true) ctx.app.emit('error', err, ctx);
     const retryAfter = (err as { headers?: Record<string, string> }).headers?.['Retry-After'];

@@ -21,7 +21,7 @@ function guard(kind: GuardKind, fn: Middleware<AppState>): RouteGuard {
 }
 
 function signedInUser(ctx: Context & { state: AppState }) {
-  if (!ctx.state.user) throw httpError(401, 'Not signed in: please log in');
+  if (!ctx.state.user) throw httpError('not_signed_in', 'Not signed in: please log in');
   return ctx.state.user;
 }
 
@@ -39,7 +39,7 @@ export const requireUser = (): RouteGuard =>
 export const requireActiveUser = (): RouteGuard =>
   guard('active', (ctx, next: Next) => {
     if (signedInUser(ctx).status !== 'active') {
-      throw httpError(403, 'Access denied: your account is waiting for activation by an administrator');
+      throw httpError('pending_account', 'Access denied: your account is waiting for activation by an administrator');
     }
     return next();
   });
@@ -49,7 +49,7 @@ export const requirePage = (pageKey: PageKey): RouteGuard =>
   guard(pageKey, async (ctx, next: Next) => {
     const user = signedInUser(ctx);
     if (!(await canAccessPage(ctx.state.db, user, pageKey))) {
-      throw httpError(403, `Access denied: your role may not use the page "${pageKey}"`);
+      throw httpError('page_denied', `Access denied: your role may not use the page "${pageKey}"`, { params: { page: pageKey } });
     }
     return next();
   });
@@ -64,7 +64,8 @@ export const requirePageOr = (pageKey: PageKey, alsoFor: (ctx: Context & { state
     const pages = await accessiblePages(ctx.state.db, user);
     const allowed = [pageKey, ...alsoFor(ctx)];
     if (!allowed.some((key) => pages.includes(key))) {
-      throw httpError(403, `Access denied: your role may not use the page "${allowed.join('" or "')}"`);
+      throw httpError('page_denied', `Access denied: your role may not use the page "${allowed.join('" or "')}"`,
+        { params: { page: allowed.join(', ') } });
     }
     return next();
   });
@@ -78,14 +79,15 @@ export const requirePageFor = (pageKey: PageKey, pick: (ctx: Context & { state: 
   guard(pageKey, (ctx, next: Next) => requirePage(pick(ctx))(ctx, next));
 
 /**
- * An active signed-in user holding one of these roles, for the few writes that no page key
- * covers (saving translations: DESIGN.md §4). Tagged 'active' with its roles.
+ * An active signed-in user holding one of these roles, for the few writes that no page key covers
+ * (saving translations: docs/roles-and-permissions.md#api-routes-and-their-page-keys). Tagged
+ * 'active' with its roles.
  */
 export const requireRole = (roles: readonly Role[]): RouteGuard =>
   Object.assign(guard('active', (ctx, next: Next) => {
     const user = signedInUser(ctx);
     if (user.status !== 'active' || !roles.includes(user.role)) {
-      throw httpError(403, `Access denied: only the roles ${roles.join(', ')} may do this`);
+      throw httpError('role_denied', `Access denied: only the roles ${roles.join(', ')} may do this`, { params: { roles: roles.join(', ') } });
     }
     return next();
   }), { [ROUTE_ROLES]: roles });

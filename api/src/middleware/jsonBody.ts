@@ -27,14 +27,16 @@ export function jsonBody(): Middleware {
     onerror(err, ctx) {
       const encoding = ctx.get('Content-Encoding');
       if (!isUndecodable(err, encoding)) throw err;
-      throw httpError(400, `The request body is not valid ${encoding} data`, { body: 'Invalid format' });
+      throw httpError('invalid_json', `The request body is not valid ${encoding} data`,
+        { fields: { body: { code: 'invalid_format', message: 'Invalid format' } } });
     },
   });
   return async (ctx: Context, next: Next) => {
     const encoding = ctx.get('Content-Encoding');
     const hasBody = Boolean(ctx.request.length || ctx.get('Transfer-Encoding'));
     if (hasBody && encoding && !DECODED.has(encoding)) {
-      throw httpError(415, `Unsupported Content-Encoding "${encoding}": send gzip, deflate, br or none`);
+      throw httpError('unsupported_media_type', `Unsupported Content-Encoding "${encoding}": send gzip, deflate, br or none`,
+        { params: { encoding } });
     }
     await parse(ctx, async () => {
       refuseDeepJson(ctx.request.body, 'body');

@@ -14,7 +14,9 @@ export function refuseDeepJson(value: unknown, field: string): void {
     const [node, depth] = pending.pop()!;
     if (node === null || typeof node !== 'object') continue;
     if (depth + 1 > MAX_JSON_DEPTH) {
-      throw httpError(400, `${field} is nested too deeply`, { [field]: `Nested too deeply (at most ${MAX_JSON_DEPTH} levels)` });
+      throw httpError('invalid_input', `${field} is nested too deeply`, { params: { fields: field }, fields: {
+        [field]: { code: 'too_deep', message: `Nested too deeply (at most ${MAX_JSON_DEPTH} levels)`, params: { max: MAX_JSON_DEPTH } },
+      } });
     }
     for (const child of Object.values(node)) pending.push([child, depth + 1]);
   }

@@ -1,9 +1,47 @@
 import type Joi from 'joi';
-import { httpError, type FieldErrors } from '../httpError';
+import type { FieldErrorCode, ErrorParams } from '@kernel/errors/errorCodes';
+import { httpError, type FieldProblems } from '../httpError';
+
+/** Joi's error types by the field code they are answered with (docs/error-codes.md#field-codes). */
+const JOI_CODES: Record<string, FieldErrorCode> = {
+  'any.required': 'required',
+  'string.empty': 'required',
+  'any.only': 'invalid_value',
+  'string.max': 'too_long',
+  'string.min': 'too_short',
+  'number.min': 'too_small',
+  'number.greater': 'too_small',
+  'number.positive': 'invalid_format',
+  'number.max': 'too_large',
+  'number.less': 'too_large',
+  'number.precision': 'too_many_decimals',
+  'array.max': 'too_many',
+  'array.min': 'too_few',
+  'array.unique': 'duplicate',
+  'array.includesRequiredUnknowns': 'too_few',
+  'object.unknown': 'unknown_field',
+  'password.common': 'too_common',
+  // api/src/pricing/money.ts: the shared money rule's problems.
+  'money.amount': 'invalid_format',
+  'money.negative': 'too_small',
+  'money.precision': 'too_many_decimals',
+  'money.max': 'too_large',
+};
+
+/** The field code of one joi problem, and the limit it names (max, min) where it names one. */
+export function fieldProblem(detail: Joi.ValidationErrorItem): { code: FieldErrorCode; params?: ErrorParams } {
+  // A field that refuses null (`.invalid(null)`) refuses it as missing.
+  const code = detail.type === 'any.invalid'
+    ? (detail.context?.value === null ? 'required' : 'invalid_value')
+    : JOI_CODES[detail.type] ?? 'invalid_format';
+  const limit = detail.context?.limit;
+  if (typeof limit !== 'number') return { code };
+  return { code, params: code === 'too_short' || code === 'too_small' || code === 'too_few' ? { min: limit } : { max: limit } };
+}
 
 /**
  * Validates a request part against a joi schema: unknown fields are refused, every problem is
- * reported (not just the first), and the answer is a 400 naming each field and its reason.
+ * reported (not just the first), and the answer is a 400 naming each field, its code and reason.
  */
 export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
   const { error, value: valid } = schema.validate(value ?? {}, {
@@ -13,10 +51,11 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
     errors: { wrap: { label: false } },
   });
   if (!error) return valid;
-  const errors: FieldErrors = {};
+  const fields: FieldProblems = {};
   for (const detail of error.details) {
     const field = detail.path.join('.') || (detail.context?.key as string | undefined) || '_';
-    errors[field] ??= detail.message;
+    fields[field] ??= { ...fieldProblem(detail), message: detail.message };
   }
-  throw httpError(400, `Invalid input: ${Object.keys(errors).join(', ')}`, errors);
+  const names = Object.keys(fields).join(', ');
+  throw httpError('invalid_input', `Invalid input: ${names}`, { params: { fields: names }, fields });
 }

@@ -13,7 +13,7 @@ import type { Ctx } from '../resources/resource';
 const guard = requirePage('process_monitoring');
 
 /**
- * The three delay warnings of DESIGN.md §7 counted per delivery area: every live area the user
+ * The three delay warnings of docs/order-status-flow.md#delays counted per delivery area: every live area the user
  * works in (zeros included), plus any deleted area that still has late orders.
  */
 async function counts(ctx: Ctx) {
@@ -68,7 +68,7 @@ async function lateOrders(ctx: Ctx) {
     offset: number; limit: number }>(ordersQuery, ctx.query);
   const { db, user } = ctx.state;
   if (deliveryAreaId && !(await worksInArea(db, user!, deliveryAreaId))) {
-    throw httpError(403, 'Access denied: this delivery area is not one of yours');
+    throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
   }
   const today = serverToday();
   const condition = delayCondition(kind, today);
@@ -90,7 +90,10 @@ async function lateOrders(ctx: Ctx) {
     offset, limit, rows };
 }
 
-/** Process monitoring (spec §2, DESIGN.md §7): page key process_monitoring, dispatchers narrowed to their areas. */
+/**
+ * Process monitoring (docs/order-status-flow.md#delays): page key process_monitoring, dispatchers
+ * narrowed to their areas.
+ */
 export const processMonitoringRoutes = new Router<AppState>({ prefix: '/api/process-monitoring' })
   .get('/', guard, counts)
   .get('/orders', guard, lateOrders);

@@ -13,7 +13,7 @@ import { cachedAggregate } from './aggregateCache';
 import { currentPeriods, lastDays, serverTimeZone, type Period } from './periods';
 
 /**
- * The public monitoring dashboard's figures (spec §2, DESIGN.md §7). Anyone may ask, so: counts,
+ * The public monitoring dashboard's figures (docs/reports.md#public-monitoring-dashboard). Anyone may ask, so: counts,
  * rates, averages and company names only (suppliers, vehicle types, areas), never a person, a
  * phone, an email or an order number; each answer is computed at most once a minute, whoever
  * asks and however many at once, by queries that the order indexes serve.

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import busboy from 'busboy';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
 import { orderGuards, ordersResource } from './ordersResource';
@@ -27,7 +27,7 @@ export function detectContentType(content: Buffer): string | undefined {
 /** The name shown and offered on download: no folders, no control or quote characters. */
 export function safeFileName(name: string): string {
   const base = path.posix.basename(name.replace(/\\/g, '/'));
-  const clean = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').replace(/^\.+/, '').trim().slice(0, 200);
+  const clean = base.replace(/[\p{Cc}"<>|:*?]/gu, '').replace(/^\.+/, '').trim().slice(0, 200);
   return clean || 'file';
 }
 
@@ -40,15 +40,16 @@ interface Upload {
 
 /** Reads one multipart upload (field `file`, field `kind`) into memory, stopping at the size limit. */
 function readUpload(ctx: Ctx): Promise<Upload> {
-  if (!ctx.is('multipart/form-data')) throw httpError(415, 'Send the file as multipart/form-data');
+  if (!ctx.is('multipart/form-data')) throw httpError('unsupported_media_type', 'Send the file as multipart/form-data', { params: { type: ctx.type } });
   if (Number(ctx.get('content-length') || 0) > MAX_ATTACHMENT_BYTES + 64 * 1024) {
-    throw httpError(413, 'The file is larger than 20 MB');
+    throw httpError('payload_too_large', 'The file is larger than 20 MB', { params: { maxMb: MAX_ATTACHMENT_BYTES / 2 ** 20 } });
   }
   return new Promise((resolve, reject) => {
     const upload: Upload = { tooLarge: false };
     // A body cut short errors on the parser and on the part being read: each needs a listener, or
     // the unhandled 'error' of a part's stream takes the whole process down.
-    const unreadable = () => reject(httpError(400, 'The upload could not be read', { file: 'Invalid format' }));
+    const unreadable = () => reject(fieldRefusal('invalid_input', 'The upload could not be read', 'file',
+      problem('invalid_format', 'Invalid format')));
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_ATTACHMENT_BYTES, fields: 5, fieldSize: 200 } });
@@ -82,7 +83,7 @@ function readUpload(ctx: Ctx): Promise<Upload> {
 async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
   const id = pathId(ctx);
   const order = await liveQuery(ordersResource, ctx, db).findById(id);
-  if (!order) throw httpError(404, `No order with id ${id}`);
+  if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
   return id;
 }
 
@@ -91,11 +92,15 @@ const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size',
 async function upload(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
   const { kind, fileName, content, tooLarge } = await readUpload(ctx);
-  if (tooLarge) throw httpError(413, 'The file is larger than 20 MB');
-  if (!content || content.length === 0) throw httpError(400, 'Choose a file to upload', { file: 'This field is required' });
-  if (!ATTACHMENT_KINDS.includes(kind as never)) throw httpError(400, 'kind must be pod or receipt', { kind: 'Invalid value' });
+  if (tooLarge) throw httpError('payload_too_large', 'The file is larger than 20 MB', { params: { maxMb: MAX_ATTACHMENT_BYTES / 2 ** 20 } });
+  if (!content || content.length === 0) {
+    throw fieldRefusal('invalid_input', 'Choose a file to upload', 'file', problem('required', 'This field is required'));
+  }
+  if (!ATTACHMENT_KINDS.includes(kind as never)) {
+    throw fieldRefusal('invalid_input', 'kind must be pod or receipt', 'kind', problem('invalid_value', 'Invalid value'));
+  }
   const contentType = detectContentType(content);
-  if (!contentType) throw httpError(415, 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)');
+  if (!contentType) throw httpError('unsupported_file_type', 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)');
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const [row] = await trx('orderAttachments').insert({ orderId, kind, fileName: safeFileName(fileName ?? ''),
       contentType, size: content.length, content, uploadedBy: ctx.state.user!.id }).returning(listColumns);
@@ -116,7 +121,7 @@ async function list(ctx: Ctx) {
 async function findAttachment(ctx: Ctx, orderId: number, db = ctx.state.db) {
   const attachmentId = pathId(ctx, 'attachmentId');
   const row = await db('orderAttachments').where({ id: attachmentId, orderId }).whereNull('deletedAt').first();
-  if (!row) throw httpError(404, `No attachment ${attachmentId} on order ${orderId}`);
+  if (!row) throw httpError('not_found', `No attachment ${attachmentId} on order ${orderId}`, { params: { entity: 'attachment', id: attachmentId } });
   return row;
 }
 

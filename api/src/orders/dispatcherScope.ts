@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
 import type { User } from '../users/User';
 
-/** Regional dispatchers work only in their own delivery areas (DESIGN.md §4); others everywhere. */
+/**
+ * Regional dispatchers work only in their own delivery areas
+ * (docs/roles-and-permissions.md#regional-dispatcher-scope); others everywhere.
+ */
 export const isAreaBound = (user: User) => user.role === 'regional_dispatcher';
 
 /**

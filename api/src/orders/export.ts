@@ -16,7 +16,7 @@ const COLUMNS = ['id', 'mtmNumber', 'dnNumber', 'status', 'supplierId', 'pickupW
   'deliveryAreaId', 'assignedUserId', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'notes',
   'mtmBuyPrice', 'mtmSalePrice'] as const;
 
-/** Rows are read by key, 1000 at a time, never by offset (DESIGN.md §10). */
+/** Rows are read by key, 1000 at a time, never by offset (docs/api-conventions.md#other-calls). */
 const BATCH = 1000;
 
 const exportQuery = Joi.object({ filter: Joi.string(), locale: Joi.string().valid(...LOCALES).default('cn') });

@@ -7,7 +7,10 @@ import { delayCondition, serverToday } from './delays';
 import { scopeToAreas, worksInArea } from './dispatcherScope';
 import { Order } from './Order';
 
-/** The seed's required-field messages of the order form (spec §5), word for word. */
+/**
+ * The customer's required-field messages of the order form, word for word
+ * (docs/admin-screens.md#forms-and-their-messages).
+ */
 const requiredId = (message: string) => Joi.number().integer().positive().required()
   .messages({ 'any.required': message, 'number.base': message, 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
 const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
@@ -35,14 +38,15 @@ const create = Joi.object({
 async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<typeof worksInArea>[0]) {
   if (typeof deliveryAreaId !== 'number') return;
   if (!(await worksInArea(trx, ctx.state.user!, deliveryAreaId))) {
-    throw httpError(403, 'Access denied: this delivery area is not one of yours');
+    throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
   }
 }
 
 /**
- * Who may do what with orders (DESIGN.md §4): reading them (list, detail, timeline, attachments,
- * export) needs the orders page; creating, editing, deleting, moving the status and uploading or
- * deleting attachments need new_order. The batch completion date has its own page.
+ * Who may do what with orders (docs/roles-and-permissions.md#api-routes-and-their-page-keys):
+ * reading them (list, detail, timeline, attachments, export) needs the orders page; creating,
+ * editing, deleting, moving the status and uploading or deleting attachments need new_order. The
+ * batch completion date has its own page.
  */
 export const orderGuards = { read: requirePage('orders'), write: requirePage('new_order') };
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import { httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
@@ -15,7 +15,7 @@ import { personNameSql } from '../users/personNameSql';
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
   const order = await liveQuery(ordersResource, ctx, trx).findById(id).forUpdate();
-  if (!order) throw httpError(404, `No order with id ${id}`);
+  if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
   return order.toJSON();
 }
 
@@ -25,7 +25,10 @@ const transitionBody = Joi.object({
   completionDate: Joi.date().iso().allow(null),
 });
 
-/** One status change through the flow of DESIGN.md §3, recorded as an event and in the activity log. */
+/**
+ * One status change through the flow of docs/order-status-flow.md#transitions, recorded as an event
+ * and in the activity log.
+ */
 async function transition(ctx: Ctx) {
   const id = pathId(ctx);
   const { to, note, completionDate } = validate<{ to: OrderStatus; note?: string; completionDate?: Date | null }>(
@@ -35,12 +38,16 @@ async function transition(ctx: Ctx) {
     const from = order.status as OrderStatus;
     const kind = transitionKind(from, to, ctx.state.user!.role);
     if (!kind) {
-      throw httpError(409, `An order cannot move from "${from}" to "${to}"`, { to: `Not allowed from ${from}` });
+      throw httpError('transition_not_allowed', `An order cannot move from "${from}" to "${to}"`,
+        { params: { from, to }, fields: { to: problem('not_allowed_from', `Not allowed from ${from}`, { from }) } });
     }
     const changes: Row = { status: to, version: order.version + 1, updatedAt: new Date() };
     if (to === 'completed') {
       const pod = await trx('orderAttachments').where({ orderId: id, kind: 'pod' }).whereNull('deletedAt').first('id');
-      if (!pod) throw httpError(409, 'Upload a proof of delivery (POD) before completing the order', { to: 'POD required' });
+      if (!pod) {
+        throw httpError('pod_required', 'Upload a proof of delivery (POD) before completing the order',
+          { fields: { to: problem('pod_required', 'POD required') } });
+      }
       changes.completionDate = completionDate ?? new Date();
     } else if (from === 'completed') {
       changes.completionDate = null;
@@ -58,7 +65,7 @@ async function transition(ctx: Ctx) {
 async function events(ctx: Ctx) {
   const id = pathId(ctx);
   const order = await liveQuery(ordersResource, ctx, ctx.state.db).findById(id);
-  if (!order) throw httpError(404, `No order with id ${id}`);
+  if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
   ctx.body = await ctx.state.db('orderEvents as e').leftJoin('users as u', 'u.id', 'e.userId')
     .where('e.orderId', id).orderBy([{ column: 'e.at', order: 'asc' }, { column: 'e.id', order: 'asc' }])
     .select('e.id', 'e.fromStatus', 'e.toStatus', 'e.at', 'e.note', 'e.userId',
@@ -71,7 +78,8 @@ function namedOrders(orders: Row[]): string {
   return orders.length > 20 ? `${shown}, … (+${orders.length - 20})` : shown;
 }
 
-// The seed's batch-modification texts (spec §5) are the field messages.
+// The customer's batch-modification texts
+// (docs/order-status-flow.md#batch-modification-completion-date) are the field messages.
 const batchBody = Joi.object({
   ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(5000).unique().required().messages({
     'any.required': 'Please select at least one order for batch modification',
@@ -93,15 +101,18 @@ async function batchCompletionDate(ctx: Ctx) {
       .map((o) => o.toJSON());
     const missing = ids.filter((id) => !orders.some((o) => o.id === id));
     if (missing.length > 0) {
-      throw httpError(404, `No such orders (or not yours): ${missing.join(', ')}. Nothing was changed.`, { ids: `Unknown ${missing.join(', ')}` });
+      const unknown = missing.join(', ');
+      throw httpError('not_found', `No such orders (or not yours): ${unknown}. Nothing was changed.`,
+        { params: { entity: 'order', ids: unknown }, fields: { ids: problem('unknown_id', `Unknown ${unknown}`, { ids: unknown }) } });
     }
-    // Only a completed order has a completion date to correct (DESIGN.md §3): any other would be
-    // dated as finished while still under way, or cancelled.
+    // Only a completed order has a completion date to correct
+    // (docs/order-status-flow.md#batch-modification-completion-date): any other would be dated as
+    // finished while still under way, or cancelled.
     const open = orders.filter((o) => o.status !== 'completed').sort((a, b) => a.id - b.id);
     if (open.length > 0) {
       const named = namedOrders(open);
-      throw httpError(409, `Only completed orders can be given a completion date; not completed: ${named}. Nothing was changed.`,
-        { ids: `Not completed: ${named}` });
+      throw httpError('not_completed', `Only completed orders can be given a completion date; not completed: ${named}. Nothing was changed.`,
+        { params: { orders: named }, fields: { ids: problem('not_completed', `Not completed: ${named}`, { orders: named }) } });
     }
     for (const order of orders) {
       await trx('orders').where({ id: order.id })

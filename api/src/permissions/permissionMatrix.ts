@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
-import { httpError } from '../httpError';
+import { httpError, problem, type FieldProblems } from '../httpError';
 import type { Ctx } from '../resources/resource';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import {
@@ -71,23 +71,23 @@ export async function readMatrix(db: Knex | Knex.Transaction): Promise<Permissio
  * exist. Answers the usernames of the users sent, for the activity log.
  */
 async function assertValid(trx: Knex.Transaction, change: MatrixChange): Promise<Map<number, string>> {
-  const errors: Record<string, string> = {};
+  const errors: FieldProblems = {};
   for (const [role, pages] of Object.entries(change.roles ?? {})) {
-    if (pages.includes(ADMIN_ONLY_PAGE)) errors[`roles.${role}`] = 'Only administrators manage permissions';
+    if (pages.includes(ADMIN_ONLY_PAGE)) errors[`roles.${role}`] = problem('not_allowed', 'Only administrators manage permissions');
   }
   const users = change.users ?? [];
   const ids = users.map((u) => u.userId);
   const live = new Map<number, string>((await trx('users').whereIn('id', ids).whereNull('deletedAt')
     .select('id', 'username')).map((u) => [u.id, u.username]));
   users.forEach((user, i) => {
-    if (!live.has(user.userId)) errors[`users.${i}.userId`] = `Unknown id ${user.userId}`;
-    else if (ids.indexOf(user.userId) !== i) errors[`users.${i}.userId`] = 'Listed twice';
-    if (user.grants.includes(ADMIN_ONLY_PAGE)) errors[`users.${i}.grants`] = 'Only administrators manage permissions';
+    if (!live.has(user.userId)) errors[`users.${i}.userId`] = problem('unknown_id', `Unknown id ${user.userId}`, { ids: String(user.userId) });
+    else if (ids.indexOf(user.userId) !== i) errors[`users.${i}.userId`] = problem('duplicate', 'Listed twice');
+    if (user.grants.includes(ADMIN_ONLY_PAGE)) errors[`users.${i}.grants`] = problem('not_allowed', 'Only administrators manage permissions');
     const both = user.grants.filter((page) => user.denials.includes(page));
-    if (both.length > 0) errors[`users.${i}.denials`] = `Both granted and denied: ${both.join(', ')}`;
+    if (both.length > 0) errors[`users.${i}.denials`] = problem('duplicate', `Both granted and denied: ${both.join(', ')}`, { pages: both.join(', ') });
   });
   const fields = Object.keys(errors);
-  if (fields.length > 0) throw httpError(400, `Invalid input: ${fields.join(', ')}`, errors);
+  if (fields.length > 0) throw httpError('invalid_input', `Invalid input: ${fields.join(', ')}`, { params: { fields: fields.join(', ') }, fields: errors });
   return live;
 }
 
@@ -105,8 +105,8 @@ export async function writeMatrix(ctx: Ctx, change: MatrixChange): Promise<Permi
     await trx.raw('lock table page_permissions in share row exclusive mode');
     const current = await readMatrix(trx);
     if (change.version !== undefined && change.version !== current.version) {
-      throw httpError(409, 'The permissions were changed by someone else meanwhile: reload them and apply your change again',
-        { version: 'Stale version' });
+      throw httpError('version_conflict', 'The permissions were changed by someone else meanwhile: reload them and apply your change again',
+        { params: { version: current.version, yours: change.version }, fields: { version: problem('stale_version', 'Stale version') } });
     }
     const usernames = await assertValid(trx, change);
     const changes: Record<string, { before: unknown; after: unknown }> = {};

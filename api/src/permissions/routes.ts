@@ -27,7 +27,7 @@ async function canAccessPage(ctx: Ctx) {
 
 /** Always refused: lets /permission-denied-demo show the global notice through a real 403. */
 function permissionDeniedDemo() {
-  throw httpError(403, 'Access denied: this call exists to demonstrate the permission-denied notice');
+  throw httpError('access_denied', 'Access denied: this call exists to demonstrate the permission-denied notice');
 }
 
 async function getMatrix(ctx: Ctx) {

@@ -1,4 +1,4 @@
-import { httpError } from '../httpError';
+import { fieldRefusal, problem } from '../httpError';
 import { isoWeekStart, nextDay } from '@kernel/pricing/isoWeek';
 
 /** A year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'), as the half-open range [start, end). */
@@ -9,8 +9,8 @@ export interface PeriodRange {
 
 const PERIOD = /^(\d{4})(?:-(\d{2})|-W(\d{2}))?$/;
 
-const refuse = () => httpError(400, 'period must be a year (2026), a month (2026-11) or an ISO week (2026-W48)',
-  { period: 'Use YYYY, YYYY-MM or YYYY-Www' });
+const refuse = () => fieldRefusal('invalid_query', 'period must be a year (2026), a month (2026-11) or an ISO week (2026-W48)',
+  'period', problem('invalid_period', 'Use YYYY, YYYY-MM or YYYY-Www'));
 
 /**
  * The instants a period spans in the server's time zone (the Node process's `TZ`), built from

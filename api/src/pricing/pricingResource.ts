@@ -6,11 +6,11 @@ import type { ResourceDef } from '../resources/resource';
 import { money } from './money';
 import { periodRange } from './period';
 
-/** The six prices a person types (DESIGN.md §5); the database sums them into the MTM prices. */
+/** The six prices a person types (docs/pricing.md#fields); the database sums them into the MTM prices. */
 export const PRICE_INPUTS = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
   'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'] as const;
 
-/** "Pricing set" (DESIGN.md §5): base purchase price and base sale price are both present. */
+/** "Pricing set" (docs/pricing.md#formula): base purchase price and base sale price are both present. */
 export const PRICING_SET = 'orders.base_purchase_price is not null and orders.base_sale_price is not null';
 /** Sale minus buy, only once the pricing is set: an order with one side typed has no margin yet. */
 export const MARGIN = `case when ${PRICING_SET} then orders.mtm_sale_price - orders.mtm_buy_price end`;
@@ -23,7 +23,7 @@ const orderFields = [...Object.keys(ordersResource.schemas!.create!.describe().k
   ...ordersResource.readOnly!.filter((field) => !(PRICE_INPUTS as readonly string[]).includes(field))];
 
 /**
- * Pricing management (spec §2): the completed orders, their six prices written in place, the MTM
+ * Pricing management (docs/pricing.md#pricing-management): the completed orders, their six prices written in place, the MTM
  * prices and the margin computed by the database. A view of orders: no create, no delete, no trash.
  */
 export const pricingResource: ResourceDef = {

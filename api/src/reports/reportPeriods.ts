@@ -17,5 +17,5 @@ export function weekStart(date: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** How many months a run covers: its own month and the 12 before (DESIGN.md §6 offers up to 12). */
+/** How many months a run covers: its own month and the 12 before (docs/reports.md#report-kinds offers up to 12). */
 export const RUN_MONTHS = 13;

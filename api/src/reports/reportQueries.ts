@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { httpError } from '../httpError';
+import { httpError, problem } from '../httpError';
 import { serverToday } from '../orders/delays';
 import { scopeToAreas } from '../orders/dispatcherScope';
 import type { User } from '../users/User';
@@ -49,7 +49,10 @@ async function findRun(db: Knex, runId: number | undefined): Promise<ReportRun |
     return ReportRun.query(db).orderBy([{ column: 'runAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
   }
   const run = await ReportRun.query(db).findById(runId);
-  if (!run) throw httpError(404, `No report run with id ${runId}`, { runId: 'Unknown run' });
+  if (!run) {
+    throw httpError('not_found', `No report run with id ${runId}`,
+      { params: { entity: 'report_run', id: runId }, fields: { runId: problem('unknown_id', 'Unknown run', { ids: String(runId) }) } });
+  }
   return run;
 }
 
@@ -78,7 +81,7 @@ export async function statistics(db: Knex, user: User, params: StatisticsParams)
   const period = PERIODS[params.granularity];
   const start = period?.start ?? 'null::date';
   const groups = period ? `${start}, r.key, r.label` : 'r.key, r.label';
-  const rows: Array<Record<string, any>> = await rollups(db, user, run.id, params.dimension, from, to)
+  const rows: Array<Record<string, unknown>> = await rollups(db, user, run.id, params.dimension, from, to)
     .select(db.raw(`${start} as period`), db.raw(period ? `to_char(${start}::timestamp, ?) as period_label` : 'null as period_label',
       period ? [period.label] : []), 'r.key', 'r.label', db.raw(MEASURES), db.raw('grouping(r.key) as is_total'))
     .groupByRaw(`grouping sets ((${groups}), ())`)

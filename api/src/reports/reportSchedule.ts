@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import { materialiseReports } from './materialiseReports';
 import type { ReportRun } from './ReportRun';
 
-/** DESIGN.md §6: the reports are materialised daily at 23:50 server time. */
+/** The reports are materialised daily at 23:50 server time (docs/reports.md#when-runs-are-made). */
 export const REPORT_SCHEDULE = '50 23 * * *';
 
 /**

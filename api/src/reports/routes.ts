@@ -14,7 +14,10 @@ import { DIMENSIONS, GRANULARITIES, MONTH_CHOICES } from '@kernel/reports/report
 import { areaRevenue, statistics, type StatisticsParams } from './reportQueries';
 import { reportRunsResource } from './reportRunsResource';
 
-/** A report of the latest run needs the reports page; a past snapshot (any runId) needs old reports (DESIGN.md §4). */
+/**
+ * A report of the latest run needs the reports page; a past snapshot (any runId) needs old reports
+ * (docs/reports.md#old-reports).
+ */
 const reportGuard = requirePageFor('reports', (ctx) => (ctx.query.runId === undefined ? 'reports' : 'old_reports'));
 
 const output = {

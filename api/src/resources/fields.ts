@@ -2,8 +2,9 @@ import Joi from 'joi';
 import { CODE_PATTERN, PHONE_PATTERN } from '@kernel/resources/formats';
 
 /**
- * The joi building blocks of the resource schemas, worded like the seed's generic messages
- * ("This field is required", "Invalid format") so the server says what the form says.
+ * The joi building blocks of the resource schemas, worded like the customer's generic messages
+ * ("This field is required", "Invalid format") so the server says what the form says
+ * (docs/admin-screens.md#forms-and-their-messages).
  */
 export const messages = {
   'any.required': 'This field is required',

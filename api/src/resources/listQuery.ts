@@ -1,4 +1,4 @@
-import { httpError } from '../httpError';
+import { fieldRefusal, problem } from '../httpError';
 import { refuseDeepJson } from '../middleware/jsonDepth';
 
 /**
@@ -14,17 +14,17 @@ export interface ListParams {
   filter: Record<string, unknown>;
 }
 
-/** DESIGN.md §10: a page holds at most 500 rows. */
+/** A page holds at most 500 rows (docs/api-conventions.md#list-parameters). */
 export const MAX_PAGE_SIZE = 500;
 
 function parseJson(name: string, raw: unknown, fallback: unknown): unknown {
   if (raw === undefined || raw === '') return fallback;
-  if (typeof raw !== 'string') throw httpError(400, `${name} must be given once`, { [name]: 'Invalid format' });
+  if (typeof raw !== 'string') throw fieldRefusal('invalid_query', `${name} must be given once`, name, problem('invalid_format', 'Invalid format'));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw httpError(400, `${name} is not valid JSON`, { [name]: 'Invalid format' });
+    throw fieldRefusal('invalid_query', `${name} is not valid JSON`, name, problem('invalid_format', 'Invalid format'));
   }
   refuseDeepJson(parsed, name);
   return parsed;
@@ -51,23 +51,25 @@ export function parseListParams(query: Record<string, unknown>, sortable: readon
   let parsedSort = defaultSort;
   if (sort !== null) {
     if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !/^(asc|desc)$/i.test(String(sort[1] ?? 'ASC'))) {
-      throw httpError(400, 'sort must be ["field","ASC"|"DESC"]', { sort: 'Invalid format' });
+      throw fieldRefusal('invalid_query', 'sort must be ["field","ASC"|"DESC"]', 'sort', problem('invalid_format', 'Invalid format'));
     }
     if (!sortable.includes(sort[0])) {
-      throw httpError(400, `Cannot sort by "${sort[0]}"`, { sort: `Allowed: ${sortable.join(', ')}` });
+      const allowed = sortable.join(', ');
+      throw fieldRefusal('invalid_query', `Cannot sort by "${sort[0]}"`, 'sort', problem('not_sortable', `Allowed: ${allowed}`, { allowed }));
     }
     parsedSort = { field: sort[0], order: String(sort[1] ?? 'ASC').toLowerCase() as 'asc' | 'desc' };
   }
 
   if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0)
     || range[1] < range[0]) {
-    throw httpError(400, 'range must be [start, end] with 0 ≤ start ≤ end', { range: 'Invalid format' });
+    throw fieldRefusal('invalid_query', 'range must be [start, end] with 0 ≤ start ≤ end', 'range', problem('invalid_format', 'Invalid format'));
   }
   if (range[1] - range[0] + 1 > MAX_PAGE_SIZE) {
-    throw httpError(400, `A page holds at most ${MAX_PAGE_SIZE} rows`, { range: `At most ${MAX_PAGE_SIZE} rows` });
+    throw fieldRefusal('invalid_query', `A page holds at most ${MAX_PAGE_SIZE} rows`, 'range',
+      problem('too_many_rows', `At most ${MAX_PAGE_SIZE} rows`, { max: MAX_PAGE_SIZE }));
   }
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw httpError(400, 'filter must be a JSON object', { filter: 'Invalid format' });
+    throw fieldRefusal('invalid_query', 'filter must be a JSON object', 'filter', problem('invalid_format', 'Invalid format'));
   }
   return { sort: parsedSort, range: { start: range[0], end: range[1] }, filter: filter as Record<string, unknown> };
 }
@@ -76,7 +78,7 @@ export function parseListParams(query: Record<string, unknown>, sortable: readon
 export function filterValues(field: string, value: unknown): Array<string | number | boolean> {
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-    throw httpError(400, `Filter "${field}" takes a value or a list of values`, { [field]: 'Invalid format' });
+    throw fieldRefusal('invalid_query', `Filter "${field}" takes a value or a list of values`, field, problem('invalid_format', 'Invalid format'));
   }
   return values as Array<string | number | boolean>;
 }
@@ -94,8 +96,8 @@ export function rangeBound(field: string, value: unknown): string {
   const date = new Date(0);
   if (match) date.setUTCFullYear(year, month - 1, day);
   if (!match || year < 1 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
-    throw httpError(400, `Filter "${field}" takes a date (YYYY-MM-DD) or an ISO 8601 date and time`,
-      { [field]: 'Invalid format' });
+    throw fieldRefusal('invalid_query', `Filter "${field}" takes a date (YYYY-MM-DD) or an ISO 8601 date and time`, field,
+      problem('invalid_format', 'Invalid format'));
   }
   return value as string;
 }

@@ -1,4 +1,4 @@
-import { httpError } from '../httpError';
+import { fieldRefusal, problem } from '../httpError';
 import type { Ctx } from './resource';
 
 /** A record id: digits only, no sign, no leading zero, no spaces, hex or exponent (`0x10` is not 16). */
@@ -9,7 +9,7 @@ export function pathId(ctx: Ctx, name = 'id'): number {
   const raw: string = ctx.params[name] ?? '';
   const id = Number(raw);
   if (!ID_PATTERN.test(raw) || !Number.isSafeInteger(id)) {
-    throw httpError(400, `${name} must be a positive integer`, { [name]: 'Invalid format' });
+    throw fieldRefusal('invalid_input', `${name} must be a positive integer`, name, problem('invalid_format', 'Invalid format'));
   }
   return id;
 }

@@ -7,11 +7,11 @@ import { warehousesResource } from '../warehouses/warehousesResource';
 import type { ResourceDef } from './resource';
 
 /**
- * The names of a resource's live records for pickers, readable by any active user (not by a
- * pending registration: DESIGN.md §4). An order names a warehouse, a supplier, a vehicle type and
- * a delivery area, but most roles that create or read orders do not hold those master-data pages:
- * their full lists would answer 403. A picker shows `id` and the `shown` fields only, searches and
- * sorts by them, and writes nothing.
+ * The names of a resource's live records for pickers, readable by any active user (not by a pending
+ * registration: docs/roles-and-permissions.md#pending-users). An order names a warehouse, a
+ * supplier, a vehicle type and a delivery area, but most roles that create or read orders do not
+ * hold those master-data pages: their full lists would answer 403. A picker shows `id` and the
+ * `shown` fields only, searches and sorts by them, and writes nothing.
  */
 export function pickerResource(def: ResourceDef, name: string, shown: readonly string[],
   scope?: ResourceDef['scope']): ResourceDef {

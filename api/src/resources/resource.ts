@@ -8,6 +8,7 @@ import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
 
 export type Ctx = Context & { state: AppState };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex returns it; each resource's columns are its configuration, not a type
 export type Row = Record<string, any>;
 
 /** An id-list field kept in a join table, e.g. a supplier's `serviceAreaIds`. */

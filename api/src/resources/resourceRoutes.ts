@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { filterValues, likePattern, ownEntry, parseListParams, rangeBound } from './listQuery';
@@ -54,7 +54,7 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
     const kind = field === 'id' ? 'eq'
       : bound ? (ownEntry(def.filters, bound[1]) === 'range' ? 'range' : undefined) : ownEntry(def.filters, field);
     if (!kind || (kind === 'range' && !bound)) {
-      throw httpError(400, `Cannot filter by "${field}"`, { [field]: 'Unknown filter' });
+      throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
     }
     if (kind === 'range') {
       query.where(`${table}.${bound![1]}`, bound![2] === 'gte' ? '>=' : '<=', rangeBound(field, value));
@@ -101,7 +101,7 @@ async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction,
   const query = liveQuery(def, ctx, db).findById(id);
   if (lock) query.forUpdate();
   const row = await query;
-  if (!row) throw httpError(404, `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`);
+  if (!row) throw httpError('not_found', `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`, { params: { entity: def.entityType, id } });
   return row.toJSON();
 }
 
@@ -128,7 +128,7 @@ function withoutEchoedReadOnly(def: ResourceDef, fields: Row, existing: Row): Ro
   for (const field of def.readOnly ?? []) {
     if (!(field in data)) continue;
     if (JSON.stringify(data[field] ?? null) !== JSON.stringify(existing[field] ?? null)) {
-      throw httpError(400, `${field} cannot be changed here`, { [field]: 'Read-only' });
+      throw fieldRefusal('invalid_input', `${field} cannot be changed here`, field, problem('read_only', 'Read-only'));
     }
     delete data[field];
   }
@@ -142,7 +142,8 @@ async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, d
     const live = (await trx(link.targetTable).whereIn('id', ids).whereNull('deletedAt').select('id')).map((r) => r.id);
     const missing = ids.filter((other) => !live.includes(other));
     if (missing.length > 0) {
-      throw httpError(400, `${field}: no such record ${missing.join(', ')}`, { [field]: `Unknown id ${missing.join(', ')}` });
+      const unknown = missing.join(', ');
+      throw fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));
     }
     await trx(link.table).where(link.ownKey, id).delete();
     if (ids.length > 0) await trx(link.table).insert(ids.map((other) => ({ [link.ownKey]: id, [link.otherKey]: other })));
@@ -154,7 +155,10 @@ async function checkReferences(def: ResourceDef, trx: Knex.Transaction, data: Ro
   for (const [field, table] of Object.entries(def.references ?? {})) {
     if (data[field] === undefined || data[field] === null) continue;
     const found = await trx(table).where('id', data[field]).whereNull('deletedAt').first('id');
-    if (!found) throw httpError(400, `${field}: no such record ${data[field]}`, { [field]: `Unknown id ${data[field]}` });
+    if (!found) {
+      const unknown = String(data[field]);
+      throw fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));
+    }
   }
 }
 
@@ -221,7 +225,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
     const id = pathId(ctx);
     const { version, ...fields } = withoutReadOnly(ctx.request.body);
     if (version !== undefined && !Number.isInteger(version)) {
-      throw httpError(400, 'version must be an integer', { version: 'Invalid format' });
+      throw fieldRefusal('invalid_input', 'version must be an integer', 'version', problem('invalid_format', 'Invalid format'));
     }
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       // Concurrent writes to one record take turns on its row lock: an update without a version
@@ -229,9 +233,9 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
       const existing = await findLive(def, ctx, trx, id, { lock: true });
       const input = validate<Row>(schemas.update, withoutEchoedReadOnly(def, fields, existing));
       if (version !== undefined && version !== existing.version) {
-        throw httpError(409, `This ${def.entityType.replace(/_/g, ' ')} was changed by someone else meanwhile `
+        throw httpError('version_conflict', `This ${def.entityType.replace(/_/g, ' ')} was changed by someone else meanwhile `
           + `(version ${existing.version}, yours ${version}): reload it and apply your change again`,
-        { version: 'Stale version' });
+        { params: { version: existing.version, yours: version }, fields: { version: problem('stale_version', 'Stale version') } });
       }
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
       await checkReferences(def, trx, patch);

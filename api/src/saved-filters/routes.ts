@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { RESOURCES } from '../resources/registry';
@@ -35,8 +35,8 @@ async function create(ctx: Ctx) {
   const body = validate<{ resource: string; name: string; filter: object }>(createBody, ctx.request.body);
   const filter = JSON.stringify(body.filter);
   if (Buffer.byteLength(filter) > FILTER_BYTES) {
-    throw httpError(400, `A saved filter may hold at most ${FILTER_BYTES} bytes of filter values`,
-      { filter: `At most ${FILTER_BYTES} bytes` });
+    throw fieldRefusal('invalid_input', `A saved filter may hold at most ${FILTER_BYTES} bytes of filter values`, 'filter',
+      problem('too_many_bytes', `At most ${FILTER_BYTES} bytes`, { max: FILTER_BYTES }));
   }
   const userId = ctx.state.user!.id;
   ctx.body = await ctx.state.db.transaction(async (trx) => {
@@ -44,8 +44,8 @@ async function create(ctx: Ctx) {
     await trx('users').where({ id: userId }).forUpdate().first('id');
     const saved = await trx('savedFilters').where({ userId }).count({ n: '*' }).first();
     if (Number(saved?.n ?? 0) >= MAX_PRESETS) {
-      throw httpError(400, `You have ${MAX_PRESETS} saved filters, the most one may keep: delete one first`,
-        { name: `At most ${MAX_PRESETS} saved filters` });
+      throw httpError('saved_filters_full', `You have ${MAX_PRESETS} saved filters, the most one may keep: delete one first`,
+        { params: { max: MAX_PRESETS }, fields: { name: problem('too_many', `At most ${MAX_PRESETS} saved filters`, { max: MAX_PRESETS }) } });
     }
     const [row] = await trx('savedFilters').insert({ ...body, filter, userId })
       .returning(['id', 'resource', 'name', 'filter', 'createdAt']);
@@ -60,7 +60,7 @@ async function remove(ctx: Ctx) {
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await trx('savedFilters').where({ id, userId: ctx.state.user!.id }).first();
-    if (!row) throw httpError(404, `No saved filter ${id}`);
+    if (!row) throw httpError('not_found', `No saved filter ${id}`, { params: { entity: 'saved_filter', id } });
     await trx('savedFilters').where({ id }).delete();
     await logActivity(trx, ctx, { action: 'delete', entityType: 'saved_filter', entityId: id,
       changes: { name: { before: row.name, after: null } } });

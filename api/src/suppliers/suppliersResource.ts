@@ -4,16 +4,19 @@ import { idList, messages, optionalText, partial, requiredText, status, website 
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
 
-/** A field the spec requires (§3): missing, blank and null all answer "This field is required". */
+/**
+ * A required field (docs/admin-screens.md#forms-and-their-messages): missing, blank and null all
+ * answer "This field is required".
+ */
 const mandatory = (rule: Joi.StringSchema) => rule.invalid(null).required()
   .messages({ ...messages, 'any.invalid': messages['any.required'] });
 
 /**
- * Spec §3 and §5: only the short name and the website may be left out. Rows saved before the
+ * Only the short name and the website may be left out. Rows saved before the
  * contact fields were required still load; they must be completed at their next edit.
  */
 const create = Joi.object({
-  // The seed's own wording for the supplier name.
+  // The customer's own wording for the supplier name.
   name: requiredText(200).messages({ 'any.required': 'Supplier name is required', 'string.empty': 'Supplier name is required' }),
   shortName: optionalText(50),
   contactPerson: mandatory(Joi.string().trim().max(100)),

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { httpError } from '../httpError';
+import { httpError, problem } from '../httpError';
+import { fieldProblem } from '../middleware/validate';
 import { messages } from '../resources/fields';
 import { entryFields } from './translationsResource';
 import type { ImportError, ImportReport, ImportRow, TranslationTexts } from '@kernel/translations/importReport';
@@ -43,7 +44,7 @@ function checkRows(rows: unknown[], errors: ImportError[]): Array<{ index: numbe
     const fields = new Set<string>();
     for (const detail of error.details) {
       const field = String(detail.path[0] ?? 'row');
-      if (!fields.has(field)) errors.push({ row: index, field, message: detail.message });
+      if (!fields.has(field)) errors.push({ row: index, field, ...fieldProblem(detail), message: detail.message });
       fields.add(field);
     }
   });
@@ -89,7 +90,8 @@ export async function planImport(db: Knex | Knex.Transaction, rows: unknown[]): 
     const id = idOf(row);
     const first = firstRow.get(id);
     if (first !== undefined) {
-      errors.push({ row: index, field: 'key', message: `Duplicate: the same namespace and key as row index ${first}` });
+      errors.push({ row: index, field: 'key', code: 'duplicate', message: `Duplicate: the same namespace and key as row index ${first}`,
+        params: { row: first + 1 } });
       continue;
     }
     firstRow.set(id, index);
@@ -100,7 +102,7 @@ export async function planImport(db: Knex | Knex.Transaction, rows: unknown[]): 
       description: given(row.description) ?? current?.description ?? null,
     };
     if ((given(row.zh) !== undefined || given(row.en) !== undefined) && placeholdersDiffer(after.zh, after.en)) {
-      errors.push({ row: index, field: given(row.en) !== undefined ? 'en' : 'zh', message: PLACEHOLDER_MISMATCH });
+      errors.push({ row: index, field: given(row.en) !== undefined ? 'en' : 'zh', code: 'placeholder_mismatch', message: PLACEHOLDER_MISMATCH });
       continue;
     }
     if (!current) report.added.push({ namespace: row.namespace, key: row.key, ...after });
@@ -114,7 +116,10 @@ export async function planImport(db: Knex | Knex.Transaction, rows: unknown[]): 
   const clashes = nestingClashes([...stored.keys(), ...report.added.map(idOf)]);
   report.added = report.added.filter((entry) => {
     const clash = clashes.get(idOf(entry));
-    if (clash) errors.push({ row: firstRow.get(idOf(entry))!, field: 'key', message: `Conflicts with ${clash}` });
+    if (clash) {
+      errors.push({ row: firstRow.get(idOf(entry))!, field: 'key', code: 'conflicts_with', message: `Conflicts with ${clash}`,
+        params: { other: clash } });
+    }
     return !clash;
   });
   errors.sort((a, b) => a.row - b.row);
@@ -137,7 +142,8 @@ export async function applyImport(trx: Knex.Transaction, { report, updates }: Im
        returning t.id`,
       chunk.flatMap((entry) => [entry.id, entry.version, entry.zh, entry.en, entry.description]));
     if (result.rows.length !== chunk.length) {
-      throw httpError(409, 'Some texts were changed meanwhile: preview the import again', { rows: 'Stale version' });
+      throw httpError('version_conflict', 'Some texts were changed meanwhile: preview the import again',
+        { fields: { rows: problem('stale_version', 'Stale version') } });
     }
   }
 }
@@ -145,8 +151,10 @@ export async function applyImport(trx: Knex.Transaction, { report, updates }: Im
 /** The 400 of an import applied with invalid rows, each named `rows.<index>.<field>`. */
 export function importRefused(errors: ImportError[]) {
   const rows = new Set(errors.map((error) => error.row)).size;
-  return httpError(400, `${rows} row(s) of the import are invalid: nothing was written`,
-    Object.fromEntries(errors.map((error) => [`rows.${error.row}.${error.field}`, error.message])));
+  return httpError('import_invalid', `${rows} row(s) of the import are invalid: nothing was written`, {
+    params: { rows },
+    fields: Object.fromEntries(errors.map(({ row, field, code, message, params }) => [`rows.${row}.${field}`, problem(code, message, params)])),
+  });
 }
 
 /** The activity log's record of an applied import: the counts and the first ids it touched. */

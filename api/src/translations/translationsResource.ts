@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import { requireRole, requireUser } from '../middleware/guard';
 import { messages, partial } from '../resources/fields';
 import { likePattern } from '../resources/listQuery';
@@ -36,26 +36,29 @@ function withTexts(data: Row): Row {
 /** Refuses texts whose placeholders differ, naming the field being written. */
 export function refusePlaceholderMismatch(zh: string, en: string, field: TextField): void {
   if (!placeholdersDiffer(zh, en)) return;
-  throw httpError(400, `Placeholders differ: zh has [${placeholders(zh).join(', ')}], en has [${placeholders(en).join(', ')}]`,
-    { [field]: PLACEHOLDER_MISMATCH });
+  const [zhNames, enNames] = [placeholders(zh).join(', '), placeholders(en).join(', ')];
+  throw httpError('placeholder_mismatch', `Placeholders differ: zh has [${zhNames}], en has [${enNames}]`,
+    { params: { zh: zhNames, en: enNames }, fields: { [field]: problem('placeholder_mismatch', PLACEHOLDER_MISMATCH) } });
 }
 
 /** A new key must be neither taken nor a group of, or grouped under, a live key of its namespace. */
 async function refuseClash(trx: Knex.Transaction, namespace: string, key: string): Promise<void> {
   const keys: string[] = await trx('translations').whereNull('deletedAt').where({ namespace }).pluck('key');
   if (keys.includes(key)) {
-    throw httpError(409, `Duplicate key: ${namespace}.${key} already exists`, { key: 'Already exists' });
+    throw httpError('unique_violation', `Duplicate key: ${namespace}.${key} already exists`,
+      { params: { field: 'key' }, fields: { key: problem('already_exists', 'Already exists') } });
   }
   const nested = keys.find((other) => keysNest(key, other));
   if (nested) {
-    throw httpError(409, `${namespace}.${key} cannot sit beside ${namespace}.${nested}: a text cannot also be a group of texts`,
-      { key: `Conflicts with ${namespace}.${nested}` });
+    const other = `${namespace}.${nested}`;
+    throw httpError('key_conflict', `${namespace}.${key} cannot sit beside ${other}: a text cannot also be a group of texts`,
+      { params: { key: `${namespace}.${key}`, other }, fields: { key: problem('conflicts_with', `Conflicts with ${other}`, { other }) } });
   }
 }
 
 /**
- * The messages of both languages, on the shared protocol. Every signed-in user reads them (the
- * seed gives /translations no page key); only admins and managers write.
+ * The messages of both languages, on the shared protocol. Every signed-in user reads them
+ * (/translations has no page key: docs/routes-and-pages.md#route-table); only admins and managers write.
  */
 export const translationsResource: ResourceDef = {
   name: 'translations',
@@ -78,7 +81,7 @@ export const translationsResource: ResourceDef = {
     /** `missing: 'zh' | 'en'`: the entries without a text in that language. */
     missing(query, value) {
       if (!(TEXT_FIELDS as readonly unknown[]).includes(value)) {
-        throw httpError(400, 'Filter "missing" takes "zh" or "en"', { missing: 'Invalid value' });
+        throw fieldRefusal('invalid_query', 'Filter "missing" takes "zh" or "en"', 'missing', problem('invalid_value', 'Invalid value'));
       }
       query.where(`translations.${value as TextField}`, '');
     },

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
@@ -15,7 +15,7 @@ const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
 
 function defOf(type: string): ResourceDef {
   const def = trashable().find((d) => d.entityType === type);
-  if (!def) throw httpError(404, `No record type "${type}" in the trash`);
+  if (!def) throw httpError('not_found', `No record type "${type}" in the trash`, { params: { entity: type } });
   return def;
 }
 
@@ -43,7 +43,7 @@ async function list(ctx: Ctx) {
     else if (field === 'deletedBy') query.whereIn('trash.deletedBy', filterValues(field, value) as number[]);
     else if (field === 'id') {
       query.whereIn(ctx.state.db.raw(`trash.type || ':' || trash.entity_id`) as never, filterValues(field, value) as string[]);
-    } else throw httpError(400, `Cannot filter by "${field}"`, { [field]: 'Unknown filter' });
+    } else throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
   }
   const ordered = ctx.state.db.queryBuilder().from(query.as('rows'));
   const [rows, [{ count }]] = await Promise.all([
@@ -59,7 +59,10 @@ async function list(ctx: Ctx) {
 
 async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db): Promise<Row> {
   const row = await def.model.query(db).findById(id).whereNotNull('deletedAt');
-  if (!row) throw httpError(404, `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`);
+  if (!row) {
+    throw httpError('not_found', `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`,
+      { params: { entity: def.entityType, id } });
+  }
   return row.toJSON();
 }
 
@@ -74,8 +77,8 @@ async function restore(ctx: Ctx) {
         .patch({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: new Date() } as never);
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
-      throw httpError(409, `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `
-        + 'already uses the same value. Rename or delete that one first.');
+      throw httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `
+        + 'already uses the same value. Rename or delete that one first.', { params: { entity: def.entityType, label: String(row[def.label]) } });
     }
     await logActivity(trx, ctx, { action: 'restore', entityType: def.entityType, entityId: id,
       changes: { [def.label]: { before: null, after: row[def.label] ?? null } } });
@@ -85,7 +88,7 @@ async function restore(ctx: Ctx) {
 
 /** Permanent removal: administrators only, whatever the page permissions say. */
 async function purge(ctx: Ctx) {
-  if (ctx.state.user!.role !== 'admin') throw httpError(403, 'Access denied: only an administrator may purge records');
+  if (ctx.state.user!.role !== 'admin') throw httpError('role_denied', 'Access denied: only an administrator may purge records', { params: { roles: 'admin' } });
   const def = defOf(ctx.params.type);
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {

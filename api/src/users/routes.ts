@@ -20,7 +20,7 @@ const resetSchema = Joi.object({ password: newPassword() });
 /** The live user an administrator (or a manager, for non-admins) acts on. */
 async function managedUser(ctx: Ctx, trx: Knex.Transaction, id: number): Promise<User> {
   const user = await User.query(trx).modify('live').findById(id).forUpdate();
-  if (!user) throw httpError(404, `No user with id ${id}`);
+  if (!user) throw httpError('not_found', `No user with id ${id}`, { params: { entity: 'user', id } });
   assertMayManage(ctx.state.user!, user);
   return user;
 }

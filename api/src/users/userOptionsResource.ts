@@ -6,7 +6,7 @@ import { User } from './User';
  * Names of live users for pickers: an order's assigned user and creator, the activity log's user
  * filter, the permissions page's user overrides. Any active user reads it, though they may not
  * have the `users` page; nothing but id, names, role and status. A pending registration does not
- * (DESIGN.md §4: the dashboard and their own account only, no staff lists).
+ * (docs/roles-and-permissions.md#pending-users: the dashboard and their own account only, no staff lists).
  */
 export const userOptionsResource: ResourceDef = {
   name: 'user-options',

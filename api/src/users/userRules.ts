@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isCommonPassword } from '../auth/passwords';
 import { passwordRule } from '../auth/schemas';
-import { httpError } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../httpError';
 import type { Row } from '../resources/resource';
 import { mayManageUser, rolesManagedBy, type Role } from '@kernel/users/roles';
 import type { User } from './User';
@@ -21,8 +21,9 @@ export const newPassword = () => passwordRule.required()
 /** Every role but the staff roles is an administrator's to give (kernel/users/roles.ts rolesManagedBy). */
 export function assertMayGrant(actor: User, role: unknown): void {
   if (rolesManagedBy(actor.role).includes(role as Role)) return;
-  throw httpError(403, `Access denied: only an administrator may give the role "${String(role)}"; `
-    + `you may give ${rolesManagedBy(actor.role).join(', ')}`, { role: 'Not allowed' });
+  const roles = rolesManagedBy(actor.role).join(', ');
+  throw httpError('grant_denied', `Access denied: only an administrator may give the role "${String(role)}"; you may give ${roles}`,
+    { params: { role: String(role), roles }, fields: { role: problem('not_allowed', 'Not allowed') } });
 }
 
 /**
@@ -32,8 +33,9 @@ export function assertMayGrant(actor: User, role: unknown): void {
  */
 export function assertMayManage(actor: User, target: Row): void {
   if (mayManageUser(actor, target as { id: number; role: Role })) return;
-  throw httpError(403, `Access denied: only an administrator may manage the account "${target.username}" `
-    + `(role ${target.role}); you may manage ${rolesManagedBy(actor.role).join(', ')}`);
+  const roles = rolesManagedBy(actor.role).join(', ');
+  throw httpError('manage_denied', `Access denied: only an administrator may manage the account "${target.username}" `
+    + `(role ${target.role}); you may manage ${roles}`, { params: { username: target.username, role: target.role, roles } });
 }
 
 /**
@@ -45,7 +47,7 @@ export async function assertAnotherActiveAdmin(trx: Knex.Transaction, user: Row,
   const others = await trx('users').whereNull('deletedAt').where({ role: 'admin', status: 'active' })
     .whereNot('id', user.id).forUpdate().select('id');
   if (others.length === 0) {
-    throw httpError(409, `The last active administrator cannot be ${what}: make another user an active administrator first`);
+    throw httpError('last_admin', `The last active administrator cannot be ${what}: make another user an active administrator first`);
   }
 }
 
@@ -54,7 +56,8 @@ export async function assertUsernameFree(trx: Knex.Transaction, username: string
   const query = trx('users').whereNull('deletedAt').whereRaw('lower(username) = lower(?)', [username]);
   if (exceptId !== undefined) query.whereNot('id', exceptId);
   if (await query.first('id')) {
-    throw httpError(409, `The username "${username}" is already taken`, { username: 'Already exists' });
+    throw httpError('unique_violation', `The username "${username}" is already taken`,
+      { params: { field: 'username' }, fields: { username: problem('already_exists', 'Already exists') } });
   }
 }
 
@@ -65,8 +68,8 @@ export async function assertUsernameFree(trx: Knex.Transaction, username: string
 export function deliveryAreasFor(role: string, sent: number[] | undefined, had: number[] = []): number[] | undefined {
   if (role === 'regional_dispatcher') return sent;
   if (sent && sent.length > 0) {
-    throw httpError(400, 'Only regional dispatchers have delivery areas',
-      { deliveryAreaIds: 'Only regional dispatchers have delivery areas' });
+    throw fieldRefusal('invalid_input', 'Only regional dispatchers have delivery areas', 'deliveryAreaIds',
+      problem('not_for_role', 'Only regional dispatchers have delivery areas'));
   }
   return sent ?? (had.length > 0 ? [] : undefined);
 }

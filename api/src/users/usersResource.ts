@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { hashPassword } from '../auth/passwords';
 import { usernameRule } from '../auth/schemas';
-import { httpError } from '../httpError';
+import { httpError, problem } from '../httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
 import type { ResourceDef, Row } from '../resources/resource';
@@ -66,7 +66,8 @@ export const usersResource: ResourceDef = {
       if (patch.role !== undefined && patch.role !== existing.role) assertMayGrant(actor, patch.role);
       const deactivating = patch.status !== undefined && patch.status !== 'active' && existing.status === 'active';
       if (deactivating && existing.id === actor.id) {
-        throw httpError(409, 'You cannot deactivate your own account', { status: 'You cannot deactivate yourself' });
+        throw httpError('own_account', 'You cannot deactivate your own account',
+          { fields: { status: problem('not_yourself', 'You cannot deactivate yourself') } });
       }
       if (deactivating || (patch.role !== undefined && patch.role !== 'admin')) {
         await assertAnotherActiveAdmin(trx, existing, 'demoted or deactivated');
@@ -74,13 +75,13 @@ export const usersResource: ResourceDef = {
       if (patch.username !== undefined && patch.username.toLowerCase() !== existing.username.toLowerCase()) {
         await assertUsernameFree(trx, patch.username, existing.id);
       }
-      // A deactivated user is signed out everywhere at once (DESIGN.md §10).
+      // A deactivated user is signed out everywhere at once (docs/api-conventions.md#sessions).
       if (patch.status === 'inactive' && existing.status !== 'inactive') await endSessionsOf(trx, existing.id);
       return withAreas(patch, deliveryAreasFor(patch.role ?? existing.role, patch.deliveryAreaIds, existing.deliveryAreaIds));
     },
     async beforeDelete(ctx, existing, trx) {
       const actor = ctx.state.user!;
-      if (existing.id === actor.id) throw httpError(409, 'You cannot delete your own account');
+      if (existing.id === actor.id) throw httpError('own_account', 'You cannot delete your own account');
       assertMayManage(actor, existing);
       await assertAnotherActiveAdmin(trx, existing, 'deleted');
       await endSessionsOf(trx, existing.id);

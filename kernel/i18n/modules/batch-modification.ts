@@ -1,8 +1,10 @@
 import type { ModuleMessages } from '../catalogs';
 
 /**
- * The batch modification page's texts; the validation and toast texts are the seed's word for
- * word (spec §5, §8). The session-expiry toast reuses `auth.session_expired_title` / `auth.session_expired`.
+ * The batch modification page's texts; the validation and toast texts are the customer's word for
+ * word (docs/order-status-flow.md#batch-modification-completion-date,
+ * docs/admin-screens.md#notices). The session-expiry toast reuses `auth.session_expired_title` /
+ * `auth.session_expired`.
  */
 const messages: ModuleMessages = {
   cn: {

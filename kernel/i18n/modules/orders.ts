@@ -1,6 +1,9 @@
 import type { ModuleMessages } from '../catalogs';
 
-/** The orders module's texts; the seed's validation messages word for word (spec §5). */
+/**
+ * The orders module's texts; the customer's validation messages word for word
+ * (docs/admin-screens.md#forms-and-their-messages).
+ */
 const messages: ModuleMessages = {
   cn: {
     resources: {
@@ -120,10 +123,6 @@ const messages: ModuleMessages = {
         created_title: '订单已创建',
         created_body: 'MTM 号 %{mtm}，DN 号 %{dn}',
         open: '查看订单',
-      },
-      errors: {
-        already_exists: '该值已存在',
-        unknown_reference: '所选记录已不存在',
       },
     },
     order_status: {
@@ -280,10 +279,6 @@ const messages: ModuleMessages = {
         created_title: 'Order created',
         created_body: 'MTM number %{mtm}, DN number %{dn}',
         open: 'Open the order',
-      },
-      errors: {
-        already_exists: 'Already exists',
-        unknown_reference: 'The chosen record no longer exists',
       },
     },
     order_status: {

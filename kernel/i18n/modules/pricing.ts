@@ -1,8 +1,8 @@
 import type { ModuleMessages } from '../catalogs';
 
 /**
- * The pricing management page's texts; the toast and loading texts are the seed's word for word
- * (spec §8). Field names reuse `resources.orders.fields.*`.
+ * The pricing management page's texts; the toast and loading texts are the customer's word for word
+ * (docs/pricing.md#pricing-management). Field names reuse `resources.orders.fields.*`.
  */
 const messages: ModuleMessages = {
   cn: {

@@ -1,6 +1,6 @@
 import type { ModuleMessages } from '../catalogs';
 
-/** The process monitoring page's texts; the three warnings are the spec's (§2). */
+/** The process monitoring page's texts; the three warnings are the customer's (docs/order-status-flow.md#delays). */
 const messages: ModuleMessages = {
   cn: {
     process_monitoring: {

@@ -1,8 +1,8 @@
 import type { ModuleMessages } from '../catalogs';
 
 /**
- * The reports centre's and old reports' texts. The error, empty and 23:50 texts are the seed's
- * word for word in English (spec §8, §9); the Chinese ones say the same.
+ * The reports centre's and old reports' texts. The error, empty and 23:50 texts are the customer's
+ * word for word in English (docs/admin-screens.md#notices); the Chinese ones say the same.
  */
 const messages: ModuleMessages = {
   cn: {

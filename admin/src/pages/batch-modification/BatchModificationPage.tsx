@@ -1,5 +1,5 @@
 import { Box, Typography } from '@mui/material';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { DataTable, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderReferences';
 import type { OrderRecord } from '../../orders/orderModel';
@@ -7,7 +7,7 @@ import { LocalDateField } from '../../common/LocalDateField';
 import { LIST_TABLE_SX, oneLineCellsExcept, usePhone } from '../../common/ResponsiveDataTable';
 import { SelectionBar } from './SelectionBar';
 
-/** Spec §2: one search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
+/** One search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
 function useBatchFilters() {
   const translate = useTranslate();
   return [
@@ -23,9 +23,8 @@ function useBatchFilters() {
  */
 const ForgetSelectionOnLeave = () => {
   const { onUnselectItems } = useListContext();
-  const unselect = useRef(onUnselectItems);
-  unselect.current = onUnselectItems;
-  useEffect(() => () => unselect.current(), []);
+  const forget = useEffectEvent(() => onUnselectItems());
+  useEffect(() => () => forget(), []);
   return null;
 };
 
@@ -63,15 +62,17 @@ const OrdersTable = () => {
 };
 
 /**
- * The server changes the completion date of completed orders only, refusing a selection that
- * holds any other (DESIGN.md §3): the page lists nothing else, so nothing else can be picked.
+ * The server changes the completion date of completed orders only, refusing a selection that holds
+ * any other (docs/order-status-flow.md#batch-modification-completion-date): the page lists nothing
+ * else, so nothing else can be picked.
  */
 const ONLY_COMPLETED = { status: 'completed' };
 
 /**
- * The batch modification page (spec §2): search the completed orders, select some or all of the
- * results, and set their completion date in one all-or-nothing call. It lists through the stock
- * data provider, under its own store key so the order list's filters and selection stay apart.
+ * The batch modification page (docs/admin-screens.md#what-the-pages-hold): search the completed
+ * orders, select some or all of the results, and set their completion date in one all-or-nothing
+ * call. It lists through the stock data provider, under its own store key so the order list's
+ * filters and selection stay apart.
  */
 const BatchModificationPage = () => {
   const translate = useTranslate();

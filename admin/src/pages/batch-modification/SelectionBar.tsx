@@ -1,6 +1,6 @@
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { MAX_PAGE_SIZE } from '../../providers/dataProvider';
 import { CompletionDateDialog } from './CompletionDateDialog';
@@ -16,10 +16,9 @@ export const SelectionBar = () => {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [nothingSelected, setNothingSelected] = useState(false);
   const count = selectedIds.length;
-
-  useEffect(() => {
-    if (count > 0) setNothingSelected(false);
-  }, [count]);
+  // The warning is answered as soon as something is selected (set while rendering, not in an
+  // effect: react.dev "Adjusting some state when a prop changes").
+  if (count > 0 && nothingSelected) setNothingSelected(false);
 
   const openDialog = () => {
     if (count === 0) setNothingSelected(true);

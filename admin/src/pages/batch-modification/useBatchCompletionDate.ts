@@ -1,17 +1,13 @@
 import { useCallback } from 'react';
 import { useLogoutIfAccessDenied, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useToast } from '../../layout/useToast';
-import { ApiError, apiRequest, PermissionError } from '../../providers/apiRequest';
+import { apiRequest, isPermissionError } from '../../providers/apiRequest';
+import { answerOf, fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
 
 /** The fields of the batch call a message can belong to. */
 export type BatchField = 'ids' | 'completionDate';
-/** A message key and its arguments. */
-export interface BatchMessage {
-  key: string;
-  args?: Record<string, string>;
-}
 /** Field → message. */
-export type BatchErrors = Partial<Record<BatchField, BatchMessage>>;
+export type BatchErrors = Partial<Record<BatchField, ErrorMessage>>;
 
 export type BatchOutcome =
   | { status: 'updated'; updated: number }
@@ -19,34 +15,16 @@ export type BatchOutcome =
   /** Reported by a toast (or by the global permission notice); nothing changed. */
   | { status: 'failed' };
 
-/** The server's field reasons (api/src/orders/routes.ts, the seed's words) as message keys. */
-const SERVER_REASONS: Record<string, string> = {
-  'Please select at least one order for batch modification': 'batch_modification.validation.no_selection',
-  'Please select a new completion date': 'batch_modification.validation.no_date',
-  'Please select a valid date and time': 'batch_modification.validation.invalid_date',
-};
-
-/** The server's refusal of orders that are not completed names them after this (their MTM numbers). */
-const NOT_COMPLETED = 'Not completed: ';
-
-function toMessage(reason: string): BatchMessage {
-  if (reason.startsWith(NOT_COMPLETED)) {
-    return { key: 'batch_modification.validation.not_completed', args: { orders: reason.slice(NOT_COMPLETED.length) } };
-  }
-  return { key: SERVER_REASONS[reason] ?? reason };
-}
-
-function toMessages(fields: Record<string, string>): BatchErrors {
-  const errors: BatchErrors = {};
-  for (const field of ['ids', 'completionDate'] as const) {
-    if (fields[field]) errors[field] = toMessage(fields[field]);
-  }
-  return errors;
+/** The answer's errors of the dialog's two fields (docs/order-status-flow.md#batch-modification-completion-date). */
+function batchErrors(error: unknown): BatchErrors {
+  const { ids, completionDate } = fieldMessages('batch-modification', error);
+  return { ...(ids && { ids }), ...(completionDate && { completionDate }) };
 }
 
 /**
- * POST /api/orders/batch-completion-date, all or nothing, with the seed's toasts (spec §8): success
- * refreshes every order query so the new dates show; a 401 says the session expired and signs out.
+ * POST /api/orders/batch-completion-date, all or nothing, with the customer's toasts
+ * (docs/admin-screens.md#notices): success refreshes every order query so the new dates show; a 401
+ * says the session expired and signs out.
  */
 export function useBatchCompletionDate() {
   const toast = useToast();
@@ -65,14 +43,12 @@ export function useBatchCompletionDate() {
       return { status: 'updated', updated };
     } catch (error) {
       // The global permission-denied notice has already spoken.
-      if (error instanceof PermissionError) return { status: 'failed' };
+      if (isPermissionError(error)) return { status: 'failed' };
       // Bad input (400), or a selection holding orders that are not completed (409): said in the
       // dialog, which stays open with the selection as it was, so those orders can be unticked.
-      if (error instanceof ApiError && (error.status === 400 || error.status === 409)
-        && Object.keys(error.fieldErrors).length > 0) {
-        return { status: 'invalid', errors: toMessages(error.fieldErrors) };
-      }
-      if (error instanceof ApiError && error.status === 401) {
+      const errors = batchErrors(error);
+      if (Object.keys(errors).length > 0) return { status: 'invalid', errors };
+      if (answerOf(error).status === 401) {
         toast({ variant: 'destructive', title: translate('auth.session_expired_title'),
           description: translate('auth.session_expired') });
         // The auth provider forgets the user first, so react-admin adds no notice of its own: it

@@ -14,7 +14,10 @@ export interface DashboardData {
   version: string;
 }
 
-/** Spec §2 dashboard: who I am, system status, quick navigation, contributors, daily wish. */
+/**
+ * The dashboard (docs/admin-screens.md#what-the-pages-hold): who I am, system status, quick
+ * navigation, contributors, daily wish.
+ */
 const Dashboard = () => {
   const translate = useTranslate();
   const { data: user } = useQuery(currentUserQuery);

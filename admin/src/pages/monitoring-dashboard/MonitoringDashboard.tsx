@@ -14,11 +14,11 @@ import { SupplierSection } from './SupplierSection';
 import { TrendSection } from './TrendSection';
 import { useRefreshPublicMonitoring } from './monitoringApi';
 
-/** The spec's menu (§2); each item links to a section of the one page (its id). */
+/** Its menu (docs/admin-screens.md#what-the-pages-hold); each item links to a section of the one page (its id). */
 const SECTIONS = ['overview', 'order_status', 'suppliers', 'logistics', 'analytics', 'reports'] as const;
 
 /**
- * The public monitoring dashboard (spec §2, DESIGN.md §7): no sign-in, outside the back-office
+ * The public monitoring dashboard (docs/reports.md#public-monitoring-dashboard): no sign-in, outside the back-office
  * layout, so it has its own language and theme switches. It shows aggregates only, from the
  * public endpoints (api/src/monitoring/publicMonitoring.ts), fetched again on the refresh button.
  */

@@ -10,7 +10,7 @@ const KEY = '/api/public/monitoring';
 
 /**
  * One of the public aggregates (api/src/monitoring/publicMonitoring.ts): no session needed. No
- * polling (seed §9): the page's refresh button asks again.
+ * polling (docs/admin-screens.md#requests-and-caching): the page's refresh button asks again.
  */
 export const usePublicMonitoring = <T>(name: string) => useQuery<T>({ queryKey: [KEY, name], staleTime: MINUTE });
 

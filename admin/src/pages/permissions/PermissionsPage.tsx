@@ -4,8 +4,9 @@ import { Alert, Box, Card, CardContent, CardHeader, Stack, Typography } from '@m
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, Confirm, Title, useNotify, useTranslate } from 'react-admin';
+import { useErrorText } from '../../common/useServerErrors';
 import { PageLoading } from '../../layout/PageLoading';
-import { ApiError, apiRequest, PermissionError } from '../../providers/apiRequest';
+import { ApiError, apiRequest, isPermissionError } from '../../providers/apiRequest';
 import { accessiblePagesQuery } from '../../providers/queryClient';
 import {
   addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, type Draft, type PermissionMatrix,
@@ -19,6 +20,7 @@ const MATRIX_QUERY = ['/api/permissions'];
 const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>({ roles: saved.roles, users: saved.users });
   const [confirming, setConfirming] = useState(false);
@@ -35,13 +37,13 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
       await queryClient.invalidateQueries({ queryKey: accessiblePagesQuery.queryKey });
       notify('permissions.notifications.saved', { type: 'success' });
     } catch (error) {
-      if (error instanceof PermissionError) return;
+      if (isPermissionError(error)) return;
       if (error instanceof ApiError && error.status === 409) {
         notify('permissions.errors.conflict', { type: 'error' });
         await queryClient.invalidateQueries({ queryKey: MATRIX_QUERY });
       } else {
         notify('permissions.errors.save_failed', { type: 'error',
-          messageArgs: { message: error instanceof ApiError ? error.serverMessage : String(error) } });
+          messageArgs: { message: errorText(error) } });
       }
     } finally {
       setSaving(false);

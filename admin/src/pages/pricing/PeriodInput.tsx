@@ -24,7 +24,7 @@ const selectSx = (width: number) => ({ flex: { xs: '1 1 0', sm: '0 0 auto' }, mi
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /**
- * The year, month and ISO week selection (spec §2) as one filter value, `period`: '2026',
+ * The year, month and ISO week selection (docs/pricing.md#pricing-management) as one filter value, `period`: '2026',
  * '2026-11' or '2026-W48', counted by the server in its time zone. No year means all time.
  */
 export const PeriodInput = ({ source }: { source: string; alwaysOn?: boolean }) => {

@@ -51,7 +51,7 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
   return (
     <TextField size="small" value={editor.draft[field]} autoFocus={autoFocus} disabled={editor.saving}
       onChange={(event) => editor.change(field, event.target.value)} onKeyDown={onKeyDown}
-      placeholder="0.00" error={Boolean(error)} helperText={error ? translate(error) : undefined}
+      placeholder="0.00" error={Boolean(error)} helperText={error ? translate(error.key, error.args) : undefined}
       sx={{ width: fullWidth ? '100%' : 80 }}
       slotProps={{ htmlInput: { inputMode: 'decimal', name: field, 'data-testid': `price-${field}`,
         'aria-label': translate(`resources.orders.fields.${field}`),

@@ -3,13 +3,14 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import {
   HttpError, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
 } from 'react-admin';
-import { MONEY_REASONS, parseMoney, type MoneyProblem } from '@kernel/pricing/parseMoney';
+import { parseMoney } from '@kernel/pricing/parseMoney';
 import { useToast } from '../../layout/useToast';
+import { fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
 import { PRICE_INPUTS, type PriceInput, type PricingRecord } from './pricingModel';
 
 type Draft = Record<PriceInput, string>;
-/** Field → a `pricing.validation.*` message key. */
-type Errors = Partial<Record<PriceInput, string>>;
+/** Field → its message. */
+type Errors = Partial<Record<PriceInput, ErrorMessage>>;
 
 /** The order being edited as it was when editing started: the draft's base and the version saved against. */
 interface Started {
@@ -59,32 +60,27 @@ function readDraft(draft: Draft, original: Draft): { data: Record<string, string
   const errors: Errors = {};
   for (const field of changedFields(draft, original)) {
     const parsed = parseMoney(draft[field]);
-    if ('problem' in parsed) errors[field] = `pricing.validation.${parsed.problem}`;
+    if ('problem' in parsed) errors[field] = { key: `pricing.validation.${parsed.problem}` };
     else data[field] = parsed.amount;
   }
   return Object.keys(errors).length > 0 ? { errors } : { data };
 }
 
 /**
- * A server 400 read back as the inputs' own messages, when each of its fields is a price and each
- * reason one the shared money rule gives; anything else is undefined (the failure toast says it).
+ * A server 400 read back as the inputs' own messages, when each of its fields is a price; anything
+ * else is undefined (the failure toast says it).
  */
-function serverErrors(body: unknown): Errors | undefined {
-  const fields = Object.entries((body as { errors?: Record<string, string> } | null)?.errors ?? {});
-  const errors: Errors = {};
-  for (const [field, reason] of fields) {
-    const problem = (Object.keys(MONEY_REASONS) as MoneyProblem[]).find((key) => reason.endsWith(MONEY_REASONS[key]));
-    if (!problem || !(PRICE_INPUTS as readonly string[]).includes(field)) return undefined;
-    errors[field as PriceInput] = `pricing.validation.${problem}`;
-  }
-  return fields.length > 0 ? errors : undefined;
+function serverErrors(error: unknown): Errors | undefined {
+  const fields = Object.entries(fieldMessages('pricing', error));
+  if (fields.length === 0 || !fields.every(([field]) => (PRICE_INPUTS as readonly string[]).includes(field))) return undefined;
+  return Object.fromEntries(fields);
 }
 
 /**
  * Editing the prices of one order in place: checked as the server checks them, the changed ones
  * saved with the version editing started from (a list reloaded meanwhile does not move it on, so
  * someone else's change answers 409), and the MTM prices and margin shown are the server's answer.
- * The seed's toasts (spec §8) say how it went; a stale version reloads the list.
+ * The customer's toasts (docs/pricing.md#pricing-management) say how it went; a stale version reloads the list.
  */
 export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -107,7 +103,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
 
   const failed = useCallback(async (error: unknown) => {
     if (!(error instanceof HttpError) || (error as { permission?: boolean }).permission) return;
-    const fields = error.status === 400 ? serverErrors(error.body) : undefined;
+    const fields = error.status === 400 ? serverErrors(error) : undefined;
     if (fields) {
       setErrors(fields);
       return;

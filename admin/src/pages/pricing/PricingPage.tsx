@@ -6,7 +6,7 @@ import { PricingCards } from './PricingCards';
 import { PricingStats } from './PricingStats';
 import { PricingTable } from './PricingTable';
 
-/** Spec §2: MTM search, the "pricing not set only" switch, and the year, month or week selection. */
+/** MTM search, the "pricing not set only" switch, and the year, month or week selection. */
 function usePricingFilters() {
   const translate = useTranslate();
   return [
@@ -26,7 +26,7 @@ const LoadError = () => {
 };
 
 /**
- * Pricing management (spec §2, DESIGN.md §5): the statistics of the selected period on top, then
+ * Pricing management (docs/pricing.md#pricing-management): the statistics of the selected period on top, then
  * the completed orders with their six prices edited in place; the MTM prices and the margin are
  * computed by the database and shown as the server answers them.
  */

@@ -26,7 +26,7 @@ const StatCard = ({ label, testId, icon, color, children }:
 );
 
 /**
- * The statistics cards (spec §2) of the selected period: pricing complete, pricing not set and
+ * The statistics cards (docs/pricing.md#pricing-management) of the selected period: pricing complete, pricing not set and
  * all completed orders, then the MTM totals and the margin as the database sums them.
  */
 export const PricingStats = () => {

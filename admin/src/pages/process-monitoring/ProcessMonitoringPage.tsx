@@ -8,7 +8,7 @@ import { LateOrdersList } from './LateOrdersList';
 import { useDelayCounts, useRefreshMonitoring, type Selection } from './processMonitoringApi';
 
 /**
- * Process monitoring (spec §2, DESIGN.md §7): the pulling-out delay, MOS delay and delayed
+ * Process monitoring (docs/order-status-flow.md#delays): the pulling-out delay, MOS delay and delayed
  * orders of the user's delivery areas (a regional dispatcher's own only: the server narrows),
  * counted per area; each count opens the orders behind it.
  */

@@ -69,7 +69,7 @@ const AreaRevenueTable = ({ data }: { data: AreaRevenue }) => {
   );
 };
 
-/** Spec §2: the delivery areas' revenue over the last 6 months of the snapshot, chart beside table. */
+/** The delivery areas' revenue over the last 6 months of the snapshot (docs/reports.md#report-kinds), chart beside table. */
 export const AreaRevenueCard = ({ runId }: { runId?: number }) => {
   const translate = useTranslate();
   const { data, error, isPending } = useAreaRevenue(runId);

@@ -2,7 +2,7 @@ import { MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/mater
 import { useTranslate } from 'react-admin';
 import { PERIOD_MONTHS, type PeriodMonths } from './reportModel';
 
-/** Spec §2: the last 3, 6 or 12 months. */
+/** The last 3, 6 or 12 months (docs/reports.md#report-kinds). */
 export const PeriodChoice = ({ value, onChange }: { value: PeriodMonths; onChange: (months: PeriodMonths) => void }) => {
   const translate = useTranslate();
   return (

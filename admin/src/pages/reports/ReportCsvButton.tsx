@@ -19,7 +19,7 @@ async function saveCsv(url: string, fileName: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(link.href), 0);
 }
 
-/** Downloads the server's CSV of what is shown, in the UI's language (DESIGN.md §6: streamed, with a BOM). */
+/** Downloads the server's CSV of what is shown, in the UI's language (streamed, with a BOM: docs/reports.md#csv-export). */
 export const ReportCsvButton = ({ urlFor, fileName, disabled, testId = 'report-export' }: {
   urlFor: (lang: string) => string; fileName: string; disabled?: boolean; testId?: string;
 }) => {

@@ -2,7 +2,7 @@ import InsertChartOutlinedIcon from '@mui/icons-material/InsertChartOutlined';
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** The seed's error texts (spec §8) when report data cannot be read. */
+/** The customer's error texts (docs/admin-screens.md#notices) when report data cannot be read. */
 export const LoadingFailed = () => {
   const translate = useTranslate();
   return (
@@ -13,7 +13,7 @@ export const LoadingFailed = () => {
   );
 };
 
-/** The seed's empty text (spec §8) when the chosen period holds no order. */
+/** The customer's empty text (docs/admin-screens.md#notices) when the chosen period holds no order. */
 export const NoReportData = () => {
   const translate = useTranslate();
   return (

@@ -28,7 +28,10 @@ const RefreshButton = () => {
   );
 };
 
-/** Which snapshot is shown, the seed's 23:50 note, and (on the live reports) refresh now for admins. */
+/**
+ * Which snapshot is shown, the 23:50 note (docs/reports.md#when-runs-are-made), and (on the live
+ * reports) refresh now for admins.
+ */
 export const SnapshotLine = ({ run, refreshable }: { run: RunSummary | null | undefined; refreshable: boolean }) => {
   const translate = useTranslate();
   const format = useReportFormat();

@@ -30,7 +30,7 @@ const statusView = (key: ReportViewKey, granularity: Granularity): ReportViewDef
   columns: STATUS_COLUMNS, chart: 'statuses', section: 'reports.sections.statistics',
 });
 
-/** The reports centre (spec §2, reports contract): one shared view, configured per report. */
+/** The reports centre (docs/reports.md#report-kinds): one shared view, configured per report. */
 export const REPORT_VIEWS: ReportViewDef[] = [
   { ...statusView('overview', 'total'), path: '/reports',
     dimensions: ['supplier', 'vehicle_type', 'delivery_area', 'user', 'overall'] },

@@ -1,7 +1,8 @@
 import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { messageId, useReasonText } from '../../translations/translationModel';
+import { messageId } from '../../translations/translationModel';
+import { fieldMessage } from '../../providers/errorMessages';
 import type { ImportReport } from './useTranslationImport';
 
 /** Beyond this many rows a section says how many more there are; the apply writes them all. */
@@ -71,9 +72,14 @@ const Change = ({ before, after }: { before: string; after: string }) => {
   );
 };
 
+/** A row's problem as translate() takes it: the field's own wording, else the code's (docs/error-codes.md#field-codes). */
+const reason = (error: ImportReport['errors'][number]) => {
+  const { key, args } = fieldMessage('translations', error.field, error);
+  return [key, args] as const;
+};
+
 const ErrorRows = ({ report }: { report: ImportReport }) => {
   const translate = useTranslate();
-  const reasonText = useReasonText();
   return (
     <Section title="translation_import.sections.errors" total={report.errors.length} testId="import-errors"
       head={<Heads names={['row', 'field', 'problem']} />}>
@@ -81,7 +87,7 @@ const ErrorRows = ({ report }: { report: ImportReport }) => {
         <TableRow key={`${error.row}-${error.field}`}>
           <TableCell>{error.row + 1}</TableCell>
           <TableCell>{translate(`resources.translations.fields.${error.field}`, { _: error.field })}</TableCell>
-          <TableCell sx={{ color: 'error.main' }}>{reasonText(error.message)}</TableCell>
+          <TableCell sx={{ color: 'error.main' }}>{translate(...reason(error))}</TableCell>
         </TableRow>
       ))}
     </Section>

@@ -26,7 +26,7 @@ const FilePicker = ({ label, disabled, onFile }: { label: string; disabled: bool
 /**
  * /translation-import: pick a CSV or JSON file, see the server's preview (new, changed with
  * before → after, each bad row's errors), then apply it after a confirmation. Everyone signed
- * in may open the page (no page key, seed); only admins and managers may import.
+ * in may open the page (no page key: docs/routes-and-pages.md#route-table); only admins and managers may import.
  */
 const TranslationImport = () => {
   const translate = useTranslate();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import type { ImportReport } from '@kernel/translations/importReport';
+import { useErrorText } from '../../common/useServerErrors';
 import { ApiError, apiRequest } from '../../providers/apiRequest';
 import { reloadCatalogs } from '../../providers/i18nProvider';
 import { FileProblem, readTranslationFile } from '../../translations/translationFile';
@@ -22,6 +23,7 @@ const sendImport = async (rows: unknown[], dryRun: boolean): Promise<ImportRepor
 export function useTranslationImport() {
   const translate = useTranslate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function useTranslationImport() {
 
   const problemText = (error: unknown) => {
     if (error instanceof FileProblem) return translate(error.messageKey, error.args);
-    if (error instanceof ApiError) return error.serverMessage;
+    if (error instanceof ApiError) return errorText(error);
     return translate('translation_import.problems.unreadable');
   };
 

@@ -1,0 +1,141 @@
+import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import EditCalendarIcon from '@mui/icons-material/EditCalendar';
+import GroupIcon from '@mui/icons-material/Group';
+import HistoryIcon from '@mui/icons-material/History';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import MapIcon from '@mui/icons-material/Map';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import NoteAddIcon from '@mui/icons-material/NoteAdd';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SecurityIcon from '@mui/icons-material/Security';
+import StoreIcon from '@mui/icons-material/Store';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import TranslateIcon from '@mui/icons-material/Translate';
+import UploadFileIcon from '@mui/icons-material/UploadFile';
+import ViewListIcon from '@mui/icons-material/ViewList';
+import WarehouseIcon from '@mui/icons-material/Warehouse';
+import { lazy, type ReactNode } from 'react';
+import type { ResourceProps } from 'react-admin';
+import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
+import activityLogs from '../activity-logs';
+import deliveryAreas from '../delivery-areas';
+import orders, { OrderCreate } from '../orders';
+import suppliers from '../suppliers';
+import translations from '../translations';
+import trash from '../trash';
+import users from '../users';
+import vehicleTypes from '../vehicle-types';
+import warehouses from '../warehouses';
+import { AuthPage } from './AuthPage';
+import type { SidebarGroup } from './menuItems';
+
+// Every page is loaded on demand.
+const Dashboard = lazy(() => import('../pages/dashboard/Dashboard'));
+const MonitoringDashboard = lazy(() => import('../pages/monitoring-dashboard/MonitoringDashboard'));
+const PermissionDeniedDemo = lazy(() => import('../pages/permission-denied-demo/PermissionDeniedDemo'));
+const TranslationImport = lazy(() => import('../pages/translation-import/TranslationImport'));
+const PermissionsPage = lazy(() => import('../pages/permissions/PermissionsPage'));
+const BatchModificationPage = lazy(() => import('../pages/batch-modification/BatchModificationPage'));
+const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
+const ProcessMonitoringPage = lazy(() => import('../pages/process-monitoring/ProcessMonitoringPage'));
+const ReportsPage = lazy(() => import('../pages/reports/ReportsPage'));
+const OldReports = lazy(() => import('../pages/reports/OldReports'));
+
+/** Who may open a page: the holders of a page key, anyone signed in, or anyone. */
+export type Access = PageKey | 'signed-in' | 'public';
+
+interface MenuPlace {
+  label: string;
+  icon: ReactNode;
+}
+
+/** A react-admin resource (named after the page's path), or one screen. */
+type Content = { resource: Omit<ResourceProps, 'name'>; element?: never } | { element: ReactNode; resource?: never };
+
+type Guard =
+  | {
+    access: PageKey;
+    /** Its sidebar item: in a group, or at the top level when no group is named. */
+    menu?: MenuPlace & { group?: SidebarGroup };
+    /** The data resource its list reads, which react-admin checks by that name. */
+    lists?: string;
+  }
+  | { access: 'signed-in'; menu?: MenuPlace & { group: 'user-menu' } }
+  | { access: 'public' };
+
+export type Page = { path: string } & Content & Guard;
+
+export const DASHBOARD: Page = {
+  path: '/', access: 'dashboard', menu: { label: 'menu.dashboard', icon: <DashboardIcon /> }, element: <Dashboard />,
+};
+
+/**
+ * Every page of the admin, in the sidebar's order: App.tsx routes them, the sidebar and the user
+ * menu list their items, and the authProvider finds a resource's page key here
+ * (docs/routes-and-pages.md).
+ */
+export const PAGES: Page[] = [
+  DASHBOARD,
+  { path: '/orders', access: 'orders', resource: orders,
+    menu: { group: 'orders', label: 'menu.order_list', icon: <ViewListIcon /> } },
+  { path: '/new-order', access: 'new_order', element: <OrderCreate />,
+    menu: { group: 'orders', label: 'menu.new_order', icon: <NoteAddIcon /> } },
+  { path: '/batch-modification', access: 'batch_modification', element: <BatchModificationPage />,
+    menu: { group: 'orders', label: 'menu.batch_modification', icon: <EditCalendarIcon /> } },
+  { path: '/pricing-management', access: 'pricing_management', element: <PricingPage />, lists: 'pricing',
+    menu: { label: 'menu.billings', icon: <AttachMoneyIcon /> } },
+  { path: '/suppliers', access: 'suppliers', resource: suppliers,
+    menu: { group: 'units', label: 'menu.suppliers', icon: <StoreIcon /> } },
+  { path: '/vehicle-types', access: 'vehicle_types', resource: vehicleTypes,
+    menu: { group: 'units', label: 'menu.vehicle_types', icon: <LocalShippingIcon /> } },
+  { path: '/warehouses', access: 'warehouses', resource: warehouses,
+    menu: { group: 'units', label: 'menu.warehouses', icon: <WarehouseIcon /> } },
+  { path: '/delivery-areas', access: 'delivery_areas', resource: deliveryAreas,
+    menu: { group: 'units', label: 'menu.delivery_areas', icon: <MapIcon /> } },
+  { path: '/users', access: 'users', resource: users,
+    menu: { group: 'units', label: 'menu.users', icon: <GroupIcon /> } },
+  { path: '/activity-logs', access: 'activity_logs', resource: activityLogs,
+    menu: { group: 'tracking', label: 'menu.activity_logs', icon: <HistoryIcon /> } },
+  { path: '/trash', access: 'trash', resource: trash,
+    menu: { group: 'tracking', label: 'menu.trash', icon: <DeleteSweepIcon /> } },
+  { path: '/permissions', access: 'permissions', element: <PermissionsPage />,
+    menu: { group: 'tracking', label: 'menu.permissions', icon: <SecurityIcon /> } },
+  { path: '/reports', access: 'reports', element: <ReportsPage view="overview" />,
+    menu: { group: 'reports', label: 'menu.data_reports', icon: <BarChartIcon /> } },
+  ...(['daily', 'weekly', 'monthly', 'trend'] as const).map((view): Page =>
+    ({ path: `/reports/${view}`, access: 'reports', element: <ReportsPage view={view} /> })),
+  { path: '/reports/billings', access: 'reports', element: <ReportsPage view="billings" />,
+    menu: { group: 'reports', label: 'menu.billings_report', icon: <ReceiptLongIcon /> } },
+  { path: '/reports/old-reports', access: 'old_reports', element: <OldReports />, lists: 'report-runs',
+    menu: { group: 'reports', label: 'menu.old_reports', icon: <TimelineIcon /> } },
+  { path: '/reports/process-monitoring', access: 'process_monitoring', element: <ProcessMonitoringPage />,
+    menu: { group: 'reports', label: 'menu.process_monitoring', icon: <MonitorHeartIcon /> } },
+  // No page key: every signed-in user reads the texts; the server checks who saves and imports.
+  { path: '/translations', access: 'signed-in', resource: translations,
+    menu: { group: 'user-menu', label: 'menu.translations', icon: <TranslateIcon fontSize="small" /> } },
+  { path: '/translation-import', access: 'signed-in', element: <TranslationImport />,
+    menu: { group: 'user-menu', label: 'menu.translation_import', icon: <UploadFileIcon fontSize="small" /> } },
+  { path: '/permission-denied-demo', access: 'signed-in', element: <PermissionDeniedDemo /> },
+  { path: '/auth', access: 'public', element: <AuthPage /> },
+  { path: '/monitoring-dashboard', access: 'public', element: <MonitoringDashboard /> },
+];
+
+/** A resource's name is its page's path without the slash. */
+export const resourceName = (page: Page) => page.path.slice(1);
+
+const ACCESS_BY_NAME = new Map<string, Access>([
+  ...PAGE_KEYS.map((key): [string, Access] => [key, key]),
+  ...PAGES.flatMap((page): Array<[string, Access]> => [
+    ...(page.resource ? [[resourceName(page), page.access] as [string, Access]] : []),
+    ...('lists' in page && page.lists ? [[page.lists, page.access] as [string, Access]] : []),
+  ]),
+]);
+
+/**
+ * Who may open what react-admin checks by name: a page key, a resource or a page's data
+ * resource. Undefined for any other name (a picker such as user-options is no page).
+ */
+export const accessOf = (name: string): Access | undefined => ACCESS_BY_NAME.get(name);

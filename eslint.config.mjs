@@ -1,0 +1,51 @@
+import js from '@eslint/js';
+import tseslint from '@logistics/lint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import { defineConfig, globalIgnores } from 'eslint/config';
+
+/**
+ * The import boundaries (README "Layout"): the admin and the API never import each other's
+ * folders, and the kernel imports only itself. ESLint matches the specifier as written, so a
+ * relative path that climbs into another top-level folder is what is refused;
+ * test/unit/kernelBoundary.test.ts resolves every path and is the exact check.
+ */
+const refuse = (...patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns }] } });
+const climbingInto = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
+
+export default defineConfig([
+  globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'test-results/', 'coverage/']),
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    rules: {
+      // `import { run, type Options }`, as the code already writes it.
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `const { password: _password, ...rest } = row` is how a field is left out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // A test reads the JSON the API answers; its expectations are the check, not the body's type.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['admin/src/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  {
+    files: ['admin/src/**'],
+    ...refuse({ regex: climbingInto('api|seeds|migrations'), message: 'The admin does not import the API, seeds or migrations; shared code lives in kernel/.' }),
+  },
+  {
+    files: ['api/**'],
+    ...refuse({ regex: climbingInto('admin'), message: 'The API does not import the admin; shared code lives in kernel/.' }),
+  },
+  {
+    files: ['kernel/**'],
+    ...refuse(
+      { regex: '^(?!\\.|@kernel/)', message: 'The kernel runs in the browser and in Node: it imports no package and no node:* module.' },
+      { regex: climbingInto('admin|api|seeds|migrations|test'), message: 'The kernel imports only its own files.' },
+    ),
+  },
+]);
