@@ -7,19 +7,9 @@
  *
  * Results go to stdout and bench/results/orders.md.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { createApp } from '../api/src/app';
-import { readConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/knex';
-import { prepareDatabase } from '../api/src/db/prepare';
-import { HttpClient } from '../test/helpers/httpClient';
-import { ensureDatabase, fillOrders, inlineBindings, median } from './benchDatabase';
-
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
-const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
-const RUNS = Number(process.env.RUNS ?? 7);
+import {
+  BENCH, benchApp, benchDatabase, explain, inlineBindings, median, planSection, run, timeCalls, writeResults,
+} from './benchHarness';
 
 const CASES: Array<[string, string]> = [
   ['default list (newest first, 25 rows)', '/api/orders?range=[0,24]'],
@@ -36,15 +26,8 @@ const CASES: Array<[string, string]> = [
 
 
 async function main() {
-  await ensureDatabase(url);
-  const config = readConfig({ SESSION_KEYS: 'bench', PASSWORD_HASH_COST: '12' });
-  const db = openDatabase({ databaseUrl: url });
-  await prepareDatabase(db, config, { demo: true });
-  const total = await fillOrders(db, ORDERS);
-  const server = createApp(db, config).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const client = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  await client.login('admin', 'demo1234');
+  const { db, total, version } = await benchDatabase();
+  const { client, stop } = await benchApp(db);
 
   let lastList = '';
   db.on('query', (q: { sql: string; bindings?: unknown[] }) => {
@@ -52,23 +35,15 @@ async function main() {
     lastList = inlineBindings(db, q);
   });
 
-  const lines = [`# Order list benchmark`, '', `${total.toLocaleString('en')} orders, PostgreSQL ${(await db.raw('show server_version')).rows[0].server_version}, `
-    + `median of ${RUNS} runs over HTTP (after one warm-up), ${new Date().toISOString().slice(0, 10)}.`, '',
+  const lines = [`# Order list benchmark`, '', `${total.toLocaleString('en')} orders, PostgreSQL ${version}, `
+    + `median of ${BENCH.runs} runs over HTTP (after one warm-up), ${new Date().toISOString().slice(0, 10)}.`, '',
     '| call | median ms | total header | plan (top node) |', '|---|---|---|---|'];
   const plans: string[] = [];
   for (const [label, call] of CASES) {
-    await client.get(call);
-    const times: number[] = [];
-    let range = '';
-    for (let i = 0; i < RUNS; i += 1) {
-      const started = performance.now();
-      const answer = await client.get(call);
-      times.push(performance.now() - started);
-      if (answer.status !== 200) throw new Error(`${call}: ${answer.status} ${JSON.stringify(answer.body)}`);
-      range = `${answer.headers.get('content-range')}${answer.headers.get('x-total-estimated') ? ' (est.)' : ''}`;
-    }
-    const plan = (await db.raw(`explain (analyze, format text) ${lastList}`)).rows.map((r: Record<string, string>) => Object.values(r)[0]);
-    plans.push(`## ${label}\n\n\`\`\`\n${lastList}\n\n${plan.join('\n')}\n\`\`\`\n`);
+    const { times, answer } = await timeCalls(client, call);
+    const range = `${answer.headers.get('content-range')}${answer.headers.get('x-total-estimated') ? ' (est.)' : ''}`;
+    const plan = await explain(db, lastList);
+    plans.push(planSection(label, lastList, plan));
     lines.push(`| ${label} | ${median(times).toFixed(1)} | ${range} | ${plan[0].trim().split('  (')[0]} |`);
     console.log(`${label.padEnd(42)} ${median(times).toFixed(1).padStart(8)} ms  ${range}`);
   }
@@ -79,13 +54,9 @@ async function main() {
   lines.push('', `CSV export of one supplier's orders: ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s.`);
   console.log(`CSV export (supplier 2): ${(bytes / 1e6).toFixed(1)} MB in ${(exportMs / 1000).toFixed(1)} s`);
 
-  fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(__dirname, 'results/orders.md'), `${lines.join('\n')}\n\n# Query plans\n\n${plans.join('\n')}`);
-  server.close();
+  writeResults('orders', lines, plans);
+  await stop();
   await db.destroy();
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);

@@ -7,23 +7,13 @@
  *
  * Results go to stdout and bench/results/reports.md.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import type { Knex } from 'knex';
-import { createApp } from '../api/src/app';
-import { readConfig } from '../api/src/config';
-import { openDatabase } from '../api/src/db/knex';
-import { prepareDatabase } from '../api/src/db/prepare';
 import { serverTimeZone } from '../api/src/monitoring/periods';
 import { materialiseReports, ROLLUP_SETTINGS } from '../api/src/reports/materialiseReports';
-import { HttpClient } from '../test/helpers/httpClient';
-import { ensureDatabase, fillOrders, inlineBindings, median } from './benchDatabase';
+import {
+  BENCH, benchApp, benchDatabase, explain, inlineBindings, median, planSection, run, timeCalls, writeResults,
+} from './benchHarness';
 
-const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/bench';
-const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
-const RUNS = Number(process.env.RUNS ?? 7);
 const MATERIALISATIONS = Number(process.env.MATERIALISATIONS ?? 3);
 
 const CASES: Array<[string, string]> = [
@@ -39,23 +29,8 @@ const CASES: Array<[string, string]> = [
 ];
 
 
-async function explain(db: Knex, sql: string, settings?: string): Promise<string[]> {
-  // EXPLAIN ANALYZE runs the statement: an INSERT is rolled back afterwards.
-  const trx = await db.transaction();
-  try {
-    if (settings) await trx.raw(settings);
-    return (await trx.raw(`explain (analyze, format text) ${sql}`)).rows.map((r: Record<string, string>) => Object.values(r)[0]);
-  } finally {
-    await trx.rollback();
-  }
-}
-
 async function main() {
-  await ensureDatabase(url);
-  const config = readConfig({ SESSION_KEYS: 'bench', PASSWORD_HASH_COST: '12' });
-  const db = openDatabase({ databaseUrl: url });
-  await prepareDatabase(db, config, { demo: true });
-  const total = await fillOrders(db, ORDERS);
+  const { db, total, version } = await benchDatabase();
   const timeZone = serverTimeZone();
 
   let lastSql = '';
@@ -64,7 +39,7 @@ async function main() {
   });
 
   const lines = ['# Reports benchmark', '', `${total.toLocaleString('en')} orders, PostgreSQL `
-    + `${(await db.raw('show server_version')).rows[0].server_version}, time zone ${timeZone}, `
+    + `${version}, time zone ${timeZone}, `
     + `${new Date().toISOString().slice(0, 10)}. The machine's ${os.cpus().length} cores were shared with other work `
     + `(load average ${os.loadavg()[0].toFixed(1)} at the start): read the times as upper bounds.`, '',
     '## Materialisation', '', '| run | ms | rollup rows | orders in the run |', '|---|---|---|---|'];
@@ -95,43 +70,28 @@ async function main() {
     + `${Number(size.rows).toLocaleString('en')} rows of ${size.runs} runs: about `
     + `${(Number(size.bytes) / Number(size.runs) / 1e6).toFixed(1)} MB of row data per run `
     + `(${(Number(indexBytes) / 1e6).toFixed(1)} MB of indexes for the table).`);
-  plans.push(`## Materialisation (one statement, two INSERT … SELECT)\n\n\`\`\`\n${rollupSql}\n\n${(await explain(db, rollupSql, ROLLUP_SETTINGS)).join('\n')}\n\`\`\`\n`);
+  plans.push(planSection('Materialisation (one statement, two INSERT … SELECT)', rollupSql, await explain(db, rollupSql, ROLLUP_SETTINGS)));
 
-  const server = createApp(db, config).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const client = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  await client.login('admin', 'demo1234');
-  lines.push('', '## Endpoints', '', `Latest run (${scheduled[0].run.id}), median of ${RUNS} calls over HTTP after one warm-up.`, '',
+  const { client, stop } = await benchApp(db);
+  lines.push('', '## Endpoints', '', `Latest run (${scheduled[0].run.id}), median of ${BENCH.runs} calls over HTTP after one warm-up.`, '',
     '| call | median ms | rows | plan (top node) |', '|---|---|---|---|');
   for (const [label, call] of CASES) {
-    await client.get(call);
-    const spent: number[] = [];
-    let answer = await client.get(call);
-    for (let i = 0; i < RUNS; i += 1) {
-      const started = performance.now();
-      answer = await client.get(call);
-      spent.push(performance.now() - started);
-      if (answer.status !== 200) throw new Error(`${call}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    }
+    const { times: spent, answer } = await timeCalls(client, call);
     const rows = Array.isArray(answer.body) ? answer.body.length
       : typeof answer.body === 'string' ? answer.body.trim().split('\n').length - 1 : answer.body.rows.length;
     let top = '–';
     if (call.startsWith('/api/reports/')) {
       const plan = await explain(db, lastSql);
-      plans.push(`## ${label}\n\n\`\`\`\n${lastSql}\n\n${plan.join('\n')}\n\`\`\`\n`);
+      plans.push(planSection(label, lastSql, plan));
       top = plan[0].trim().split('  (')[0];
     }
     lines.push(`| ${label} | ${median(spent).toFixed(1)} | ${rows} | ${top} |`);
     console.log(`${label.padEnd(45)} ${median(spent).toFixed(1).padStart(8)} ms  ${rows} rows`);
   }
 
-  fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(__dirname, 'results/reports.md'), `${lines.join('\n')}\n\n# Query plans\n\n${plans.join('\n')}`);
-  server.close();
+  writeResults('reports', lines, plans);
+  await stop();
   await db.destroy();
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+run(main);
