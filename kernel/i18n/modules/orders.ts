@@ -89,8 +89,6 @@ const messages: ModuleMessages = {
         note: '备注（可选）',
         completion_date: '完成时间',
         completion_date_help: '留空则为当前时间',
-        pod_required: '请先上传签收单（POD），再完成订单',
-        not_allowed: '当前状态不允许此变更，请刷新后重试',
         done: '订单状态已变更为“%{status}”',
       },
       attachments: {
@@ -103,7 +101,6 @@ const messages: ModuleMessages = {
         uploaded: '“%{name}”已上传',
         empty: '暂无附件',
         too_large: '文件超过 20 MB',
-        wrong_type: '仅接受 PDF、JPEG 和 PNG 文件（按文件内容而非文件名检查）',
         delete_title: '删除附件',
         delete_confirm: '确定删除附件“%{name}”吗？此操作无法撤销。',
         deleted: '附件“%{name}”已删除',
@@ -245,8 +242,6 @@ const messages: ModuleMessages = {
         note: 'Note (optional)',
         completion_date: 'Completion time',
         completion_date_help: 'Leave empty for now',
-        pod_required: 'Upload a proof of delivery (POD) before completing the order',
-        not_allowed: 'This status change is not allowed from the current status: reload and try again',
         done: 'Order moved to "%{status}"',
       },
       attachments: {
@@ -259,7 +254,6 @@ const messages: ModuleMessages = {
         uploaded: '"%{name}" uploaded',
         empty: 'No attachments yet',
         too_large: 'The file is larger than 20 MB',
-        wrong_type: 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)',
         delete_title: 'Delete attachment',
         delete_confirm: 'Delete the attachment "%{name}"? This action cannot be undone.',
         deleted: 'Attachment "%{name}" deleted',
