@@ -1,8 +1,8 @@
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 
 /**
- * A page's refresh button: refetches every query whose key starts with `prefix` together (the
- * default query joins a key's segments into its URL), and says while any of them is fetching.
+ * A page's refresh button: refetches every query whose key starts with `prefix` together, and
+ * says while any of them is fetching.
  */
 export function useRefreshQueries(prefix: string) {
   const queryClient = useQueryClient();

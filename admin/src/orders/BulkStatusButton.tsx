@@ -8,7 +8,7 @@ import {
 } from 'react-admin';
 import { nextStatuses } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
-import { transitionOrder } from './orderApi';
+import { useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
 
 /** The statuses every one of these orders may move to, for this role (the server checks each again). */
@@ -17,11 +17,11 @@ export function commonNextStatuses(orders: OrderRecord[], role: Role): OrderStat
 }
 
 /** Moves each order on its own; one refusal does not stop the others. */
-async function moveAll(ids: Identifier[], to: OrderStatus, note: string) {
+async function moveAll(dataProvider: AppDataProvider, ids: Identifier[], to: OrderStatus, note: string) {
   const failed: Identifier[] = [];
   for (const id of ids) {
     try {
-      await transitionOrder(id, { to, note: note || undefined });
+      await dataProvider.transitionOrder(id, { to, note: note || undefined });
     } catch {
       failed.push(id);
     }
@@ -33,6 +33,7 @@ const StatusDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
+  const dataProvider = useAppDataProvider();
   const { selectedIds, onSelect } = useListContext();
   const { identity } = useGetIdentity();
   const { data: orders, isPending } = useGetMany<OrderRecord>('orders', { ids: selectedIds });
@@ -45,7 +46,7 @@ const StatusDialog = ({ onClose }: { onClose: () => void }) => {
   const run = async () => {
     if (!to) return;
     setRunning(true);
-    const failed = await moveAll(selectedIds, to, note);
+    const failed = await moveAll(dataProvider, selectedIds, to, note);
     const succeeded = selectedIds.length - failed.length;
     notify('orders.bulk.status_result', { type: failed.length ? 'warning' : 'success',
       messageArgs: { ok: succeeded, failed: failed.length, status: translate(`order_status.${to}`) } });

@@ -10,7 +10,8 @@ import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { useErrorNotice, useErrorText } from '../common/useServerErrors';
 import { isPermissionError } from '../providers/apiRequest';
-import { attachmentUrl, deleteAttachment, orderAttachmentsKey, uploadAttachment } from './orderApi';
+import { attachmentUrl, useAppDataProvider } from '../providers/dataProvider';
+import { orderAttachmentsKey } from './orderApi';
 import type { OrderAttachment } from './orderModel';
 
 const KINDS: Array<OrderAttachment['kind']> = ['pod', 'receipt'];
@@ -26,6 +27,7 @@ const UploadForm = ({ orderId, onUploaded }: { orderId: Identifier; onUploaded: 
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
+  const dataProvider = useAppDataProvider();
   const [kind, setKind] = useState<OrderAttachment['kind']>('pod');
   const [file, setFile] = useState<File | null>(null);
   const [pending, setPending] = useState(false);
@@ -39,7 +41,7 @@ const UploadForm = ({ orderId, onUploaded }: { orderId: Identifier; onUploaded: 
     if (file.size > MAX_BYTES) return setRefusal(translate('orders.attachments.too_large'));
     setPending(true);
     try {
-      const uploaded = await uploadAttachment(orderId, kind, file);
+      const uploaded = await dataProvider.uploadAttachment(orderId, kind, file);
       notify('orders.attachments.uploaded', { type: 'success', messageArgs: { name: uploaded.fileName } });
       setFile(null);
       setInputKey((key) => key + 1);
@@ -89,6 +91,7 @@ export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
   const notify = useNotify();
   const notice = useErrorNotice();
   const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
   const [deleting, setDeleting] = useState<OrderAttachment | null>(null);
   const [pending, setPending] = useState(false);
   // The progress bar's receipt step reads the same list.
@@ -97,7 +100,7 @@ export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
     if (!deleting) return;
     setPending(true);
     try {
-      await deleteAttachment(orderId, deleting.id);
+      await dataProvider.deleteAttachment(orderId, deleting.id);
       notify('orders.attachments.deleted', { type: 'info', messageArgs: { name: deleting.fileName } });
       reload();
     } catch (error) {

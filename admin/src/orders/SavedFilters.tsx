@@ -9,23 +9,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useListContext, useNotify, useTranslate } from 'react-admin';
 import { useErrorNotice } from '../common/useServerErrors';
-import { apiRequest, getJson } from '../providers/apiRequest';
-
-/** A user's own named filter preset (api/src/saved-filters/routes.ts). */
-interface SavedFilter {
-  id: number;
-  name: string;
-  filter: Record<string, unknown>;
-}
+import { useAppDataProvider, type SavedFilter } from '../providers/dataProvider';
 
 const RESOURCE = 'orders';
 const savedFiltersKey = ['saved-filters', RESOURCE];
 
 function useSavedFilters() {
-  return useQuery({
-    queryKey: savedFiltersKey,
-    queryFn: () => getJson<SavedFilter[]>(`/api/saved-filters?resource=${RESOURCE}`).then((rows) => rows ?? []),
-  });
+  const dataProvider = useAppDataProvider();
+  return useQuery({ queryKey: savedFiltersKey, queryFn: () => dataProvider.savedFilters(RESOURCE) });
 }
 
 /** The dialog naming the current filters as a new preset. */
@@ -34,10 +25,11 @@ const SaveDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) =
   const notify = useNotify();
   const notice = useErrorNotice();
   const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
   const { filterValues } = useListContext();
   const [name, setName] = useState('');
   const save = useMutation({
-    mutationFn: () => apiRequest('POST', '/api/saved-filters', { resource: RESOURCE, name: name.trim(), filter: filterValues }),
+    mutationFn: () => dataProvider.saveFilter({ resource: RESOURCE, name: name.trim(), filter: filterValues }),
     onSuccess: () => {
       notify('orders.saved_filters.saved', { type: 'success', messageArgs: { name: name.trim() } });
       queryClient.invalidateQueries({ queryKey: savedFiltersKey });
@@ -77,13 +69,14 @@ export const SavedFilters = () => {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
   const { filterValues, setFilters } = useListContext();
   const { data: presets = [] } = useSavedFilters();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [saving, setSaving] = useState(false);
   const [deleting, setDeleting] = useState<SavedFilter | null>(null);
   const remove = useMutation({
-    mutationFn: (preset: SavedFilter) => apiRequest('DELETE', `/api/saved-filters/${preset.id}`),
+    mutationFn: (preset: SavedFilter) => dataProvider.deleteSavedFilter(preset.id),
     onSuccess: (_answer, preset) => {
       notify('orders.saved_filters.deleted', { type: 'info', messageArgs: { name: preset.name } });
       queryClient.invalidateQueries({ queryKey: savedFiltersKey });

@@ -11,9 +11,9 @@ import { useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin
 import { DateTimePickerField } from '../common/DateInputs';
 import { useErrorText } from '../common/useServerErrors';
 import { isPermissionError } from '../providers/apiRequest';
+import { useAppDataProvider } from '../providers/dataProvider';
 import { nextStatuses, transitionKind, type TransitionKind } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
-import { transitionOrder } from './orderApi';
 import type { OrderRecord, OrderStatus } from './orderModel';
 
 interface Look { variant: ButtonProps['variant']; color: ButtonProps['color']; icon: ReactElement; label: string }
@@ -37,6 +37,7 @@ const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: Orde
   const notify = useNotify();
   const errorText = useErrorText();
   const refresh = useRefresh();
+  const dataProvider = useAppDataProvider();
   const [note, setNote] = useState('');
   const [completedAt, setCompletedAt] = useState<Dayjs | null>(null);
   const [pending, setPending] = useState(false);
@@ -47,7 +48,7 @@ const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: Orde
     setPending(true);
     setRefusal(null);
     try {
-      await transitionOrder(order.id, { to, note: note.trim() || undefined, completionDate: toInstant(completedAt) });
+      await dataProvider.transitionOrder(order.id, { to, note: note.trim() || undefined, completionDate: toInstant(completedAt) });
       notify('orders.transition.done', { type: 'success', messageArgs: { status } });
       refresh();
       onClose();

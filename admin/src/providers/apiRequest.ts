@@ -60,13 +60,6 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return res;
 }
 
-/** POSTs a multipart form (a file upload) under the same rules as apiRequest. */
-export async function apiUpload(url: string, form: FormData): Promise<Response> {
-  const res = await fetch(url, { method: 'POST', credentials: 'include', body: form });
-  await throwIfNotOk(res);
-  return res;
-}
-
 /** GET a URL and parse its JSON; on a 401 either answer null or throw (the default). */
 export async function getJson<T>(url: string, on401: 'returnNull' | 'throw' = 'throw'): Promise<T | null> {
   const res = await fetch(url, { credentials: 'include' });

@@ -1,26 +1,159 @@
-import { fetchUtils, HttpError, type DataProvider, type GetListParams, type RaRecord } from 'react-admin';
+import { useContext } from 'react';
+import {
+  DataProviderContext, fetchUtils, HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord,
+} from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permissionMatrix';
+import type { ImportReport } from '@kernel/translations/importReport';
+import type { TransitionRequest } from '../orders/orderApi';
+import type { OrderAttachment, OrderEvent, OrderRecord } from '../orders/orderModel';
+import type { PricingStats } from '../pages/pricing/pricingModel';
+import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/processMonitoringApi';
+import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
+import { trashPath } from '../trash/trashModel';
 import { toPermissionError } from './apiRequest';
 import { errorMessage } from './errorMessages';
 import { translateNow } from './i18nProvider';
 
 /**
- * The stock ra-data-simple-rest client with cookies, and the rules of
- * docs/error-codes.md#how-the-admin-treats-them: react-admin notifies a failed call by the error's
- * `message`, so that becomes the code's text in the person's language (the body stays as sent);
- * a refused permission is flagged, the global notice having said so already.
+ * The one error of a failed call, by the rules of docs/error-codes.md#how-the-admin-treats-them:
+ * react-admin notifies a failed call by the error's `message`, so that becomes the code's text in
+ * the person's language (the body stays as sent); a refused permission is flagged, the global
+ * notice having said so already.
  */
+function failure(status: number, body: unknown): HttpError {
+  const { key, args } = errorMessage({ status, body });
+  const localized = new HttpError(translateNow(key, args), status, body);
+  return toPermissionError(status, body) ? Object.assign(localized, { permission: true }) : localized;
+}
+
+/** The stock ra-data-simple-rest client with cookies, failing with `failure`. */
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
   try {
     return await fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
   } catch (error) {
-    const status = error instanceof HttpError ? error.status : 0;
-    const body: unknown = error instanceof HttpError ? error.body : null;
-    const { key, args } = errorMessage({ status, body });
-    const localized = new HttpError(translateNow(key, args), status, body);
-    throw toPermissionError(status, body) ? Object.assign(localized, { permission: true }) : localized;
+    throw error instanceof HttpError ? failure(error.status, error.body) : failure(0, null);
   }
 }
+
+/** A file the server streams (a report's CSV), with the same cookies and the same error as httpClient. */
+async function httpBlob(url: string): Promise<Blob> {
+  const res = await fetch(url, { credentials: 'include' }).catch(() => { throw failure(0, null); });
+  if (res.ok) return res.blob();
+  const text = await res.text();
+  let body: unknown = null;
+  try { body = JSON.parse(text); } catch { /* a plain-text answer */ }
+  throw failure(res.status, body);
+}
+
+/** The JSON answer of a call (undefined for an empty one, a 204). */
+const call = async <T>(url: string, options?: fetchUtils.Options): Promise<T> => (await httpClient(url, options)).json as T;
+/** A call with a JSON body (fetchJson sets the Content-Type of a body); none sent without data. */
+const send = <T>(method: string, url: string, data?: unknown) =>
+  call<T>(url, { method, ...(data === undefined ? {} : { body: JSON.stringify(data) }) });
+
+const orderPath = (id: Identifier) => `/api/orders/${encodeURIComponent(String(id))}`;
+
+/** An attachment's file (the download link) and its record (DELETE). */
+export const attachmentUrl = (orderId: Identifier, attachmentId: number) => `${orderPath(orderId)}/attachments/${attachmentId}`;
+
+const query = (params: Record<string, string | number | undefined>) => new URLSearchParams(
+  Object.entries(params).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]));
+
+/** The statistics as JSON, or with `csvLang` as the server's CSV of the same rows in that language. */
+export const statisticsUrl = ({ months, granularity, dimension, runId }: StatisticsQuery, csvLang?: string) =>
+  `/api/reports/statistics?${query({ months, granularity, dimension, runId,
+    ...(csvLang ? { format: 'csv', lang: csvLang } : {}) })}`;
+
+export const areaRevenueUrl = (runId?: number, csvLang?: string) =>
+  `/api/reports/area-revenue?${query({ runId, ...(csvLang ? { format: 'csv', lang: csvLang } : {}) })}`;
+
+/** A user's own named filter preset (api/src/saved-filters/routes.ts). */
+export interface SavedFilter {
+  id: number;
+  name: string;
+  filter: Record<string, unknown>;
+}
+
+/**
+ * The calls beyond the resource protocol, as custom methods of the data provider (as Atomic CRM
+ * does): the same client, so every failure is the same localized HttpError.
+ */
+export interface AppMethods {
+  orderEvents(id: Identifier): Promise<OrderEvent[]>;
+  orderAttachments(id: Identifier): Promise<OrderAttachment[]>;
+  /** One status change; answers the updated order, or fails with the server's refusal (409). */
+  transitionOrder(id: Identifier, request: TransitionRequest): Promise<OrderRecord>;
+  uploadAttachment(orderId: Identifier, kind: OrderAttachment['kind'], file: File): Promise<OrderAttachment>;
+  deleteAttachment(orderId: Identifier, attachmentId: number): Promise<void>;
+  batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number }>;
+  statistics(request: StatisticsQuery): Promise<Statistics>;
+  areaRevenue(runId?: number): Promise<AreaRevenue>;
+  reportRun(id: number): Promise<ReportRun>;
+  /** Materialises a new report snapshot. */
+  refreshReports(): Promise<ReportRun>;
+  /** A report's CSV as the server streams it (with its BOM). */
+  reportCsv(url: string): Promise<Blob>;
+  delayCounts(): Promise<DelayCounts>;
+  /** One page of late orders; `params` as GET /api/process-monitoring/orders reads them. */
+  lateOrders(params: string): Promise<LateOrdersPage>;
+  /** One of the public aggregates by name (api/src/monitoring/publicMonitoring.ts): no session needed. */
+  publicMonitoring<T>(name: string): Promise<T>;
+  pricingStats(period?: string): Promise<PricingStats>;
+  translationNamespaces(): Promise<string[]>;
+  importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
+  readPermissions(): Promise<PermissionMatrix>;
+  writePermissions(change: MatrixChange): Promise<PermissionMatrix>;
+  savedFilters(resource: string): Promise<SavedFilter[]>;
+  saveFilter(preset: { resource: string; name: string; filter: Record<string, unknown> }): Promise<SavedFilter>;
+  deleteSavedFilter(id: number): Promise<void>;
+  /** A trash record by its list id ("supplier:7"). */
+  restoreFromTrash(id: string): Promise<void>;
+  purgeFromTrash(id: string): Promise<void>;
+  resetPassword(userId: Identifier, password: string | undefined): Promise<void>;
+  signOutEverywhere(userId: Identifier): Promise<{ sessionsEnded: number }>;
+  /** A call the server always refuses (the permission-denied demo page). */
+  permissionDeniedDemo(): Promise<void>;
+}
+
+export type AppDataProvider = DataProvider & AppMethods;
+
+const methods: AppMethods = {
+  orderEvents: async (id) => (await call<OrderEvent[] | null>(`${orderPath(id)}/events`)) ?? [],
+  orderAttachments: async (id) => (await call<OrderAttachment[] | null>(`${orderPath(id)}/attachments`)) ?? [],
+  transitionOrder: (id, request) => send('POST', `${orderPath(id)}/transitions`, request),
+  uploadAttachment(orderId, kind, file) {
+    const form = new FormData();
+    form.append('kind', kind);
+    form.append('file', file, file.name);
+    // A FormData body: the browser sets the multipart Content-Type and its boundary.
+    return call(`${orderPath(orderId)}/attachments`, { method: 'POST', body: form });
+  },
+  deleteAttachment: (orderId, attachmentId) => send('DELETE', attachmentUrl(orderId, attachmentId)),
+  batchCompletionDate: (ids, completionDate) => send('POST', '/api/orders/batch-completion-date',
+    { ids, completionDate: completionDate.toISOString() }),
+  statistics: (request) => call(statisticsUrl(request)),
+  areaRevenue: (runId) => call(areaRevenueUrl(runId)),
+  reportRun: (id) => call(`/api/report-runs/${id}`),
+  refreshReports: () => send('POST', '/api/report-runs', {}),
+  reportCsv: (url) => httpBlob(url),
+  delayCounts: () => call('/api/process-monitoring'),
+  lateOrders: (params) => call(`/api/process-monitoring/orders?${params}`),
+  publicMonitoring: <T>(name: string) => call<T>(`/api/public/monitoring/${name}`),
+  pricingStats: (period) => call(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
+  translationNamespaces: () => call('/api/translations/namespaces'),
+  importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
+  readPermissions: () => call('/api/permissions'),
+  writePermissions: (change) => send('PUT', '/api/permissions', change),
+  savedFilters: async (resource) => (await call<SavedFilter[] | null>(`/api/saved-filters?resource=${resource}`)) ?? [],
+  saveFilter: (preset) => send('POST', '/api/saved-filters', preset),
+  deleteSavedFilter: (id) => send('DELETE', `/api/saved-filters/${id}`),
+  restoreFromTrash: (id) => send('POST', `${trashPath(id)}/restore`),
+  purgeFromTrash: (id) => send('DELETE', trashPath(id)),
+  resetPassword: (userId, password) => send('POST', `/api/users/${userId}/reset-password`, { password }),
+  signOutEverywhere: (userId) => send('POST', `/api/users/${userId}/sign-out-everywhere`),
+  permissionDeniedDemo: () => send('GET', '/api/permission-denied-demo'),
+};
 
 /** The server's page limit (docs/api-conventions.md#list-parameters). */
 export const MAX_PAGE_SIZE = 500;
@@ -43,11 +176,12 @@ async function getPage<RecordType extends RaRecord>(resource: string, params: Ge
 }
 
 /**
- * The stock client, except that a first page larger than the server serves (react-admin's CSV
- * export asks for 1000 rows) is fetched as consecutive pages of 500 and joined.
+ * The stock client with the app's own methods, except that a first page larger than the server
+ * serves (react-admin's CSV export asks for 1000 rows) is fetched as consecutive pages of 500 and joined.
  */
-export const dataProvider: DataProvider = {
+export const dataProvider: AppDataProvider = {
   ...stock,
+  ...methods,
   async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     if (perPage <= MAX_PAGE_SIZE || page !== 1) return getPage<RecordType>(resource, params);
@@ -63,3 +197,12 @@ export const dataProvider: DataProvider = {
     return { data: rows.slice(0, perPage), total };
   },
 };
+
+/**
+ * The data provider with the app's own methods, as <Admin> was given it. Not react-admin's
+ * useDataProvider proxy: that one signs out on a 401 and then resolves the call with `{ data: {} }`,
+ * which a custom method's caller would take for its answer; these callers handle every failure
+ * themselves, the batch change its 401 too (docs/admin-screens.md#notices).
+ */
+export const useAppDataProvider = (): AppDataProvider =>
+  (useContext(DataProviderContext) as AppDataProvider | null) ?? dataProvider;

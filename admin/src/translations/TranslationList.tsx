@@ -7,7 +7,7 @@ import {
   TopToolbar, useListContext, useNotify, useRecordContext, useTranslate, useUnselectAll, type Exporter,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { getJson } from '../providers/apiRequest';
+import { useAppDataProvider } from '../providers/dataProvider';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { LocalDateField } from '../common/LocalDateField';
 import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
@@ -21,14 +21,11 @@ const MISSING_CHOICES = [
   { id: 'en', name: 'translations.missing.en' },
 ];
 
-export const namespacesQuery = {
-  queryKey: ['/api/translations/namespaces'],
-  queryFn: () => getJson<string[]>('/api/translations/namespaces'),
-};
-
 /** Search, the namespaces that exist, and "missing Chinese / English". */
 function useTranslationFilters() {
-  const { data: namespaces } = useQuery(namespacesQuery);
+  const dataProvider = useAppDataProvider();
+  const { data: namespaces } = useQuery({ queryKey: ['/api/translations/namespaces'],
+    queryFn: () => dataProvider.translationNamespaces() });
   return [
     <SearchInput key="q" source="q" alwaysOn />,
     <SelectInput key="namespace" source="namespace" alwaysOn translateChoice={false}

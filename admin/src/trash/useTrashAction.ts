@@ -1,14 +1,15 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { useErrorText } from '../common/useServerErrors';
-import { apiRequest, isPermissionError } from '../providers/apiRequest';
-import { trashPath, type TrashRecord } from './trashModel';
+import { isPermissionError } from '../providers/apiRequest';
+import { useAppDataProvider } from '../providers/dataProvider';
+import type { TrashRecord } from './trashModel';
 
 export type TrashAction = 'restore' | 'purge';
 
-const REQUEST: Record<TrashAction, (id: string) => [string, string]> = {
-  restore: (id) => ['POST', `${trashPath(id)}/restore`],
-  purge: (id) => ['DELETE', trashPath(id)],
+const METHOD: Record<TrashAction, 'restoreFromTrash' | 'purgeFromTrash'> = {
+  restore: 'restoreFromTrash',
+  purge: 'purgeFromTrash',
 };
 
 /**
@@ -20,6 +21,7 @@ export function useTrashAction(action: TrashAction) {
   const notify = useNotify();
   const refresh = useRefresh();
   const errorText = useErrorText();
+  const dataProvider = useAppDataProvider();
   const [pending, setPending] = useState(false);
 
   const run = useCallback(async (records: Array<Pick<TrashRecord, 'id' | 'name'>>): Promise<boolean> => {
@@ -28,7 +30,7 @@ export function useTrashAction(action: TrashAction) {
     let done = 0;
     for (const record of records) {
       try {
-        await apiRequest(...REQUEST[action](record.id));
+        await dataProvider[METHOD[action]](record.id);
         done += 1;
       } catch (error) {
         if (isPermissionError(error)) break;
@@ -47,7 +49,7 @@ export function useTrashAction(action: TrashAction) {
         messageArgs: { count: done, name: one ? records[0].name ?? '' : '' } });
     }
     return failures.length === 0;
-  }, [action, notify, refresh, errorText]);
+  }, [action, notify, refresh, errorText, dataProvider]);
 
   return { run, pending };
 }

@@ -3,7 +3,8 @@ import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } 
 import { useState } from 'react';
 import { Button, Form, SaveButton, useLogout, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useErrorNotice, useFormErrors } from '../common/useServerErrors';
-import { apiRequest, isPermissionError } from '../providers/apiRequest';
+import { isPermissionError } from '../providers/apiRequest';
+import { useAppDataProvider } from '../providers/dataProvider';
 import { PasswordInputs } from './PasswordInputs';
 import { useActor } from './useActor';
 import type { UserRecord } from './userModel';
@@ -19,11 +20,12 @@ export const ResetPasswordButton = () => {
   const logout = useLogout();
   const onError = useErrorNotice();
   const formErrors = useFormErrors('users');
+  const dataProvider = useAppDataProvider();
   if (!user || !mayManage) return null;
 
   const submit = async (values: { password?: string }) => {
     try {
-      await apiRequest('POST', `/api/users/${user.id}/reset-password`, { password: values.password });
+      await dataProvider.resetPassword(user.id, values.password);
     } catch (error) {
       const errors = isPermissionError(error) ? undefined : formErrors(error);
       if (errors) return errors;

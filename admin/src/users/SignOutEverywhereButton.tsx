@@ -2,7 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useState } from 'react';
 import { Button, Confirm, useLogout, useNotify, useRecordContext } from 'react-admin';
 import { useErrorNotice } from '../common/useServerErrors';
-import { apiRequest } from '../providers/apiRequest';
+import { useAppDataProvider } from '../providers/dataProvider';
 import { useActor } from './useActor';
 import type { UserRecord } from './userModel';
 
@@ -15,13 +15,13 @@ export const SignOutEverywhereButton = () => {
   const notify = useNotify();
   const logout = useLogout();
   const onError = useErrorNotice();
+  const dataProvider = useAppDataProvider();
   if (!user || !mayManage) return null;
 
   const signOut = async () => {
     setPending(true);
     try {
-      const res = await apiRequest('POST', `/api/users/${user.id}/sign-out-everywhere`);
-      const { sessionsEnded } = (await res.json()) as { sessionsEnded: number };
+      const { sessionsEnded } = await dataProvider.signOutEverywhere(user.id);
       notify('users.notifications.signed_out', { type: 'success',
         messageArgs: { username: user.username, count: sessionsEnded } });
       if (isSelf) logout();

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useLogoutIfAccessDenied, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useToast } from '../../layout/useToast';
-import { apiRequest, isPermissionError } from '../../providers/apiRequest';
+import { isPermissionError } from '../../providers/apiRequest';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { answerOf, fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
 
 /** The fields of the batch call a message can belong to. */
@@ -31,12 +32,11 @@ export function useBatchCompletionDate() {
   const translate = useTranslate();
   const refresh = useRefresh();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const dataProvider = useAppDataProvider();
 
   return useCallback(async (ids: Identifier[], completionDate: Date): Promise<BatchOutcome> => {
     try {
-      const res = await apiRequest('POST', '/api/orders/batch-completion-date',
-        { ids, completionDate: completionDate.toISOString() });
-      const { updated } = (await res.json()) as { updated: number };
+      const { updated } = await dataProvider.batchCompletionDate(ids, completionDate);
       toast({ variant: 'success', title: translate('batch_modification.toast.success_title'),
         description: translate('batch_modification.toast.success', { smart_count: updated }) });
       refresh();
@@ -60,5 +60,5 @@ export function useBatchCompletionDate() {
         description: translate('batch_modification.toast.failure') });
       return { status: 'failed' };
     }
-  }, [toast, translate, refresh, logoutIfAccessDenied]);
+  }, [toast, translate, refresh, logoutIfAccessDenied, dataProvider]);
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRefreshQueries } from '../../common/useRefreshQueries';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend } from '@kernel/monitoring/publicMonitoring';
 
 export type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend };
@@ -12,6 +13,9 @@ const KEY = '/api/public/monitoring';
  * One of the public aggregates (api/src/monitoring/publicMonitoring.ts): no session needed. No
  * polling (docs/admin-screens.md#requests-and-caching): the page's refresh button asks again.
  */
-export const usePublicMonitoring = <T>(name: string) => useQuery<T>({ queryKey: [KEY, name], staleTime: MINUTE });
+export const usePublicMonitoring = <T>(name: string) => {
+  const dataProvider = useAppDataProvider();
+  return useQuery<T>({ queryKey: [KEY, name], queryFn: () => dataProvider.publicMonitoring<T>(name), staleTime: MINUTE });
+};
 
 export const useRefreshPublicMonitoring = () => useRefreshQueries(KEY);

@@ -1,7 +1,7 @@
 import { Box, Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { AccessDenied } from '../../layout/AccessDenied';
-import { apiRequest } from '../../providers/apiRequest';
+import { useAppDataProvider } from '../../providers/dataProvider';
 
 /**
  * Shows the access-denied screen, and triggers the global permission-denied notice through a
@@ -9,7 +9,8 @@ import { apiRequest } from '../../providers/apiRequest';
  */
 const PermissionDeniedDemo = () => {
   const translate = useTranslate();
-  const trigger = () => apiRequest('GET', '/api/permission-denied-demo').catch(() => undefined);
+  const dataProvider = useAppDataProvider();
+  const trigger = () => dataProvider.permissionDeniedDemo().catch(() => undefined);
   return (
     <Box>
       <AccessDenied title="access.demo_title" />

@@ -6,7 +6,9 @@ import { useState } from 'react';
 import { Button, Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { useErrorText } from '../../common/useServerErrors';
 import { PageLoading } from '../../layout/PageLoading';
-import { ApiError, apiRequest, isPermissionError } from '../../providers/apiRequest';
+import { isPermissionError } from '../../providers/apiRequest';
+import { useAppDataProvider } from '../../providers/dataProvider';
+import { answerOf } from '../../providers/errorMessages';
 import { accessiblePagesQuery } from '../../providers/queryClient';
 import {
   addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, type Draft, type PermissionMatrix,
@@ -22,6 +24,7 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
   const notify = useNotify();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
   const [draft, setDraft] = useState<Draft>({ roles: saved.roles, users: saved.users });
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -31,14 +34,14 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
   const save = async () => {
     setSaving(true);
     try {
-      const res = await apiRequest('PUT', '/api/permissions', { roles: draft.roles, users: draft.users, version: saved.version });
+      const matrix = await dataProvider.writePermissions({ roles: draft.roles, users: draft.users, version: saved.version });
       // The new version remounts the editor on the saved matrix.
-      queryClient.setQueryData(MATRIX_QUERY, (await res.json()) as PermissionMatrix);
+      queryClient.setQueryData(MATRIX_QUERY, matrix);
       await queryClient.invalidateQueries({ queryKey: accessiblePagesQuery.queryKey });
       notify('permissions.notifications.saved', { type: 'success' });
     } catch (error) {
       if (isPermissionError(error)) return;
-      if (error instanceof ApiError && error.status === 409) {
+      if (answerOf(error).status === 409) {
         notify('permissions.errors.conflict', { type: 'error' });
         await queryClient.invalidateQueries({ queryKey: MATRIX_QUERY });
       } else {
@@ -91,7 +94,8 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
 /** /permissions: the role × page matrix and the per-user grants and denials (administrators only). */
 const PermissionsPage = () => {
   const translate = useTranslate();
-  const { data, isPending, error } = useQuery<PermissionMatrix>({ queryKey: MATRIX_QUERY, staleTime: 0 });
+  const dataProvider = useAppDataProvider();
+  const { data, isPending, error } = useQuery({ queryKey: MATRIX_QUERY, queryFn: () => dataProvider.readPermissions(), staleTime: 0 });
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('menu.permissions')} />

@@ -5,7 +5,7 @@ import { Alert, Box, Card, CardContent, Skeleton, Typography } from '@mui/materi
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { getJson } from '../../providers/apiRequest';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { ComputedMoney } from './PriceCells';
 import type { PricingStats as Stats } from './pricingModel';
 
@@ -33,9 +33,10 @@ export const PricingStats = () => {
   const translate = useTranslate();
   const { filterValues } = useListContext();
   const period = filterValues.period as string | undefined;
+  const dataProvider = useAppDataProvider();
   const { data, error, isPending } = useQuery({
     queryKey: ['pricing', 'stats', period],
-    queryFn: () => getJson<Stats>(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
+    queryFn: () => dataProvider.pricingStats(period),
   });
   if (error) return <Alert severity="error" sx={{ mb: 2 }} data-testid="stats-error">{translate('pricing.load_error')}</Alert>;
   const value = (shown: (stats: Stats) => ReactNode) => (isPending || !data ? <Skeleton width={60} /> : shown(data));

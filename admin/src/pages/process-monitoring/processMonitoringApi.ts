@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRefreshQueries } from '../../common/useRefreshQueries';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import type { DelayKind } from '@kernel/orders/delayKinds';
 import type { OrderStatus } from '../../orders/orderModel';
@@ -48,16 +49,20 @@ export interface Selection {
 // Late orders change all day long: a minute, not the default five.
 const FRESH_MS = 60_000;
 
-// Every query of the page starts with this key (the default query joins the segments into the URL).
+// Every query of the page starts with this key, so the refresh button reloads them all.
 const KEY = '/api/process-monitoring';
 
-export const useDelayCounts = () => useQuery<DelayCounts>({ queryKey: [KEY], staleTime: FRESH_MS });
+export const useDelayCounts = () => {
+  const dataProvider = useAppDataProvider();
+  return useQuery({ queryKey: [KEY], queryFn: () => dataProvider.delayCounts(), staleTime: FRESH_MS });
+};
 
 export const useLateOrders = ({ kind, deliveryAreaId }: Selection, page: number, perPage: number) => {
   const params = new URLSearchParams({ kind, offset: String(page * perPage), limit: String(perPage) });
   if (deliveryAreaId !== null) params.set('deliveryAreaId', String(deliveryAreaId));
-  return useQuery<LateOrdersPage>({ queryKey: [KEY, `orders?${params}`], staleTime: FRESH_MS,
-    placeholderData: keepPreviousData });
+  const dataProvider = useAppDataProvider();
+  return useQuery({ queryKey: [KEY, `orders?${params}`], queryFn: () => dataProvider.lateOrders(String(params)),
+    staleTime: FRESH_MS, placeholderData: keepPreviousData });
 };
 
 /** Refetches the counts and the open list of late orders together, so they never disagree. */

@@ -3,15 +3,15 @@ import { Button } from '@mui/material';
 import type { MouseEvent } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useToast } from '../../layout/useToast';
-import { apiRequest } from '../../providers/apiRequest';
+import { useAppDataProvider, type AppDataProvider } from '../../providers/dataProvider';
 
 /**
  * Saves a CSV the server streams under the name given here: the server names every report's file
  * alike, and a browser prefers the server's name to the link's. The bytes are kept as they come
  * (with the BOM that Excel needs).
  */
-async function saveCsv(url: string, fileName: string): Promise<void> {
-  const file = await (await apiRequest('GET', url)).blob();
+async function saveCsv(dataProvider: AppDataProvider, url: string, fileName: string): Promise<void> {
+  const file = await dataProvider.reportCsv(url);
   const link = document.createElement('a');
   link.href = URL.createObjectURL(file);
   link.download = fileName;
@@ -26,10 +26,11 @@ export const ReportCsvButton = ({ urlFor, fileName, disabled, testId = 'report-e
   const [locale] = useLocaleState();
   const translate = useTranslate();
   const toast = useToast();
+  const dataProvider = useAppDataProvider();
   const url = urlFor(locale);
   const download = (event: MouseEvent) => {
     event.preventDefault();
-    saveCsv(url, fileName).catch(() => toast({ variant: 'destructive', title: translate('reports.errors.loading_failed'),
+    saveCsv(dataProvider, url, fileName).catch(() => toast({ variant: 'destructive', title: translate('reports.errors.loading_failed'),
       description: translate('reports.errors.unable_to_load') }));
   };
   return (

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useNotify, useTranslate } from 'react-admin';
+import { HttpError, useNotify, useTranslate } from 'react-admin';
 import type { ImportReport } from '@kernel/translations/importReport';
 import { useErrorText } from '../../common/useServerErrors';
-import { ApiError, apiRequest } from '../../providers/apiRequest';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { reloadCatalogs } from '../../providers/i18nProvider';
 import { FileProblem, readTranslationFile } from '../../translations/translationFile';
 
@@ -13,9 +13,6 @@ interface ChosenFile {
   rows: unknown[];
 }
 
-const sendImport = async (rows: unknown[], dryRun: boolean): Promise<ImportReport> =>
-  (await apiRequest('POST', '/api/translations/import', { rows, dryRun })).json();
-
 /**
  * The import's steps: read the chosen file in the browser, let the server preview it (dryRun),
  * then apply it on confirmation and reload the catalogs, so the screens show the new texts.
@@ -24,6 +21,8 @@ export function useTranslationImport() {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
+  const dataProvider = useAppDataProvider();
+  const sendImport = (rows: unknown[], dryRun: boolean) => dataProvider.importTranslations(rows, dryRun);
   const [file, setFile] = useState<ChosenFile | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,7 +31,7 @@ export function useTranslationImport() {
 
   const problemText = (error: unknown) => {
     if (error instanceof FileProblem) return translate(error.messageKey, error.args);
-    if (error instanceof ApiError) return errorText(error);
+    if (error instanceof HttpError) return errorText(error);
     return translate('translation_import.problems.unreadable');
   };
 
