@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { Role } from '@kernel/users/roles';
+import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -320,6 +321,32 @@ describe('the statistics', () => {
       pricingNotSet: 1, totalCompleted: 1 });
     expect((await stats({ period: '2099' })).body).toEqual({ pricingComplete: 0, pricingNotSet: 0, totalCompleted: 0,
       buyTotal: '0.00', saleTotal: '0.00', margin: '0.00' });
+  });
+});
+
+describe('one margin for pricing management and the reports', () => {
+  it('counts the orders whose pricing is set only, in the statistics and in the reports alike', async () => {
+    const supplierId = (await admin.post('/api/suppliers', { name: 'Margin Carrier', ...SUPPLIER_CONTACT })).body.id;
+    const when = new Date(Date.UTC(2035, 2, 10, 6));
+    const priced = await completedOrder(when, { supplierId });
+    const loss = await completedOrder(when, { supplierId });
+    const saleOnly = await completedOrder(when, { supplierId });
+    await completedOrder(when, { supplierId });
+    expect((await price(priced, { basePurchasePrice: '60.00', haulingBuyPrice: '5.25', baseSalePrice: '100.00',
+      haulingSalePrice: '10' })).status).toBe(200);
+    expect((await price(loss, { basePurchasePrice: '50', baseSalePrice: '40.50' })).status).toBe(200);
+    // Completed with a sale price but no purchase price: no margin yet, not its whole sale.
+    expect((await price(saleOnly, { baseSalePrice: '500.00' })).status).toBe(200);
+
+    const pricing = (await stats({ supplierId, period: '2035-03' })).body;
+    expect(pricing).toMatchObject({ totalCompleted: 4, pricingComplete: 2, margin: '35.25' });
+
+    const run = await materialiseReports(app.db, { kind: 'manual', timeZone: 'UTC', now: new Date(Date.UTC(2035, 2, 31, 12)) });
+    const report = await admin.get(`/api/reports/statistics?runId=${run.id}&months=3&granularity=month&dimension=supplier`);
+    expect(report.status).toBe(200);
+    const row = report.body.rows.find((r: Order) => r.key === supplierId && r.period === '2035-03-01');
+    // The reports' buy and sale totals still count every completed order; their margin is the pricing's.
+    expect(row).toMatchObject({ billedOrders: 4, buyTotal: '115.25', saleTotal: '650.50', margin: pricing.margin });
   });
 });
 

@@ -118,7 +118,8 @@ type Granularity = keyof typeof TRUNCATE;
 
 /**
  * The statistics straight from the orders: counts by pickup day, billing by the completion day
- * in `zone`, averages with avg(), keyed by period and entity.
+ * in `zone`, averages with avg(), keyed by period and entity. The margin counts the orders whose
+ * pricing is set (base purchase and base sale price) only; the totals every completed one.
  */
 async function expectedStatistics(zone: string, from: string, to: string, granularity: Granularity, dimension: Dimension,
   areaIds?: number[]) {
@@ -137,6 +138,8 @@ async function expectedStatistics(zone: string, from: string, to: string, granul
     b as (
       select ${completion} as period, ${KEY_COLUMN[dimension]} as k, count(*) as billed,
         sum(o.mtm_buy_price) as buy, sum(o.mtm_sale_price) as sale,
+        sum(o.mtm_sale_price - o.mtm_buy_price) filter (where o.base_purchase_price is not null
+          and o.base_sale_price is not null) as margin,
         avg(extract(epoch from (o.completion_date - o.created_at)) / 86400) as days
       from orders o where o.deleted_at is null ${areas} and o.status = 'completed'
         and ${localDay} >= '${from}' and ${localDay} <= '${to}'
@@ -146,7 +149,7 @@ async function expectedStatistics(zone: string, from: string, to: string, granul
       coalesce(a.cancelled, 0)::int as cancelled, coalesce(a.in_progress, 0)::int as in_progress,
       coalesce(b.billed, 0)::int as billed, to_char(coalesce(b.buy, 0), 'FM999999990.00') as buy,
       to_char(coalesce(b.sale, 0), 'FM999999990.00') as sale,
-      to_char(coalesce(b.sale, 0) - coalesce(b.buy, 0), 'FM999999990.00') as margin, round(b.days, 1)::text as days
+      to_char(coalesce(b.margin, 0), 'FM999999990.00') as margin, round(b.days, 1)::text as days
     from a full join b on coalesce(a.period, '1900-01-01') = coalesce(b.period, '1900-01-01')
       and coalesce(a.k, 0) = coalesce(b.k, 0)`);
   return (rows as Array<Record<string, any>>).map((r) => ({

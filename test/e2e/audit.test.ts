@@ -89,7 +89,7 @@ describe('the trash', () => {
     await signIn(page, 'manager', { path: '/trash' });
     const row = page.locator('tbody tr', { hasText: 'Twin Carriers' });
     await row.getByTestId(`restore-supplier:${gone.id}`).click();
-    await toast(page, '无法恢复：Cannot restore "Twin Carriers"');
+    await toast(page, '无法恢复：“Twin Carriers”：已有一条现有记录使用了相同的值');
     expect(await row.count()).toBe(1);
     // Purging is for administrators: a manager has no such button.
     expect(await page.getByTestId(`purge-supplier:${gone.id}`).count()).toBe(0);

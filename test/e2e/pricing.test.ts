@@ -178,8 +178,9 @@ describe('pricing management (cn, light)', () => {
     const page = await newPage(env.browser, env.app.url);
     await openPricing(page, 'biller');
     const pr3 = row(page, 'PR-3');
-    let answer: { message: string; errors: Record<string, string> } =
-      { message: 'version is required', errors: { version: 'This field is required' } };
+    // The server's answers (docs/error-codes.md): a field the editor does not show, then the price it does.
+    let answer: object = { code: 'invalid_input', message: 'Invalid input: version', params: { fields: 'version' },
+      errors: { version: 'This field is required' }, fields: { version: { code: 'required' } } };
     await page.route(`**/api/pricing/${orders['PR-3'].id}`, (route) => (route.request().method() === 'PUT'
       ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify(answer) })
       : route.continue()));
@@ -190,7 +191,8 @@ describe('pricing management (cn, light)', () => {
     await toast.waitFor();
     expect(await toast.innerText()).toContain('更新价格失败，请重试');
     const negative = 'baseSalePrice must not be negative';
-    answer = { message: negative, errors: { baseSalePrice: negative } };
+    answer = { code: 'invalid_input', message: negative, params: { fields: 'baseSalePrice' },
+      errors: { baseSalePrice: negative }, fields: { baseSalePrice: { code: 'too_small' } } };
     await pr3.getByTestId('save-prices').click();
     await pr3.getByText('价格不能为负数').waitFor();
     expect(await pr3.getByText('must not be negative').count()).toBe(0);

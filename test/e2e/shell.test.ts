@@ -69,7 +69,7 @@ describe('routes and access', () => {
     await page.context().close();
   });
 
-  it('shows a toast with the server text when login fails', async () => {
+  it('shows a toast with the server\'s reason, in the UI language, when login fails', async () => {
     const page = await newPage(env.browser, env.app.url);
     await page.goto('/auth');
     const form = page.getByTestId('login-form');
@@ -79,7 +79,7 @@ describe('routes and access', () => {
     const toast = page.getByTestId('toast');
     await toast.waitFor();
     expect(await toast.innerText()).toContain('登录失败');
-    expect(await toast.innerText()).toContain('Invalid username or password');
+    expect(await toast.innerText()).toContain('用户名或密码错误');
     await page.context().close();
   });
 

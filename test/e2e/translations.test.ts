@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
+import { invalidateCatalogs } from '../../api/src/translations/catalog';
 import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
@@ -10,8 +11,13 @@ const env = useAppInBrowser();
 const SUBTITLE = { cn: '提货 SOP · 供应商管理', en: 'Pickup SOP · Supplier management' };
 const subtitleRow = () => env.app.db('translations').whereNull('deletedAt').where({ namespace: 'app', key: 'subtitle' });
 
-// Each test starts from the seeded subtitle; the tests change it on purpose.
-afterEach(() => subtitleRow().update({ zh: SUBTITLE.cn, en: SUBTITLE.en }));
+// Each test starts from the seeded subtitle; the tests change it on purpose. The app runs in this
+// process: the edit by hand is announced to its catalog cache, which would otherwise notice it
+// only within a second, after the next test's page has loaded the old catalog.
+afterEach(async () => {
+  await subtitleRow().update({ zh: SUBTITLE.cn, en: SUBTITLE.en });
+  invalidateCatalogs();
+});
 
 let dir: string;
 beforeAll(() => {

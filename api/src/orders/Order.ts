@@ -1,11 +1,45 @@
-import { Model } from 'objection';
+import type { Modifiers, RelationMappings } from 'objection';
+import type { DelayKind } from '@kernel/orders/delayKinds';
 import type { OrderStatus } from '@kernel/orders/statusFlow';
+import { RecordModel } from '../db/RecordModel';
+import { DeliveryArea } from '../delivery-areas/DeliveryArea';
+import { Supplier } from '../suppliers/Supplier';
+import { User } from '../users/User';
+import { VehicleType } from '../vehicle-types/VehicleType';
+import { Warehouse } from '../warehouses/Warehouse';
+import { delayCondition, serverToday } from './delays';
+import { scopeToAreas } from './dispatcherScope';
+
+/** An order names each of these by id (migrations/20261123000060_orders.ts): the orders resource's references. */
+const belongsTo = (modelClass: typeof RecordModel, column: string) => ({
+  relation: RecordModel.BelongsToOneRelation, modelClass, join: { from: `orders.${column}`, to: `${modelClass.tableName}.id` },
+});
 
 /** Money stays text from the database to the JSON (numeric(12,2), exact), never a float. */
-export class Order extends Model {
+export class Order extends RecordModel {
   static tableName = 'orders';
 
-  id!: number;
+  static relationMappings = (): RelationMappings => ({
+    supplier: belongsTo(Supplier, 'supplierId'),
+    pickupWarehouse: belongsTo(Warehouse, 'pickupWarehouseId'),
+    vehicleType: belongsTo(VehicleType, 'vehicleTypeId'),
+    deliveryArea: belongsTo(DeliveryArea, 'deliveryAreaId'),
+    assignedUser: belongsTo(User, 'assignedUserId'),
+  });
+
+  static modifiers: Modifiers = {
+    ...RecordModel.modifiers,
+    /** The orders of the areas the user works in: a regional dispatcher's own, everyone else's all. */
+    inAreasOf(query, user: User) {
+      scopeToAreas(query, user, 'orders.delivery_area_id');
+    },
+    /** The orders late by one delay kind on `today` (delays.ts), by default the server's today. */
+    delayed(query, kind: DelayKind, today: string = serverToday()) {
+      const { sql, bindings } = delayCondition(kind, today);
+      query.whereRaw(sql, bindings);
+    },
+  };
+
   mtmNumber!: string;
   dnNumber!: string;
   supplierId!: number | null;
@@ -27,5 +61,4 @@ export class Order extends Model {
   foulTripSalePrice!: string | null;
   mtmSalePrice!: string;
   createdBy!: number | null;
-  version!: number;
 }

@@ -2,9 +2,9 @@ import Joi from 'joi';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
+import { relationFields } from '../resources/relations';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
-import { delayCondition, serverToday } from './delays';
-import { scopeToAreas, worksInArea } from './dispatcherScope';
+import { worksInArea } from './dispatcherScope';
 import { Order } from './Order';
 
 /**
@@ -70,21 +70,18 @@ export const ordersResource: ResourceDef = {
     delayed(query, value) {
       const kind = value === true || value === 'true' ? 'delayed' : value;
       if (kind !== 'delayed' && kind !== 'pulling_out' && kind !== 'mos') return;
-      const { sql, bindings } = delayCondition(kind, serverToday());
-      query.whereRaw(sql, bindings);
+      query.modify('delayed', kind);
     },
   },
-  references: {
-    supplierId: 'suppliers', pickupWarehouseId: 'warehouses', vehicleTypeId: 'vehicle_types',
-    deliveryAreaId: 'delivery_areas', assignedUserId: 'users',
-  },
+  // supplierId, pickupWarehouseId, vehicleTypeId, deliveryAreaId, assignedUserId: Order's relations.
+  ...relationFields(Order),
   schemas: { create, update: partial(create) },
   // Status moves through POST /:id/transitions, completion dates through the batch call, prices
   // through pricing management; the database computes the MTM prices.
   readOnly: ['status', 'completionDate', 'createdBy', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
     'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
   scope(ctx, query) {
-    scopeToAreas(query, ctx.state.user!, 'orders.delivery_area_id');
+    query.modify('inAreasOf', ctx.state.user!);
   },
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {

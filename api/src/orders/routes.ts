@@ -8,6 +8,7 @@ import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { liveQuery, present } from '../resources/resourceRoutes';
+import { Order } from './Order';
 import { orderGuards, ordersResource } from './ordersResource';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
@@ -41,7 +42,7 @@ async function transition(ctx: Ctx) {
       throw httpError('transition_not_allowed', `An order cannot move from "${from}" to "${to}"`,
         { params: { from, to }, fields: { to: problem('not_allowed_from', `Not allowed from ${from}`, { from }) } });
     }
-    const changes: Row = { status: to, version: order.version + 1, updatedAt: new Date() };
+    const changes: Row = { status: to };
     if (to === 'completed') {
       const pod = await trx('orderAttachments').where({ orderId: id, kind: 'pod' }).whereNull('deletedAt').first('id');
       if (!pod) {
@@ -52,7 +53,7 @@ async function transition(ctx: Ctx) {
     } else if (from === 'completed') {
       changes.completionDate = null;
     }
-    await trx('orders').where({ id }).update(changes);
+    await Order.query(trx).findById(id).patch(changes);
     await trx('orderEvents').insert({ orderId: id, fromStatus: from, toStatus: to, userId: ctx.state.user!.id, note: note || null });
     const logged: Row = { status: { before: from, after: to } };
     if ('completionDate' in changes) logged.completionDate = { before: order.completionDate, after: changes.completionDate };
@@ -114,9 +115,8 @@ async function batchCompletionDate(ctx: Ctx) {
       throw httpError('not_completed', `Only completed orders can be given a completion date; not completed: ${named}. Nothing was changed.`,
         { params: { orders: named }, fields: { ids: problem('not_completed', `Not completed: ${named}`, { orders: named }) } });
     }
+    await Order.query(trx).whereIn('id', ids).patch({ completionDate });
     for (const order of orders) {
-      await trx('orders').where({ id: order.id })
-        .update({ completionDate, version: order.version + 1, updatedAt: new Date() });
       await logActivity(trx, ctx, { action: 'batch_update', entityType: 'order', entityId: order.id as number,
         changes: { completionDate: { before: order.completionDate, after: completionDate } } });
     }

@@ -1,19 +1,14 @@
 import Joi from 'joi';
-import { scopeToAreas } from '../orders/dispatcherScope';
 import { Order } from '../orders/Order';
 import { ordersResource } from '../orders/ordersResource';
 import type { ResourceDef } from '../resources/resource';
+import { marginSql, pricingSetSql } from './margin';
 import { money } from './money';
 import { periodRange } from './period';
 
 /** The six prices a person types (docs/pricing.md#fields); the database sums them into the MTM prices. */
 export const PRICE_INPUTS = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
   'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'] as const;
-
-/** "Pricing set" (docs/pricing.md#formula): base purchase price and base sale price are both present. */
-export const PRICING_SET = 'orders.base_purchase_price is not null and orders.base_sale_price is not null';
-/** Sale minus buy, only once the pricing is set: an order with one side typed has no margin yet. */
-export const MARGIN = `case when ${PRICING_SET} then orders.mtm_sale_price - orders.mtm_buy_price end`;
 
 const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field, money()]))).min(1)
   .messages({ 'object.min': 'Send at least one price' });
@@ -39,7 +34,7 @@ export const pricingResource: ResourceDef = {
   filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range' },
   customFilters: {
     pricingNotSet(query, value) {
-      if (value === true || value === 'true') query.whereRaw(`not (${PRICING_SET})`);
+      if (value === true || value === 'true') query.whereRaw(`not (${pricingSetSql()})`);
     },
     /** A year, month or ISO week of the completion date, in the server's time zone. */
     period(query, value) {
@@ -49,10 +44,10 @@ export const pricingResource: ResourceDef = {
   },
   schemas: { update },
   readOnly: [...orderFields, 'margin'],
-  computed: { margin: MARGIN },
+  computed: { margin: marginSql() },
   scope(ctx, query) {
     query.where('orders.status', 'completed');
-    scopeToAreas(query, ctx.state.user!, 'orders.delivery_area_id');
+    query.modify('inAreasOf', ctx.state.user!);
   },
   deletable: false,
 };

@@ -4,7 +4,8 @@ import { requirePage } from '../middleware/guard';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/resourceRoutes';
-import { MARGIN, PRICING_SET, pricingResource } from './pricingResource';
+import { marginSql, pricingSetSql } from './margin';
+import { pricingResource } from './pricingResource';
 
 interface StatsRow {
   pricingComplete: string | number;
@@ -24,11 +25,12 @@ async function stats(ctx: Ctx) {
   const db = ctx.state.db;
   const query = liveQuery(pricingResource, ctx, db);
   applyFilters(pricingResource, ctx, query, filter);
-  const [row] = (await query.clearSelect().select(db.raw(`count(*) filter (where ${PRICING_SET}) as pricing_complete,
+  const priced = pricingSetSql();
+  const [row] = (await query.clearSelect().select(db.raw(`count(*) filter (where ${priced}) as pricing_complete,
     count(*) as total_completed,
-    round(coalesce(sum(orders.mtm_buy_price) filter (where ${PRICING_SET}), 0), 2)::text as buy_total,
-    round(coalesce(sum(orders.mtm_sale_price) filter (where ${PRICING_SET}), 0), 2)::text as sale_total,
-    round(coalesce(sum(${MARGIN}), 0), 2)::text as margin`))) as unknown as StatsRow[];
+    round(coalesce(sum(orders.mtm_buy_price) filter (where ${priced}), 0), 2)::text as buy_total,
+    round(coalesce(sum(orders.mtm_sale_price) filter (where ${priced}), 0), 2)::text as sale_total,
+    round(coalesce(sum(${marginSql()}), 0), 2)::text as margin`))) as unknown as StatsRow[];
   const complete = Number(row.pricingComplete);
   const total = Number(row.totalCompleted);
   ctx.body = { pricingComplete: complete, pricingNotSet: total - complete, totalCompleted: total,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
+import { marginSql } from '../pricing/margin';
 import type { Ctx } from '../resources/resource';
 import { ReportRun } from './ReportRun';
 import { dateIn, monthStart, RUN_MONTHS } from './reportPeriods';
@@ -60,7 +61,7 @@ by_pickup as (
   group by 1, 2, 3, 4),
 completion_fine as (
   select (o.completion_date at time zone :zone)::date as day, ${FINE_GRAIN}, count(*) as billed_orders,
-    sum(o.mtm_buy_price) as buy_total, sum(o.mtm_sale_price) as sale_total,
+    sum(o.mtm_buy_price) as buy_total, sum(o.mtm_sale_price) as sale_total, coalesce(sum(${marginSql('o')}), 0) as margin,
     sum(extract(epoch from o.completion_date - o.created_at) / 86400) as completion_days
   from orders o ${STATUS_THEN}
   where o.deleted_at is null and s.status = 'completed'
@@ -69,7 +70,8 @@ completion_fine as (
   group by 1, 2, 3, 4, 5),
 by_completion as (
   select f.day, f.delivery_area_id, d.dimension, d.key, sum(f.billed_orders) as billed_orders,
-    sum(f.buy_total) as buy_total, sum(f.sale_total) as sale_total, sum(f.completion_days) as completion_days
+    sum(f.buy_total) as buy_total, sum(f.sale_total) as sale_total, sum(f.margin) as margin,
+    sum(f.completion_days) as completion_days
   from completion_fine f ${DIMENSIONS}
   group by 1, 2, 3, 4),
 pickup_rows as (
@@ -79,9 +81,9 @@ pickup_rows as (
   returning dimension, orders),
 completion_rows as (
   insert into report_rollups (run_id, day, delivery_area_id, dimension, key, label, billed_orders, buy_total, sale_total,
-    completion_days)
+    margin, completion_days)
   select :run, c.day, c.delivery_area_id, c.dimension, c.key, l.label, c.billed_orders, c.buy_total, c.sale_total,
-    c.completion_days
+    c.margin, c.completion_days
   from by_completion c left join labels l on l.dimension = c.dimension and l.key = c.key
   returning 1)
 select (select count(*) from pickup_rows) + (select count(*) from completion_rows) as row_count,

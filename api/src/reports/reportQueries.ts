@@ -25,13 +25,16 @@ const PERIODS: Record<Granularity, { start: string; label: string } | null> = {
   total: null,
 };
 
-/** The measures of a report row, summed over the rollup rows; money as 2-decimal strings. */
+/**
+ * The measures of a report row, summed over the rollup rows; money as 2-decimal strings. The
+ * margin counts the orders whose pricing is set only (pricing/margin.ts), the totals every billed one.
+ */
 const MEASURES = `coalesce(sum(r.orders), 0)::int as orders, coalesce(sum(r.completed), 0)::int as completed,
   coalesce(sum(r.cancelled), 0)::int as cancelled, coalesce(sum(r.in_progress), 0)::int as in_progress,
   coalesce(sum(r.billed_orders), 0)::int as billed_orders,
   coalesce(sum(r.buy_total), 0)::numeric(14, 2)::text as buy_total,
   coalesce(sum(r.sale_total), 0)::numeric(14, 2)::text as sale_total,
-  coalesce(sum(r.sale_total) - sum(r.buy_total), 0)::numeric(14, 2)::text as margin,
+  coalesce(sum(r.margin), 0)::numeric(14, 2)::text as margin,
   round(sum(r.completion_days) / nullif(sum(r.billed_orders), 0), 1)::float8 as avg_completion_days`;
 
 const MEASURE_NAMES = ['orders', 'completed', 'cancelled', 'inProgress', 'billedOrders', 'buyTotal', 'saleTotal', 'margin',

@@ -1,6 +1,5 @@
 import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
 import { requireActiveUser } from '../middleware/guard';
-import { scopeToAreas } from '../orders/dispatcherScope';
 import { suppliersResource } from '../suppliers/suppliersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
@@ -39,5 +38,5 @@ export const MASTER_DATA_PICKERS: ResourceDef[] = [
   pickerResource(vehicleTypesResource, 'vehicle-type-options', ['code', 'name', 'status']),
   // A regional dispatcher picks (and files orders in) their own delivery areas only.
   pickerResource(deliveryAreasResource, 'delivery-area-options', ['code', 'name', 'region', 'status'],
-    (ctx, query) => scopeToAreas(query, ctx.state.user!, 'delivery_areas.id')),
+    (ctx, query) => query.modify('inAreasOf', ctx.state.user!)),
 ];

@@ -24,7 +24,7 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
       [link.otherKey, link.otherKey, link.table, link.targetTable, link.otherKey, link.ownKey, table, snake(field)]));
   }
   for (const [field, sql] of Object.entries(def.computed ?? {})) query.select(def.model.raw(`${sql} as ??`, [snake(field)]));
-  if (def.softDelete !== false) query.whereNull(`${table}.deletedAt`);
+  if (def.softDelete !== false) query.modify('live');
   def.scope?.(ctx, query);
   return query;
 }
@@ -239,8 +239,8 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
       }
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
       await checkReferences(def, trx, patch);
-      await def.model.query(trx).findById(id)
-        .patch({ ...columnsOf(def, patch), version: existing.version + 1, updatedAt: new Date() } as never);
+      // The model's $beforeUpdate (db/RecordModel.ts) bumps the version and sets updatedAt.
+      await def.model.query(trx).findById(id).patch(columnsOf(def, patch) as never);
       await writeLinks(def, trx, id, patch);
       const after = await findLive(def, ctx, trx, id);
       const changes = changedFields(def, existing, after, Object.keys(patch));
@@ -259,7 +259,7 @@ export function resourceRoutes(def: ResourceDef): Router<AppState> {
       const existing = await findLive(def, ctx, trx, id, { lock: true });
       await def.hooks?.beforeDelete?.(ctx, existing, trx);
       await def.model.query(trx).findById(id)
-        .patch({ deletedAt: new Date(), deletedBy: ctx.state.user!.id, version: existing.version + 1 } as never);
+        .patch({ deletedAt: new Date(), deletedBy: ctx.state.user!.id } as never);
       await logActivity(trx, ctx, { action: 'delete', entityType: def.entityType, entityId: id,
         changes: { [def.label]: { before: existing[def.label] ?? null, after: null } } });
       return present(def, { ...existing, version: existing.version + 1 });

@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { PHONE_PATTERN } from '@kernel/resources/formats';
 import { idList, messages, optionalText, partial, requiredText, status, website } from '../resources/fields';
+import { relationFields } from '../resources/relations';
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
 
@@ -38,7 +39,7 @@ export const suppliersResource: ResourceDef = {
   defaultSort: { field: 'name', order: 'asc' },
   search: ['name', 'shortName', 'contactPerson', 'contactPhone', 'contactEmail'],
   filters: { status: 'eq' },
-  links: { serviceAreaIds: { table: 'supplier_service_areas', ownKey: 'supplier_id', otherKey: 'delivery_area_id',
-    targetTable: 'delivery_areas' } },
+  // serviceAreaIds: Supplier's serviceAreas relation.
+  ...relationFields(Supplier),
   schemas: { create, update: partial(create) },
 };

@@ -1,18 +1,12 @@
-import { Model } from 'objection';
+import { RecordModel } from '../db/RecordModel';
 
 /** One message in both languages: namespace 'app' + key 'subtitle' is the message id 'app.subtitle'. */
-export class Translation extends Model {
+export class Translation extends RecordModel {
   static tableName = 'translations';
 
-  id!: number;
   namespace!: string;
   key!: string;
   zh!: string;
   en!: string;
   description!: string | null;
-  createdAt!: Date;
-  updatedAt!: Date;
-  version!: number;
-  deletedAt!: Date | null;
-  deletedBy!: number | null;
 }

@@ -74,7 +74,7 @@ async function restore(ctx: Ctx) {
     await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
     try {
       await def.model.query(trx).findById(id)
-        .patch({ deletedAt: null, deletedBy: null, version: row.version + 1, updatedAt: new Date() } as never);
+        .patch({ deletedAt: null, deletedBy: null } as never);
     } catch (err) {
       if (!(err instanceof UniqueViolationError)) throw err;
       throw httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `

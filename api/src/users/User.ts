@@ -1,11 +1,28 @@
-import { Model, type Modifiers } from 'objection';
+import type { Modifiers, RelationMappings } from 'objection';
+import { RecordModel } from '../db/RecordModel';
+import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import type { Role, UserStatus } from '@kernel/users/roles';
 import { personName } from '@kernel/users/personName';
 
-export class User extends Model {
+export class User extends RecordModel {
   static tableName = 'users';
 
-  id!: number;
+  static relationMappings = (): RelationMappings => ({
+    /** The delivery areas a regional dispatcher works in: the users resource's `deliveryAreaIds`. */
+    deliveryAreas: {
+      relation: RecordModel.ManyToManyRelation,
+      modelClass: DeliveryArea,
+      join: {
+        from: 'users.id',
+        through: { from: 'user_delivery_areas.userId', to: 'user_delivery_areas.deliveryAreaId' },
+        to: 'delivery_areas.id',
+      },
+    },
+  });
+
+  /** A sign-in records its time; it is no edit of the account (no new version). */
+  static unversioned = ['lastLoginAt'];
+
   username!: string;
   passwordHash!: string;
   firstName!: string;
@@ -17,16 +34,9 @@ export class User extends Model {
   lastLoginAt!: Date | null;
   /** Filled by the users resource's list and read queries (user_delivery_areas). */
   deliveryAreaIds?: number[];
-  createdAt!: Date;
-  updatedAt!: Date;
-  version!: number;
-  deletedAt!: Date | null;
-  deletedBy!: number | null;
 
   static modifiers: Modifiers = {
-    live(query) {
-      query.whereNull('users.deletedAt');
-    },
+    ...RecordModel.modifiers,
     byUsername(query, username: string) {
       query.whereRaw('lower(username) = lower(?)', [username]);
     },

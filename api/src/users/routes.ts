@@ -39,8 +39,8 @@ async function resetPassword(ctx: Ctx) {
   const { password } = validate<{ password: string }>(resetSchema, ctx.request.body);
   const passwordHash = await hashPassword(password, ctx.state.config.passwordHashCost);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const user = await managedUser(ctx, trx, id);
-    await User.query(trx).findById(id).patch({ passwordHash, version: user.version + 1, updatedAt: new Date() });
+    await managedUser(ctx, trx, id);
+    await User.query(trx).findById(id).patch({ passwordHash });
     const sessionsEnded = await endSessions(ctx, trx, id);
     await logActivity(trx, ctx, { action: 'reset_password', entityType: 'user', entityId: id,
       changes: { passwordHash: { changed: true }, sessionsEnded } });

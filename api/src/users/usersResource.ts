@@ -4,6 +4,7 @@ import { usernameRule } from '../auth/schemas';
 import { httpError, problem } from '../httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
+import { relationFields } from '../resources/relations';
 import type { ResourceDef, Row } from '../resources/resource';
 import { ROLES, USER_STATUSES } from '@kernel/users/roles';
 import { User } from './User';
@@ -46,8 +47,8 @@ export const usersResource: ResourceDef = {
   defaultSort: { field: 'username', order: 'asc' },
   search: ['username', 'firstName', 'lastName', 'email'],
   filters: { role: 'eq', status: 'eq' },
-  links: { deliveryAreaIds: { table: 'user_delivery_areas', ownKey: 'user_id', otherKey: 'delivery_area_id',
-    targetTable: 'delivery_areas' } },
+  // deliveryAreaIds: User's deliveryAreas relation.
+  ...relationFields(User),
   schemas: { create, update: partial(profile) },
   readOnly: ['lastLoginAt'],
   hidden: ['passwordHash'],

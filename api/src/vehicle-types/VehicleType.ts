@@ -1,16 +1,15 @@
-import { Model, type Pojo } from 'objection';
+import type { Pojo } from 'objection';
+import { RecordModel } from '../db/RecordModel';
 
-export class VehicleType extends Model {
+export class VehicleType extends RecordModel {
   static tableName = 'vehicle_types';
 
-  id!: number;
   code!: string;
   name!: string;
   capacityTons!: number | null;
   volumeCbm!: number | null;
   description!: string | null;
   status!: 'active' | 'inactive';
-  version!: number;
 
   /** pg answers numeric as text; two-decimal measurements are exact as JSON numbers. */
   $parseDatabaseJson(json: Pojo): Pojo {

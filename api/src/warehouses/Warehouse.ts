@@ -1,14 +1,12 @@
-import { Model } from 'objection';
+import { RecordModel } from '../db/RecordModel';
 
-export class Warehouse extends Model {
+export class Warehouse extends RecordModel {
   static tableName = 'warehouses';
 
-  id!: number;
   code!: string;
   name!: string;
   address!: string | null;
   contactPerson!: string | null;
   contactPhone!: string | null;
   status!: 'active' | 'inactive';
-  version!: number;
 }

@@ -1,0 +1,39 @@
+import { Model, raw, type ModelOptions, type Modifiers, type QueryContext } from 'objection';
+
+/**
+ * A table with the standard columns (migrations/helpers/standardColumns.ts): timestamps, the
+ * optimistic-locking `version` and the soft-delete pair behind the trash.
+ */
+export class RecordModel extends Model {
+  id!: number;
+  createdAt!: Date;
+  updatedAt!: Date;
+  version!: number;
+  deletedAt!: Date | null;
+  deletedBy!: number | null;
+
+  /** Fields whose change alone is no edit of the record: no new version (a user's `lastLoginAt`). */
+  static unversioned: readonly string[] = [];
+
+  static modifiers: Modifiers = {
+    /** Rows not in the trash. */
+    live(query) {
+      query.whereNull(`${query.modelClass().tableName}.deletedAt`);
+    },
+  };
+
+  /**
+   * Every write through the model is a new version: `version` goes up by one in the statement
+   * itself (the optimistic-lock compare stays with the caller, under the row lock), and `updatedAt`
+   * is now, except for a soft delete, which `deletedAt` dates.
+   */
+  $beforeUpdate(opt: ModelOptions, queryContext: QueryContext): void {
+    void super.$beforeUpdate(opt, queryContext);
+    // Declared class fields are own properties, undefined until set: only the set ones are written.
+    const fields = Object.entries(this).filter(([, value]) => value !== undefined).map(([field]) => field);
+    const { unversioned } = this.constructor as typeof RecordModel;
+    if (fields.length > 0 && fields.every((field) => unversioned.includes(field))) return;
+    Object.assign(this, { version: raw('?? + 1', ['version']) });
+    if (!this.deletedAt) this.updatedAt = new Date();
+  }
+}
