@@ -3,7 +3,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
-import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { demoUserName } from '../../seeds/demo';
 
 let app: TestApp;
@@ -11,7 +11,7 @@ let admin: HttpClient;
 let leader: HttpClient;
 let dispatcher: HttpClient;
 let ra: DataProvider;
-const refs = { warehouse: 0, supplier: 0, vehicleType: 0, ownArea: 0, otherArea: 0, leaderId: 0 };
+let refs: OrderReferences & { leaderId: number };
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -19,14 +19,7 @@ beforeAll(async () => {
   leader = await signedInAs(app.url, 'team_leader');
   dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   ra = stockDataProvider(admin);
-  refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
-  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT })).body.id;
-  refs.vehicleType = (await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck' })).body.id;
-  refs.ownArea = (await admin.post('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' })).body.id;
-  refs.otherArea = (await admin.post('/api/delivery-areas', { code: 'OTHER', name: 'Someone else' })).body.id;
-  refs.leaderId = (await leader.get('/api/user')).body.id;
-  const dispatcherId = (await dispatcher.get('/api/user')).body.id;
-  await app.db('userDeliveryAreas').insert({ userId: dispatcherId, deliveryAreaId: refs.ownArea });
+  refs = { ...await createOrderReferences(app, admin), leaderId: (await leader.get('/api/user')).body.id };
 });
 afterAll(() => app?.close());
 

@@ -4,26 +4,21 @@ import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
 let admin: HttpClient;
 let biller: HttpClient;
 let ra: DataProvider;
-const refs = { warehouse: 0, supplier: 0, ownArea: 0, otherArea: 0, userId: 0, dispatcherId: 0 };
+let refs: OrderReferences & { userId: number };
 
 beforeAll(async () => {
   app = await startTestApp();
   admin = await signedInAs(app.url, 'admin');
   biller = await signedInAs(app.url, 'biller');
   ra = stockDataProvider(biller);
-  refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
-  refs.supplier = (await admin.post('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT })).body.id;
-  refs.ownArea = (await admin.post('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' })).body.id;
-  refs.otherArea = (await admin.post('/api/delivery-areas', { code: 'OTHER', name: 'Someone else' })).body.id;
-  refs.userId = (await admin.get('/api/user')).body.id;
-  refs.dispatcherId = (await app.db('users').where({ username: 'regional_dispatcher' }).first()).id;
-  await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
+  refs = { ...await createOrderReferences(app, admin), userId: (await admin.get('/api/user')).body.id };
 });
 afterAll(() => app?.close());
 

@@ -9,15 +9,18 @@ import type { CurrentUser } from '../providers/queryClient';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useToast } from './useToast';
+import { PASSWORD_LENGTH } from '@kernel/auth/passwordRules';
 import { personName } from '@kernel/users/personName';
 
 type Fields = Record<string, string>;
 
-function useSubmit(mode: 'login' | 'register') {
+/** A sign-in or registration form's values, its fields and its submission (the server's refusals under the fields and as a toast). */
+function useAuthForm(mode: 'login' | 'register', initial: Fields) {
   const login = useLogin();
   const toast = useToast();
   const translate = useTranslate();
   const errorText = useErrorText();
+  const [values, setValues] = useState<Fields>(initial);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Fields>({});
 
@@ -43,7 +46,12 @@ function useSubmit(mode: 'login' | 'register') {
       setPending(false);
     }
   };
-  return { submit, pending, errors };
+  const field = (name: string, label: string, type = 'text', autoComplete?: string) => (
+    <TextField name={name} label={translate(label)} type={type} autoComplete={autoComplete} fullWidth
+      value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+      error={Boolean(errors[name])} helperText={errors[name]} />
+  );
+  return { values, field, submit, pending };
 }
 
 const required = (values: Fields, names: string[], message: string): Fields =>
@@ -51,17 +59,11 @@ const required = (values: Fields, names: string[], message: string): Fields =>
 
 const LoginForm = () => {
   const translate = useTranslate();
-  const [values, setValues] = useState<Fields>({ username: '', password: '' });
-  const { submit, pending, errors } = useSubmit('login');
+  const { values, field, submit, pending } = useAuthForm('login', { username: '', password: '' });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit(values, required(values, ['username', 'password'], translate('validation.required')));
   };
-  const field = (name: string, label: string, type = 'text', autoComplete?: string) => (
-    <TextField name={name} label={translate(label)} type={type} autoComplete={autoComplete} fullWidth
-      value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      error={Boolean(errors[name])} helperText={errors[name]} />
-  );
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate data-testid="login-form">
       {field('username', 'auth.username', 'text', 'username')}
@@ -75,14 +77,13 @@ const LoginForm = () => {
 
 const RegisterForm = () => {
   const translate = useTranslate();
-  const [values, setValues] = useState<Fields>(
+  const { values, field, submit, pending } = useAuthForm('register',
     { firstName: '', lastName: '', username: '', email: '', password: '', confirmPassword: '' });
-  const { submit, pending, errors } = useSubmit('register');
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const clientErrors = required(values, ['firstName', 'lastName', 'username', 'password', 'confirmPassword'],
       translate('validation.required'));
-    if (!clientErrors.password && (values.password.length < 8 || values.password.length > 128)) {
+    if (!clientErrors.password && (values.password.length < PASSWORD_LENGTH.min || values.password.length > PASSWORD_LENGTH.max)) {
       clientErrors.password = translate('auth.password_length');
     }
     if (!clientErrors.confirmPassword && values.password !== values.confirmPassword) {
@@ -91,11 +92,6 @@ const RegisterForm = () => {
     const { confirmPassword: _confirm, ...body } = values;
     submit(body, clientErrors);
   };
-  const field = (name: string, label: string, type = 'text', autoComplete?: string) => (
-    <TextField name={name} label={translate(label)} type={type} autoComplete={autoComplete} fullWidth
-      value={values[name]} onChange={(e) => setValues({ ...values, [name]: e.target.value })}
-      error={Boolean(errors[name])} helperText={errors[name]} />
-  );
   return (
     <Stack component="form" spacing={2} onSubmit={onSubmit} noValidate data-testid="register-form">
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>

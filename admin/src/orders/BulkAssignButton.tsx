@@ -1,9 +1,7 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { useState } from 'react';
-import {
-  Button, Form, required, useListContext, useNotify, useRefresh, useTranslate, useUpdateMany,
-} from 'react-admin';
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { Form, required, useListContext, useNotify, useRefresh, useTranslate, useUpdateMany } from 'react-admin';
+import { BulkActionButton, BulkDialogActions } from './BulkActionButton';
 import { OrderReferenceInput } from './OrderReferences';
 import { useErrorNotice } from '../common/useServerErrors';
 
@@ -36,24 +34,14 @@ const AssignDialog = ({ onClose }: { onClose: () => void }) => {
         <DialogContent>
           <OrderReferenceInput source="assignedUserId" activeOnly validate={required('order_validation.assigned_user_required')} />
         </DialogContent>
-        <DialogActions>
-          <MuiButton onClick={onClose}>{translate('ra.action.cancel')}</MuiButton>
-          <MuiButton type="submit" variant="contained" disabled={isPending}>{translate('ra.action.confirm')}</MuiButton>
-        </DialogActions>
+        <BulkDialogActions onCancel={onClose} busy={isPending} />
       </Form>
     </Dialog>
   );
 };
 
 /** Bulk assignment: one partial update { assignedUserId } per selected order (the stock updateMany). */
-export const BulkAssignButton = () => {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button label="orders.bulk.assign" onClick={() => setOpen(true)} data-testid="bulk-assign">
-        <PersonAddIcon />
-      </Button>
-      {open && <AssignDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-};
+export const BulkAssignButton = () => (
+  <BulkActionButton label="orders.bulk.assign" icon={<PersonAddIcon />} testId="bulk-assign"
+    dialog={(onClose) => <AssignDialog onClose={onClose} />} />
+);

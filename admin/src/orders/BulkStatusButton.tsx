@@ -1,14 +1,13 @@
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import {
-  Alert, Button as MuiButton, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, TextField,
-} from '@mui/material';
+import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle, MenuItem, TextField } from '@mui/material';
 import { useMemo, useState } from 'react';
 import {
-  Button, useGetIdentity, useGetMany, useListContext, useNotify, useRefresh, useTranslate, type Identifier,
+  useGetIdentity, useGetMany, useListContext, useNotify, useRefresh, useTranslate, type Identifier,
 } from 'react-admin';
 import { nextStatuses } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
 import { useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
+import { BulkActionButton, BulkDialogActions } from './BulkActionButton';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
 
 /** The statuses every one of these orders may move to, for this role (the server checks each again). */
@@ -75,25 +74,13 @@ const StatusDialog = ({ onClose }: { onClose: () => void }) => {
           </>
         )}
       </DialogContent>
-      <DialogActions>
-        <MuiButton onClick={onClose} disabled={running}>{translate('ra.action.cancel')}</MuiButton>
-        <MuiButton variant="contained" onClick={run} disabled={!to || running}>
-          {translate('ra.action.confirm')}
-        </MuiButton>
-      </DialogActions>
+      <BulkDialogActions onCancel={onClose} onConfirm={run} busy={running} disabled={!to} />
     </Dialog>
   );
 };
 
 /** Bulk status change: only to statuses legal for every selected order and the user's role. */
-export const BulkStatusButton = () => {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button label="orders.bulk.change_status" onClick={() => setOpen(true)} data-testid="bulk-status">
-        <SwapHorizIcon />
-      </Button>
-      {open && <StatusDialog onClose={() => setOpen(false)} />}
-    </>
-  );
-};
+export const BulkStatusButton = () => (
+  <BulkActionButton label="orders.bulk.change_status" icon={<SwapHorizIcon />} testId="bulk-status"
+    dialog={(onClose) => <StatusDialog onClose={onClose} />} />
+);

@@ -1,14 +1,6 @@
 import { parseMoney } from '@kernel/pricing/parseMoney';
 
-/** The purchase side and the sale side: three typed prices and the MTM price the database sums. */
-export const SIDES = [
-  { side: 'buy', inputs: ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice'], total: 'mtmBuyPrice' },
-  { side: 'sale', inputs: ['baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'], total: 'mtmSalePrice' },
-] as const;
-
-/** The six prices a person types (api/src/pricing/pricingResource.ts). */
-export const PRICE_INPUTS = SIDES.flatMap((s) => s.inputs);
-export type PriceInput = (typeof PRICE_INPUTS)[number];
+import { SIDES, type PriceInput } from '@kernel/pricing/priceFields';
 export type PriceTotal = (typeof SIDES)[number]['total'] | 'margin';
 
 type Prices = Partial<Record<PriceInput, string | null>>;

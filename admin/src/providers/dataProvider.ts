@@ -11,6 +11,7 @@ import type { PricingStats } from '../pages/pricing/pricingModel';
 import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/processMonitoringApi';
 import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
 import { trashPath } from '../trash/trashModel';
+import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import { toPermissionError } from './apiRequest';
 import { errorMessage } from './errorMessages';
 import { translateNow } from './i18nProvider';
@@ -155,8 +156,6 @@ const methods: AppMethods = {
   permissionDeniedDemo: () => send('GET', '/api/permission-denied-demo'),
 };
 
-/** The server's page limit (docs/api-conventions.md#list-parameters). */
-export const MAX_PAGE_SIZE = 500;
 
 const stock = simpleRestProvider('/api', httpClient);
 

@@ -1,6 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../config';
-import { COMMON_PASSWORDS } from '@kernel/auth/commonPasswords';
 import { tryAgainLater } from './tryAgainLater';
 import { QueueFullError, WorkQueue, type Priority } from './workQueue';
 
@@ -78,6 +77,3 @@ export function verifyPassword(password: string, stored: string): Promise<boolea
   });
 }
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
-}

@@ -7,7 +7,8 @@ import { publicRoute, requireUser } from '../middleware/guard';
 import { deleteExpiredSessions } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { User } from '../users/User';
-import { hashPassword, isCommonPassword, unmatchableHash, verifyPassword } from './passwords';
+import { isCommonPassword } from '@kernel/auth/passwordRules';
+import { hashPassword, unmatchableHash, verifyPassword } from './passwords';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './schemas';
 import { admitLogin, admitRegistration, loginSucceeded, withAttempt } from './throttle';
 

@@ -1,15 +1,16 @@
 import Joi from 'joi';
+import { PASSWORD_LENGTH } from '@kernel/auth/passwordRules';
 import { USERNAME_PATTERN } from '@kernel/resources/formats';
 
 export const loginSchema = Joi.object({
   username: Joi.string().trim().min(1).max(64).required(),
-  password: Joi.string().min(1).max(128).required(),
+  password: Joi.string().min(1).max(PASSWORD_LENGTH.max).required(),
 });
 
 export const usernameRule = Joi.string().trim().min(3).max(64).pattern(USERNAME_PATTERN)
   .messages({ 'string.pattern.base': 'Invalid format: use letters, digits, _ . @ or -' });
 // Not trimmed (spaces inside a passphrase count), but a password of spaces alone is no secret.
-export const passwordRule = Joi.string().min(8).max(128).pattern(/\S/)
+export const passwordRule = Joi.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max).pattern(/\S/)
   .messages({ 'string.pattern.base': 'The password cannot be only spaces' });
 export const nameRule = Joi.string().trim().min(1).max(100);
 

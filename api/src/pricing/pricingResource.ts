@@ -5,10 +5,8 @@ import type { ResourceDef } from '../resources/resource';
 import { marginSql, pricingSetSql } from './margin';
 import { money } from './money';
 import { periodRange } from './period';
+import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 
-/** The six prices a person types (docs/pricing.md#fields); the database sums them into the MTM prices. */
-export const PRICE_INPUTS = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
-  'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'] as const;
 
 const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field, money()]))).min(1)
   .messages({ 'object.min': 'Send at least one price' });

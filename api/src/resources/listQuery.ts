@@ -1,4 +1,5 @@
 import { fieldRefusal, problem } from '../httpError';
+import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import { refuseDeepJson } from '../middleware/jsonDepth';
 
 /**
@@ -14,8 +15,6 @@ export interface ListParams {
   filter: Record<string, unknown>;
 }
 
-/** A page holds at most 500 rows (docs/api-conventions.md#list-parameters). */
-export const MAX_PAGE_SIZE = 500;
 
 function parseJson(name: string, raw: unknown, fallback: unknown): unknown {
   if (raw === undefined || raw === '') return fallback;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { isCommonPassword } from '../auth/passwords';
+import { isCommonPassword } from '@kernel/auth/passwordRules';
 import { passwordRule } from '../auth/schemas';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import type { Row } from '../resources/resource';

@@ -2,7 +2,7 @@ import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { MAX_PAGE_SIZE } from '../../providers/dataProvider';
+import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import { CompletionDateDialog } from './CompletionDateDialog';
 
 /**

@@ -18,7 +18,7 @@ export interface PricingStats {
   margin: string;
 }
 
-export { PRICE_INPUTS, SIDES, type PriceInput } from '../../orders/orderPrices';
+export { PRICE_INPUTS, SIDES, type PriceInput } from '@kernel/pricing/priceFields';
 
 /** The period filter: a year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'); '' for all time. */
 export type PeriodKind = 'year' | 'month' | 'week';

@@ -1,15 +1,14 @@
-import { Box, Card, CardContent, CardHeader, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, LinearProgress, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { areaRevenueUrl, reportFileName, useAreaRevenue } from './reportApi';
 import type { AreaRevenue } from './reportModel';
 import { ChartBesideTable } from './ChartBesideTable';
 import { ReportCsvButton } from './ReportCsvButton';
+import { nowrap, ReportTable } from './ReportTable';
 import { LoadingFailed, NoReportData } from './ReportStates';
 import { useChartColors } from './useChartColors';
 import { useReportFormat } from './useReportFormat';
-
-const nowrap = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** Each month's sale, stacked by delivery area. */
 const AreaRevenueChart = ({ data }: { data: AreaRevenue }) => {
@@ -43,9 +42,7 @@ const AreaRevenueTable = ({ data }: { data: AreaRevenue }) => {
   const translate = useTranslate();
   const format = useReportFormat();
   return (
-    <TableContainer sx={{ maxHeight: 480, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-      data-testid="area-revenue-table">
-      <Table size="small" stickyHeader>
+    <ReportTable testId="area-revenue-table">
         <TableHead>
           <TableRow>
             <TableCell sx={nowrap}>{translate('reports.dimensions.delivery_area')}</TableCell>
@@ -64,8 +61,7 @@ const AreaRevenueTable = ({ data }: { data: AreaRevenue }) => {
             </TableRow>
           ))}
         </TableBody>
-      </Table>
-    </TableContainer>
+    </ReportTable>
   );
 };
 

@@ -1,6 +1,7 @@
-import { Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow } from '@mui/material';
+import { TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Measures, Statistics, StatisticsRow } from './reportModel';
+import { nowrap, ReportTable } from './ReportTable';
 import type { ColumnKey } from './reportViews';
 import { useReportFormat, type ReportFormat } from './useReportFormat';
 
@@ -20,12 +21,7 @@ export function useRowLabel() {
     overall ? translate('reports.overall_label') : row.label ?? translate('reports.unassigned');
 }
 
-const nowrap = { whiteSpace: 'nowrap' } as const;
-
-/**
- * The rows beside the chart, with the totals under them. It scrolls inside its own box (both
- * ways), so a phone keeps the page's width and the header stays in view.
- */
+/** The rows beside the chart, with the totals under them. */
 export const StatisticsTable = ({ data, columns }: { data: Statistics; columns: ColumnKey[] }) => {
   const translate = useTranslate();
   const format = useReportFormat();
@@ -34,9 +30,7 @@ export const StatisticsTable = ({ data, columns }: { data: Statistics; columns: 
   const byEntity = data.dimension !== 'overall';
   const lead = (byPeriod ? 1 : 0) + (byEntity ? 1 : 0);
   return (
-    <TableContainer sx={{ maxHeight: 480, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
-      data-testid="report-table">
-      <Table size="small" stickyHeader>
+    <ReportTable testId="report-table">
         <TableHead>
           <TableRow>
             {byPeriod && <TableCell sx={nowrap}>{translate(`reports.columns.${data.granularity}`)}</TableCell>}
@@ -54,7 +48,7 @@ export const StatisticsTable = ({ data, columns }: { data: Statistics; columns: 
               {byEntity && <TableCell sx={{ ...nowrap, fontWeight: 500 }}>{rowLabel(row, false)}</TableCell>}
               {!lead && <TableCell sx={nowrap}>{`${data.from} – ${data.to}`}</TableCell>}
               {columns.map((column) => (
-                <TableCell key={column} align="right" sx={{ ...nowrap, fontVariantNumeric: 'tabular-nums' }}>
+                <TableCell key={column} align="right" sx={nowrap}>
                   {measureText(column, row, format)}
                 </TableCell>
               ))}
@@ -68,13 +62,12 @@ export const StatisticsTable = ({ data, columns }: { data: Statistics; columns: 
             </TableCell>
             {columns.map((column) => (
               <TableCell key={column} align="right"
-                sx={{ ...nowrap, fontWeight: 700, color: 'text.primary', fontVariantNumeric: 'tabular-nums' }}>
+                sx={{ ...nowrap, fontWeight: 700, color: 'text.primary' }}>
                 {measureText(column, data.totals, format)}
               </TableCell>
             ))}
           </TableRow>
         </TableFooter>
-      </Table>
-    </TableContainer>
+    </ReportTable>
   );
 };

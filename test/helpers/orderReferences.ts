@@ -1,0 +1,31 @@
+import type { HttpClient } from './httpClient';
+import { SUPPLIER_CONTACT } from './supplierContact';
+import type { TestApp } from './testApp';
+
+/** The records an order names, and the regional dispatcher, who works in `ownArea` only. */
+export interface OrderReferences {
+  warehouse: number;
+  supplier: number;
+  vehicleType: number;
+  ownArea: number;
+  otherArea: number;
+  dispatcherId: number;
+}
+
+/**
+ * Makes, as the admin, a warehouse (W1 Main DC), a supplier (Carrier One), a vehicle type (T5) and
+ * two delivery areas, and gives the demo regional dispatcher the first of them.
+ */
+export async function createOrderReferences(app: TestApp, admin: HttpClient): Promise<OrderReferences> {
+  const create = async (path: string, body: object) => (await admin.create(path, body)).id;
+  const refs: OrderReferences = {
+    warehouse: await create('/api/warehouses', { code: 'W1', name: 'Main DC' }),
+    supplier: await create('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT }),
+    vehicleType: await create('/api/vehicle-types', { code: 'T5', name: '5 t truck' }),
+    ownArea: await create('/api/delivery-areas', { code: 'OWN', name: 'Dispatcher area' }),
+    otherArea: await create('/api/delivery-areas', { code: 'OTHER', name: 'Someone else' }),
+    dispatcherId: (await app.db('users').where({ username: 'regional_dispatcher' }).first('id')).id,
+  };
+  await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
+  return refs;
+}
