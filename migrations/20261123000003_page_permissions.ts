@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { standardColumns } from './helpers/standardColumns';
 
-/** Role defaults of DESIGN.md §4 at the time of this migration; later pages add their own rows. */
+/** Role defaults (docs/roles-and-permissions.md#default-pages-per-role) at the time of this migration; later pages add their own rows. */
 const roleDefaults: Record<string, string[]> = {
   director: ['dashboard', 'orders', 'reports', 'process_monitoring', 'old_reports', 'pricing_management',
     'suppliers', 'vehicle_types', 'warehouses', 'delivery_areas', 'activity_logs'],

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The delivery areas a regional dispatcher works in (DESIGN.md §2, §4). */
+/** The delivery areas a regional dispatcher works in (docs/roles-and-permissions.md#regional-dispatcher-scope). */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('user_delivery_areas', (t) => {
     t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');

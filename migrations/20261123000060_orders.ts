@@ -6,7 +6,7 @@ const STATUSES = ['booking_received', 'awaiting_supplier_confirmation', 'awaitin
   'awaiting_pod_upload', 'completed', 'cancelled'];
 
 /**
- * Orders (DESIGN.md §2, §5): money is numeric(12,2); the MTM buy and sale prices are generated
+ * Orders (docs/pricing.md#formula): money is numeric(12,2); the MTM buy and sale prices are generated
  * by the database from their parts, never typed.
  */
 export async function up(knex: Knex): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Report snapshots (DESIGN.md §6): each run of the 23:50 job or of an admin's "refresh now" is a
+ * Report snapshots (docs/reports.md#snapshots-runs): each run of the 23:50 job or of an admin's "refresh now" is a
  * row of report_runs, and its figures are rows of report_rollups at the grain (day, delivery area,
  * dimension, key). The screens read only these; old reports open past runs. A snapshot stores the
  * names of its entities, so it reads the same after a supplier is renamed or deleted.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Process monitoring (DESIGN.md §7) counts and lists late orders per delivery area. Only open
+ * Process monitoring (docs/order-status-flow.md#delays) counts and lists late orders per delivery area. Only open
  * orders can be late, and in a working database they are a small share of all orders: these
  * partial indexes hold just them, by area and the date that makes them late. Their conditions
  * are the ones api/src/orders/delays.ts writes, so the planner can match them.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The columns every table carries (DESIGN.md §2): timestamps, the optimistic-locking version
+ * The columns every table carries (docs/api-conventions.md#soft-delete-and-trash): timestamps, the optimistic-locking version
  * and the soft-delete pair behind the trash. Frozen like the migrations that call it.
  */
 export function standardColumns(knex: Knex, t: Knex.CreateTableBuilder): void {

@@ -85,7 +85,7 @@ describe.each(RESOURCES)('$resource input rules', ({ resource, table, valid, uni
   });
 });
 
-describe('the contact fields of a supplier (spec §3: only short name and website are optional)', () => {
+describe('the contact fields of a supplier (only short name and website are optional: docs/admin-screens.md#forms-and-their-messages)', () => {
   const CONTACT_FIELDS = Object.keys(SUPPLIER_CONTACT);
 
   it.each(CONTACT_FIELDS)('refuses a supplier without %s (missing, blank or null) with 400 naming it, and writes nothing',

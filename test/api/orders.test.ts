@@ -41,7 +41,7 @@ const addPod = (orderId: number) => app.db('orderAttachments').insert({ orderId,
   contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
 
 describe('new orders', () => {
-  it('answers the seed messages for every missing required field, and writes nothing', async () => {
+  it('answers the customer\'s messages for every missing required field, and writes nothing', async () => {
     const answer = await admin.post('/api/orders', {});
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toEqual({
@@ -185,7 +185,7 @@ describe('the status flow', () => {
 });
 
 describe('batch completion date', () => {
-  it('answers the seed messages for no orders, no date and a bad date', async () => {
+  it('answers the customer\'s messages for no orders, no date and a bad date', async () => {
     expect((await admin.post('/api/orders/batch-completion-date', { ids: [] })).body.errors).toEqual({
       ids: 'Please select at least one order for batch modification', completionDate: 'Please select a new completion date' });
     expect((await admin.post('/api/orders/batch-completion-date', { ids: [1], completionDate: 'soon' })).body.errors)

@@ -44,7 +44,7 @@ const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: Call
     refuses: () => true },
   { route: /^DELETE \/api\/trash\/:type\/:id$/, reason: 'purging is for administrators only, whatever the trash page says',
     refuses: (caller) => caller !== 'admin' },
-  { route: /^GET \/api\/[a-z-]+-options(\/:id)?$/, reason: 'DESIGN.md §4: a pending registration gets no pickers, no staff lists',
+  { route: /^GET \/api\/[a-z-]+-options(\/:id)?$/, reason: 'docs/roles-and-permissions.md#pending-users: a pending registration gets no pickers, no staff lists',
     refuses: (caller) => caller === 'pending' },
 ];
 
@@ -126,7 +126,7 @@ describe('role × route matrix (every route of the router, every kind of caller)
   });
 });
 
-describe('managers manage team leaders, billers and regional dispatchers only (DESIGN.md §4)', () => {
+describe('managers manage team leaders, billers and regional dispatchers only (docs/roles-and-permissions.md#who-manages-which-accounts)', () => {
   let manager: HttpClient;
   beforeAll(async () => { manager = await signedInAs(app.url, 'manager'); });
 
@@ -164,7 +164,7 @@ describe('managers manage team leaders, billers and regional dispatchers only (D
   });
 });
 
-describe('a past report snapshot (runId) needs old_reports, the latest one reports (DESIGN.md §4)', () => {
+describe('a past report snapshot (runId) needs old_reports, the latest one reports (docs/reports.md#old-reports)', () => {
   const reportRoutes = ROUTES.filter((route) => route.path.startsWith('/api/reports/')).map((route) => route.name);
   const cases = reportRoutes.flatMap((name) => ROLES.map((role) => ({ name, role,
     expected: (ROLE_PAGES[role].includes('old_reports') ? 'allowed' : 403) as Outcome })));

@@ -72,7 +72,7 @@ const SEED_MESSAGES = {
 let orderId = 0;
 
 describe('a new order, then its whole flow on the detail page (admin, cn, light)', () => {
-  it('shows the seed messages for an empty form in Chinese and English, then saves and opens the detail', async () => {
+  it('shows the customer\'s messages for an empty form in Chinese and English, then saves and opens the detail', async () => {
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'admin', { path: '/orders' });
     await page.getByTestId('empty-list').getByText('还没有订单').waitFor();

@@ -126,7 +126,7 @@ describe('pricing management (cn, light)', () => {
     await screenshot(page, 'pricing-cn-light');
   });
 
-  it('cancels with Escape and reports a stale version with the seed failure toast, even after the list reloaded', async () => {
+  it('cancels with Escape and reports a stale version with the customer\'s failure toast, even after the list reloaded', async () => {
     const page = await newPage(env.browser, env.app.url);
     await openPricing(page, 'manager');
     await search(page, 'PR-2', 1);

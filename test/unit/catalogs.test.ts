@@ -39,7 +39,7 @@ describe('the translation catalogs', () => {
     expect(placeholders(cn.get(id)!)).toEqual(placeholders(en.get(id)!));
   });
 
-  it('keep the seed texts word for word', () => {
+  it('keep the customer\'s texts word for word', () => {
     expect(cn.get('app.loading')).toBe('加载中...');
     expect(en.get('access.denied_title')).toBe('Insufficient permissions');
     expect(en.get('access.denied_message')).toBe('You do not have sufficient permissions to access this resource.');
