@@ -51,6 +51,26 @@ export const routers: Router<AppState>[] = [
   ...RESOURCES.map(resourceRoutes),
 ];
 
+/**
+ * koa-compress leaves alone any response with a Content-Range, as it would a byte range: a list's
+ * Content-Range (ra-data-simple-rest's "orders 0-24/319") counts records, so it is held back while
+ * koa-compress decides and put back after.
+ */
+function compressLists(compressor: Koa.Middleware): Koa.Middleware {
+  return async (ctx, next) => {
+    let itemRange: string | undefined;
+    await compressor(ctx, async () => {
+      await next();
+      const range = ctx.response.get('Content-Range');
+      if (range && ctx.status !== 206 && !/^bytes\b/i.test(range)) {
+        itemRange = range;
+        ctx.remove('Content-Range');
+      }
+    });
+    if (itemRange) ctx.set('Content-Range', itemRange);
+  };
+}
+
 export function createApp(db: Knex, config: Config): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.proxyHops });
   app.on('error', requestErrorLogger());
@@ -68,7 +88,7 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
     },
     hsts: config.trustProxy,
   }));
-  app.use(compress());
+  app.use(compressLists(compress()));
   app.use(async (ctx, next) => {
     ctx.state.db = db;
     ctx.state.config = config;

@@ -42,11 +42,17 @@ export interface DatabaseTimeouts {
   statementMs: number;
   /** /healthz's check that the database answers (HEALTH_CHECK_TIMEOUT_MS, default 2 s). */
   healthCheckMs: number;
+  /**
+   * Not a time: connections of the PostgreSQL pool (DATABASE_POOL_MAX, default 20), the other
+   * side of acquireMs; embedded PGlite has one connection whatever this says.
+   */
+  poolMax: number;
 }
 
 const root = path.resolve(__dirname, '../..');
 const DEV_SESSION_KEY = 'development-only-session-key-change-me';
 export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
+export const DEFAULT_DATABASE_POOL_MAX = 20;
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = env[name];
@@ -80,6 +86,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       acquireMs: positiveInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 10_000),
       statementMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
       healthCheckMs: positiveInteger(env, 'HEALTH_CHECK_TIMEOUT_MS', 2_000),
+      poolMax: positiveInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX),
     },
   };
 }

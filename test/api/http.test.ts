@@ -1,5 +1,10 @@
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { createOrderReferences } from '../helpers/orderReferences';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { readConfig } from '../../api/src/config';
+import { knexConfig } from '../../api/src/db/knex';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp(); });
@@ -85,6 +90,69 @@ describe('record ids in paths', () => {
   });
 });
 
+describe('compression', () => {
+  /** The raw answer, as the server sent it: fetch would decode it. */
+  const rawGet = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(app.url + path, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      }).on('error', reject);
+    });
+
+  let cookie: string;
+  beforeAll(async () => {
+    const admin = await signedInAs(app.url, 'admin');
+    cookie = admin.cookieHeader;
+    const refs = await createOrderReferences(app, admin);
+    const assignedUserId = (await admin.get('/api/user')).body.id;
+    for (let n = 1; n <= 6; n += 1) {
+      await admin.create('/api/orders', { mtmNumber: `MTM-GZ-${n}`, dnNumber: `DN-GZ-${n}`, supplierId: refs.supplier,
+        pickupWarehouseId: refs.warehouse, vehicleTypeId: refs.vehicleType, assignedUserId,
+        deliveryAreaId: refs.ownArea, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    }
+  });
+
+  const PAGE = `/api/orders?range=${encodeURIComponent('[0,24]')}`;
+
+  it.each([['gzip', gunzipSync], ['br', brotliDecompressSync]] as const)(
+    'compresses a list page with %s when the client accepts it, keeping its Content-Range', async (encoding, decode) => {
+      const plain = await rawGet(PAGE, { cookie, 'accept-encoding': 'identity' });
+      expect(plain.status).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(1024);
+      const packed = await rawGet(PAGE, { cookie, 'accept-encoding': encoding });
+      expect(packed.status).toBe(200);
+      expect(packed.headers['content-encoding']).toBe(encoding);
+      expect(packed.headers['content-range']).toBe(plain.headers['content-range']);
+      expect(packed.headers['content-range']).toMatch(/^orders 0-\d+\/\d+$/);
+      expect(packed.body.length).toBeLessThan(plain.body.length);
+      expect(JSON.parse(decode(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+    });
+
+  it('compresses a JSON answer over the threshold, and leaves a small one alone', async () => {
+    const catalog = await rawGet('/api/translations/catalog/en', { 'accept-encoding': 'gzip' });
+    expect(catalog.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(catalog.body).toString('utf8')).ra.action.save).toBe('Save');
+    const small = await rawGet('/healthz', { 'accept-encoding': 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('database pool', () => {
+  const target = (env: NodeJS.ProcessEnv) =>
+    knexConfig({ databaseUrl: 'postgres://nobody@127.0.0.1:1/none', timeouts: readConfig(env).databaseTimeouts });
+
+  it('holds 20 PostgreSQL connections unless DATABASE_POOL_MAX says otherwise', () => {
+    expect(target({}).pool?.max).toBe(20);
+    expect(target({ DATABASE_POOL_MAX: '35' }).pool?.max).toBe(35);
+    expect(() => readConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/);
+  });
+});
+
 describe('a database that goes away', () => {
   let admin: HttpClient;
   let errors: jest.SpyInstance;
@@ -114,3 +182,4 @@ describe('a database that goes away', () => {
     expect(logged.filter((text) => /\n\s+at /.test(text)).length).toBeLessThanOrEqual(1);
   });
 });
+

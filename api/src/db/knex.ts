@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model, knexSnakeCaseMappers } from 'objection';
-import { projectRoot, type DatabaseTimeouts } from '../config';
+import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '../config';
 import { repeatFilter } from '../errorLog';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.
@@ -88,7 +88,8 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
     const connection = timeouts ? { connectionString: target.databaseUrl, connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS }
       : target.databaseUrl;
-    return { client: PgClient as unknown as typeof Knex.Client, connection, pool: { min: 0, max: 10 },
+    return { client: PgClient as unknown as typeof Knex.Client, connection,
+      pool: { min: 0, max: timeouts?.poolMax ?? DEFAULT_DATABASE_POOL_MAX },
       acquireConnectionTimeout: timeouts?.acquireMs, ...common };
   }
   const dataDir = target.dataDir ?? 'memory://';

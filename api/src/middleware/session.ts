@@ -14,21 +14,46 @@ export interface SessionData {
   signedInAt?: number;
 }
 
-/** koa-session's external store on the `sessions` table. */
+/**
+ * A read pushes a session's idle expiry forward at most this often: a request that finds the
+ * expiry within this much of a fresh one writes nothing.
+ */
+export const EXPIRY_TOUCH_INTERVAL_MS = 60 * 1000;
+
+/**
+ * koa-session's external store on the `sessions` table. The row's `expiresAt` is the idle
+ * timeout, kept by the server: koa-session neither rolls the session nor sees that expiry (its
+ * cookie lives for the absolute lifetime), so a request that changes nothing writes nothing but,
+ * at most once a minute, the new expiry.
+ */
 function databaseStore(knex: Knex) {
+  /** The session id each request read from the table: a `set` of another id is a new session. */
+  const loaded = new WeakMap<object, string>();
+  const live = (id: string) => knex('sessions').where({ id }).andWhere('expiresAt', '>', knex.fn.now());
   return {
-    async get(id: string) {
-      const row = await knex('sessions').where({ id }).andWhere('expiresAt', '>', knex.fn.now()).first('data');
-      return row?.data;
+    async get(id: string, _maxAgeMs: unknown, options?: { ctx?: Koa.Context }) {
+      const row = await live(id).first('data', 'expiresAt');
+      if (!row) return undefined;
+      const idleExpiry = Date.now() + IDLE_TIMEOUT_MS;
+      if (new Date(row.expiresAt).getTime() < idleExpiry - EXPIRY_TOUCH_INTERVAL_MS) {
+        // Only a row still there and unexpired: a session ended meanwhile stays ended.
+        await live(id).update({ expiresAt: new Date(idleExpiry) });
+      }
+      if (options?.ctx) loaded.set(options.ctx, id);
+      // koa-session's own expiry fields of rows it wrote while it rolled the idle timeout: the
+      // row's expiresAt and the absolute lifetime (`valid` below) decide instead.
+      const { _expire, _maxAge, ...data } = row.data as SessionData & { _expire?: number; _maxAge?: number };
+      return data;
     },
-    async set(id: string, data: SessionData, maxAge: number, options?: { ctx?: Koa.Context }) {
-      const row = { id, userId: data.userId ?? null, data, expiresAt: new Date(Date.now() + maxAge) };
-      if ((options?.ctx?.session as { isNew?: boolean } | null | undefined)?.isNew) {
-        await knex('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
-      } else {
+    async set(id: string, data: SessionData, _maxAgeMs: number, options?: { ctx?: Koa.Context }) {
+      const row = { id, userId: data.userId ?? null, data, expiresAt: new Date(Date.now() + IDLE_TIMEOUT_MS) };
+      if (options?.ctx && loaded.get(options.ctx) === id) {
         // Only refresh a session that still exists: one ended meanwhile (sign out everywhere, a
         // password reset) must not be written back by a request that was already under way.
         await knex('sessions').where({ id }).update({ userId: row.userId, data: row.data, expiresAt: row.expiresAt });
+      } else {
+        // A new session, or a new id for the session (each sign-in): never an id ended before.
+        await knex('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
       }
     },
     async destroy(id: string) {
@@ -51,8 +76,9 @@ export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Mid
   return session(
     {
       key: config.trustProxy ? '__Host-sid' : 'sid',
-      maxAge: IDLE_TIMEOUT_MS,
-      rolling: true,
+      // The cookie lives as long as the session may; the server ends it earlier when idle.
+      maxAge: ABSOLUTE_LIFETIME_MS,
+      rolling: false,
       httpOnly: true,
       sameSite: 'lax',
       secure: config.trustProxy,
