@@ -4,7 +4,8 @@ import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import { relationFields } from '../resources/relations';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
-import { worksInArea } from './dispatcherScope';
+import type { ListScoped } from '../resources/resourceRoutes';
+import { isAreaBound, worksInArea } from './dispatcherScope';
 import { Order } from './Order';
 
 /**
@@ -50,7 +51,7 @@ async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<type
  */
 export const orderGuards = { read: requirePage('orders'), write: requirePage('new_order') };
 
-export const ordersResource: ResourceDef = {
+export const ordersResource: ResourceDef & ListScoped = {
   name: 'orders',
   entityType: 'order',
   model: Order,
@@ -82,6 +83,14 @@ export const ordersResource: ResourceDef = {
     'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
   scope(ctx, query) {
     query.modify('inAreasOf', ctx.state.user!);
+  },
+  // The list's scope with a dispatcher's areas written in, for the planner's estimate of the total.
+  async listScope(ctx, db) {
+    const user = ctx.state.user!;
+    if (!isAreaBound(user)) return undefined;
+    const areas = (await db('userDeliveryAreas').where({ userId: user.id }).select('deliveryAreaId'))
+      .map((row: { deliveryAreaId: number }) => row.deliveryAreaId);
+    return (_ctx, query) => { query.whereIn('orders.deliveryAreaId', areas); };
   },
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {

@@ -1,0 +1,83 @@
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+
+// The batch completion date in a fixed number of statements, however many orders
+// (docs/order-status-flow.md#batch-modification-completion-date).
+let app: TestApp;
+let admin: HttpClient;
+let refs: OrderReferences;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+  refs = await createOrderReferences(app, admin);
+});
+afterAll(() => app?.close());
+
+/** `count` completed orders, made by one set-based INSERT; their ids, ascending. */
+async function completedOrders(prefix: string, count: number): Promise<number[]> {
+  const { rows } = await app.db.raw(`
+    insert into orders (mtm_number, dn_number, pickup_warehouse_id, delivery_area_id, assigned_user_id,
+      pickup_date, mos_date, status, completion_date)
+    select ? || g, ? || g, ?, ?, (select id from users where username = 'admin'),
+      '2026-10-01', '2026-10-06', 'completed', '2026-10-20T08:00:00Z'
+    from generate_series(1, ?) g
+    returning id`, [`${prefix}-MTM-`, `${prefix}-DN-`, refs.warehouse, refs.ownArea, count]);
+  return rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
+}
+
+/** The answer to the batch call and the SQL statements it ran (knex's 'query' events on app.db). */
+async function batch(ids: number[], completionDate: string) {
+  let statements = 0;
+  const count = () => { statements += 1; };
+  app.db.on('query', count);
+  try {
+    const answer = await admin.post('/api/orders/batch-completion-date', { ids, completionDate });
+    return { answer, statements };
+  } finally {
+    app.db.off('query', count);
+  }
+}
+
+describe('batch completion date', () => {
+  it('runs as many statements for 1,000 orders as for 10', async () => {
+    const few = await batch(await completedOrders('FEW', 10), '2026-11-01T09:30:00Z');
+    const many = await batch(await completedOrders('MANY', 1000), '2026-11-01T09:30:00Z');
+    expect(few.answer.body).toEqual({ updated: 10 });
+    expect(many.answer.body).toEqual({ updated: 1000 });
+    expect(many.statements).toBe(few.statements);
+    expect(few.statements).toBeLessThan(10);
+  });
+
+  it('updates 10,000 orders in one request, bumping each version, with one log row each', async () => {
+    const ids = await completedOrders('TEN', 10_000);
+    const { answer } = await batch(ids, '2026-11-02T10:15:00Z');
+    expect(answer.body).toEqual({ updated: 10_000 });
+    const orders = await app.db('orders').whereIn('id', ids).select('version', 'completionDate', 'updatedAt');
+    expect(orders).toHaveLength(10_000);
+    expect(orders.every((o) => o.version === 2)).toBe(true);
+    expect(new Set(orders.map((o) => new Date(o.completionDate).toISOString()))).toEqual(new Set(['2026-11-02T10:15:00.000Z']));
+    expect(orders.every((o) => Date.now() - new Date(o.updatedAt).getTime() < 120_000)).toBe(true);
+
+    const logs = await app.db('activityLogs').where({ action: 'batch_update', entityType: 'order' })
+      .whereIn('entityId', ids.map(String)).orderBy('id');
+    expect(logs).toHaveLength(10_000);
+    expect(new Set(logs.map((l) => l.entityId)).size).toBe(10_000);
+    // The row logActivity writes for a change made by the same client: the same actor, ip and user agent.
+    const other = await admin.create('/api/warehouses', { code: 'W-LOG', name: 'Log check' });
+    const reference = await app.db('activityLogs').where({ action: 'create', entityType: 'warehouse', entityId: String(other.id) }).first();
+    const pick = (row: Record<string, unknown>) => ({ userId: row.userId, username: row.username, ip: row.ip, userAgent: row.userAgent });
+    expect(logs.map(pick)).toEqual(Array(10_000).fill(pick(reference)));
+    expect(logs[0].changes).toEqual({ completionDate: { before: '2026-10-20T08:00:00.000Z', after: '2026-11-02T10:15:00.000Z' } });
+    expect(logs.map((l) => l.entityId)).toEqual(ids.map(String));
+  });
+
+  it('refuses more than 10,000 ids and changes nothing', async () => {
+    const ids = Array.from({ length: 10_001 }, (_, i) => i + 1);
+    const { answer } = await batch(ids, '2026-11-03T00:00:00Z');
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toHaveProperty('ids');
+    expect(Number((await app.db('orders').where('completionDate', '2026-11-03T00:00:00Z').count({ n: '*' }))[0].n)).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { signedInAs, type Answer, type HttpClient } from '../helpers/httpClient';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+
+// The orders list's total (docs/api-conventions.md#list-parameters): the planner's estimate first,
+// an exact count only when the estimate is small.
+let app: TestApp;
+let admin: HttpClient;
+let dispatcher: HttpClient;
+let refs: OrderReferences;
+
+/** `count` orders in an area, made by one set-based INSERT. */
+const addOrders = (prefix: string, areaId: number, count: number) => app.db.raw(`
+  insert into orders (mtm_number, dn_number, pickup_warehouse_id, delivery_area_id, assigned_user_id, pickup_date, mos_date, status)
+  select ? || g, ? || g, ?, ?, (select id from users where username = 'admin'), '2026-10-01', '2026-10-06',
+    case when g % 100 = 0 then 'cancelled' else 'booking_received' end
+  from generate_series(1, ?) g`, [`${prefix}-MTM-`, `${prefix}-DN-`, refs.warehouse, areaId, count]);
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
+  refs = await createOrderReferences(app, admin);
+  await addOrders('OWN', refs.ownArea, 15_000);
+  await addOrders('OTHER', refs.otherArea, 45_000);
+  await app.db.raw('analyze orders');
+});
+afterAll(() => app?.close());
+
+/** A GET and the SQL it ran (knex's 'query' events on app.db). */
+async function listed(client: HttpClient, path: string): Promise<{ answer: Answer; sql: string[] }> {
+  const sql: string[] = [];
+  const record = (q: { sql: string }) => { sql.push(q.sql); };
+  app.db.on('query', record);
+  try {
+    return { answer: await client.get(path), sql };
+  } finally {
+    app.db.off('query', record);
+  }
+}
+const total = (answer: Answer) => Number(answer.headers.get('content-range')!.split('/')[1]);
+const counts = (sql: string[]) => sql.filter((s) => /count\(\*\)/i.test(s));
+const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
+
+describe('orders list totals', () => {
+  it('take the planner\'s estimate of a big result without counting', async () => {
+    const { answer, sql } = await listed(admin, '/api/orders?range=[0,24]');
+    expect(answer.headers.get('x-total-estimated')).toBe('true');
+    expect(total(answer)).toBeGreaterThan(54_000);
+    expect(total(answer)).toBeLessThan(66_000);
+    expect(counts(sql)).toEqual([]);
+  });
+
+  it('count a small result exactly', async () => {
+    const { answer, sql } = await listed(admin, `/api/orders?range=[0,24]&filter=${filter({ status: 'cancelled' })}`);
+    expect(answer.headers.get('x-total-estimated')).toBeNull();
+    expect(total(answer)).toBe(600);
+    expect(counts(sql)).toHaveLength(1);
+  });
+
+  it('take the exact total from a short last page', async () => {
+    const all = Number((await app.db('orders').whereNull('deletedAt').count({ n: '*' }))[0].n);
+    const { answer } = await listed(admin, `/api/orders?range=[${all - 5},${all + 4}]`);
+    expect(answer.body).toHaveLength(5);
+    expect(answer.headers.get('x-total-estimated')).toBeNull();
+    expect(answer.headers.get('content-range')).toBe(`orders ${all - 5}-${all - 1}/${all}`);
+  });
+
+  it('estimate a regional dispatcher\'s total from their own areas', async () => {
+    const { answer, sql } = await listed(dispatcher, '/api/orders?range=[0,24]');
+    expect(answer.headers.get('x-total-estimated')).toBe('true');
+    // 15,000 orders in the dispatcher's area out of 60,000.
+    expect(total(answer)).toBeGreaterThan(13_500);
+    expect(total(answer)).toBeLessThan(16_500);
+    const explained = sql.filter((s) => /^explain/i.test(s));
+    expect(explained).toHaveLength(1);
+    expect(explained[0]).not.toMatch(/user_delivery_areas/);
+    expect(answer.body.every((o: { deliveryAreaId: number }) => o.deliveryAreaId === refs.ownArea)).toBe(true);
+  });
+
+  it('keep a dispatcher without areas to no orders', async () => {
+    await app.db('userDeliveryAreas').where({ userId: refs.dispatcherId }).delete();
+    try {
+      const { answer } = await listed(dispatcher, '/api/orders?range=[0,24]');
+      expect(answer.body).toEqual([]);
+      expect(answer.headers.get('content-range')).toBe('orders 0-0/0');
+    } finally {
+      await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
+    }
+  });
+});
