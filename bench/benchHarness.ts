@@ -114,7 +114,8 @@ export const planSection = (label: string, sql: string, plan: string[]) => `## $
 /** Writes bench/results/<name>.md: the table lines, then the query plans. */
 export function writeResults(name: string, lines: string[], plans: string[]): void {
   fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
-  fs.writeFileSync(path.join(__dirname, `results/${name}.md`), `${lines.join('\n')}\n\n# Query plans\n\n${plans.join('\n')}`);
+  const planText = plans.length > 0 ? `\n\n# Query plans\n\n${plans.join('\n')}` : '\n';
+  fs.writeFileSync(path.join(__dirname, `results/${name}.md`), `${lines.join('\n')}${planText}`);
 }
 
 /** Runs a benchmark's main, exiting 1 with the error printed when it fails. */

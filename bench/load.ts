@@ -1,0 +1,184 @@
+/**
+ * Load benchmark: the real server (`npm start`'s entry, in a process of its own) on the benchmark
+ * database with ORDERS generated orders (default one million), under 1, 8 and 32 concurrent
+ * connections (autocannon), each case beside its SQL floor: the very statements one request runs
+ * (captured from an in-process app), replayed through `pg` alone at the same concurrency. Then the
+ * CSV export (rows/s, the server's peak RSS, the list's p95 during it), the batch completion date
+ * at 100, 1,000 and 10,000 ids, and the admin's first-load JavaScript.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
+ *
+ * DURATION (seconds per run, default 10) and CONNECTIONS (default 1,8,32) shorten a run.
+ * Results go to stdout and bench/results/load.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { HttpClient } from '../test/helpers/httpClient';
+import { BENCH, benchApp, benchDatabase, run, writeResults } from './benchHarness';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const CONNECTIONS = (process.env.CONNECTIONS ?? '1,8,32').split(',').map(Number);
+const PORT = Number(process.env.BENCH_PORT ?? 3999);
+/** The first-load JavaScript (gzip) of a bare react-admin + MUI skeleton, measured once for comparison. */
+const SKELETON_KB = 374.5;
+
+const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
+const month = new Date().toISOString().slice(0, 7);
+const CASES: Array<[string, string]> = [
+  ['default list, newest 25', '/api/orders?range=[0,24]'],
+  ['status filter', `/api/orders?range=[0,24]&filter=${filter({ status: ['in_transit', 'awaiting_delivery'] })}`],
+  ['area + pickup month', `/api/orders?range=[0,24]&filter=${filter({ deliveryAreaId: 3, pickupDate_gte: `${month}-01`, pickupDate_lte: `${month}-28` })}`],
+  ['number search, prefix', `/api/orders?range=[0,24]&filter=${filter({ q: 'MTM0012345' })}`],
+  ['reports, by day × user', '/api/reports/statistics?months=12&granularity=day&dimension=user'],
+  ['process monitoring, counts per area', '/api/process-monitoring'],
+  ['process monitoring, all delayed orders', '/api/process-monitoring/orders?kind=delayed'],
+];
+
+interface Figures { rps: number; p50: number; p95: number; p99: number; errors: number }
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+const figures = (times: number[], seconds: number, errors: number): Figures => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { rps: times.length / seconds, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), errors };
+};
+
+/** The server as `npm start` runs it, on the benchmark database, in a process of its own. */
+async function startServer(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../api/src/server.ts')], {
+    env: { ...process.env, DATABASE_URL: BENCH.url, PORT: String(PORT), REPORT_SCHEDULE: 'off', SESSION_KEYS: 'bench' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('http://localhost')) resolve(); });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+  });
+  const stop = () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+  return { url: `http://127.0.0.1:${PORT}`, child, stop };
+}
+
+/** A peak resident set size of a process, in MB (Linux). */
+const peakRssMb = (pid: number) =>
+  Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+/** `connections` clients calling `path` for DURATION seconds; every answer but a 200 is an error. */
+async function load(url: string, cookie: string, requestPath: string, connections: number, seconds = DURATION): Promise<Figures> {
+  const times: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url: url + requestPath, connections, duration: seconds, headers: { cookie } },
+      (error, answer) => (error ? reject(error) : resolve(answer)));
+    instance.on('response', (_client, status, _bytes, time) => {
+      if (status === 200) times.push(time);
+      else errors += 1;
+    });
+  });
+  return figures(times, seconds, errors + result.errors + result.timeouts);
+}
+
+interface Statement { sql: string; bindings?: unknown[] }
+
+/** The statements one call runs, with their values, from an app in this process. */
+async function capture(db: Knex, client: HttpClient, requestPath: string): Promise<Statement[]> {
+  const statements: Statement[] = [];
+  const listen = ({ sql, bindings }: Statement) => statements.push({ sql, bindings });
+  await client.get(requestPath);
+  db.on('query', listen);
+  const answer = await client.get(requestPath);
+  db.off('query', listen);
+  if (answer.status !== 200) throw new Error(`${requestPath}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return statements;
+}
+
+/** The statements of one call replayed through `pg` alone by `connections` clients: sequences per second. */
+async function floor(statements: Statement[], connections: number, seconds = DURATION): Promise<number> {
+  const pool = new pg.Pool({ connectionString: BENCH.url, max: connections });
+  const until = Date.now() + seconds * 1000;
+  let done = 0;
+  await Promise.all(Array.from({ length: connections }, async () => {
+    const client = await pool.connect();
+    try {
+      while (Date.now() < until) {
+        for (const { sql, bindings } of statements) await client.query(sql, bindings as unknown[]);
+        done += 1;
+      }
+    } finally {
+      client.release();
+    }
+  }));
+  await pool.end();
+  return done / seconds;
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function main() {
+  const { db, total, version } = await benchDatabase();
+  const local = await benchApp(db);
+  const server = await startServer();
+  process.once('exit', () => server.child.kill());
+  const client = new HttpClient(server.url);
+  await client.login('admin', 'demo1234');
+  const cookie = client.cookieHeader;
+  const lines = ['# Load benchmark', '', `${total.toLocaleString('en')} orders, PostgreSQL ${version}, ${os.cpus().length} cores `
+    + `(load average ${os.loadavg()[0].toFixed(1)} at the start), ${DURATION} s per run, ${new Date().toISOString().slice(0, 10)}. `
+    + 'The floor replays the statements one request runs (session, user, count, page…) through `pg` alone at the same concurrency.', '',
+  '| case | connections | req/s | p50 ms | p95 ms | p99 ms | errors | SQL floor /s | app ÷ floor |', '|---|---|---|---|---|---|---|---|---|'];
+  for (const [label, call] of CASES) {
+    const statements = await capture(db, local.client, call);
+    for (const connections of CONNECTIONS) {
+      const app = await load(server.url, cookie, call, connections);
+      const sql = await floor(statements, connections);
+      const row = `| ${label} | ${connections} | ${app.rps.toFixed(0)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ${app.errors} `
+        + `| ${sql.toFixed(0)} (${statements.length} statements) | ${(app.rps / sql).toFixed(2)} |`;
+      lines.push(row);
+      console.log(row);
+    }
+  }
+  await server.stop();
+
+  // The export on a fresh server, so its peak RSS is the export's; the list is timed beside it.
+  const exporting = await startServer();
+  process.once('exit', () => exporting.child.kill());
+  const exporter = new HttpClient(exporting.url);
+  await exporter.login('admin', 'demo1234');
+  const exportAll = () => fetch(`${exporting.url}/api/orders/export.csv`, { headers: { cookie: exporter.cookieHeader } })
+    .then((res) => res.text());
+  const started = performance.now();
+  const rows = (await exportAll()).split('\n').filter(Boolean).length - 1;
+  const seconds = (performance.now() - started) / 1000;
+  const quiet = await load(exporting.url, exporter.cookieHeader, CASES[0][1], 8, 5);
+  const [, during] = await Promise.all([exportAll(), load(exporting.url, exporter.cookieHeader, CASES[0][1], 8, 5)]);
+  lines.push('', '## CSV export', '', `All orders: ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s `
+    + `(${Math.round(rows / seconds).toLocaleString('en')} rows/s), server peak RSS ${peakRssMb(exporting.child.pid!).toFixed(0)} MB. `
+    + `The default list at 8 connections: p95 ${ms(quiet.p95)} ms quiet, ${ms(during.p95)} ms during the export.`);
+  console.log(lines.at(-1));
+
+  lines.push('', '## Batch completion date', '', '| ids | status | seconds |', '|---|---|---|');
+  for (const size of [100, 1_000, 10_000]) {
+    const ids = await db('orders').whereNull('deletedAt').where({ status: 'completed' }).orderBy('id').limit(size).pluck('id');
+    const begun = performance.now();
+    const answer = await exporter.post('/api/orders/batch-completion-date', { ids, completionDate: new Date().toISOString() });
+    lines.push(`| ${ids.length.toLocaleString('en')} | ${answer.status} | ${((performance.now() - begun) / 1000).toFixed(2)} |`);
+    console.log(lines.at(-1));
+  }
+  await exporting.stop();
+
+  const dist = BENCH.config.adminDist;
+  const html = fs.existsSync(path.join(dist, 'index.html')) ? fs.readFileSync(path.join(dist, 'index.html'), 'utf8') : '';
+  const scripts = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const kb = scripts.reduce((sum, file) => sum + gzipSync(fs.readFileSync(path.join(dist, file))).length, 0) / 1024;
+  lines.push('', '## Admin first load', '', `${scripts.length} scripts, ${kb.toFixed(1)} KB gzip (a bare react-admin + MUI skeleton: ${SKELETON_KB} KB).`);
+  console.log(lines.at(-1));
+
+  writeResults('load', lines, []);
+  await local.stop();
+  await db.destroy();
+}
+
+run(main);
