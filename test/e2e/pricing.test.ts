@@ -247,7 +247,11 @@ describe('pricing management (en, dark)', () => {
     await toast.waitFor();
     expect(await toast.innerText()).toContain('Pricing has been updated successfully');
     // The row keeps showing what the server answered (a negative margin) until the list is reloaded.
-    await waitText(cell(pr3, 'margin'), '-4.50');
+    await waitText(cell(pr3, 'margin'), '-4.50').catch(async (error: Error) => {
+      // This wait failed now and then under load, never alone: say what the row and the server had.
+      throw new Error(`${error.message}\nrows: ${JSON.stringify(await page.locator('tbody').innerText())}`
+        + `\nPR-3 on the server: ${JSON.stringify(await priceFromApi('PR-3'))}`);
+    });
     expect(await priceFromApi('PR-3')).toMatchObject({ mtmBuyPrice: '50.00', mtmSalePrice: '45.50', margin: '-4.50' });
     await screenshot(page, 'pricing-saved-en-dark');
     await page.reload();

@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, CircularProgress, IconButton, TextField, Tooltip, Typography, type SxProps, type Theme } from '@mui/material';
 import type { KeyboardEvent } from 'react';
-import { useTranslate } from 'react-admin';
+import { useListContext, useTranslate } from 'react-admin';
 import { moneyText } from '../../orders/OrderFields';
 import { priceTotals, type PriceTotal } from '../../orders/orderPrices';
 import { usePriceEditor } from './PriceEditor';
@@ -62,17 +62,20 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
 
 /**
  * Edit, or save and cancel while editing; only one order is edited at a time, and another one
- * cannot be opened while typed prices are unsaved.
+ * cannot be opened while typed prices are unsaved, nor while the list is loading: rows on screen
+ * then are the previous filter's, and the page under way, read before the save, would replace
+ * what the save answered.
  */
 export const RowActions = ({ record }: { record: PricingRecord }) => {
   const translate = useTranslate();
   const editor = usePriceEditor();
+  const { isFetching } = useListContext();
   if (editor.editingId !== record.id) {
     return (
       <Tooltip title={translate(editor.dirty ? 'pricing.action.finish_first' : 'pricing.action.edit')}>
         <span>
           <IconButton size="small" color="primary" onClick={() => editor.start(record)}
-            disabled={editor.saving || editor.dirty} autoFocus={editor.closedId === record.id}
+            disabled={editor.saving || editor.dirty || isFetching} autoFocus={editor.closedId === record.id}
             aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
             <EditIcon fontSize="small" />
           </IconButton>
