@@ -8,7 +8,8 @@
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *
- * DURATION (seconds per run, default 10) and CONNECTIONS (default 1,8,32) shorten a run.
+ * DURATION (seconds per run, default 10) and CONNECTIONS (default 1,8,32) shorten a run; ONLY (words of
+ * case labels, comma-separated) runs just those cases, to stdout only.
  * Results go to stdout and bench/results/load.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +26,7 @@ import { BENCH, benchApp, benchDatabase, run, writeResults } from './benchHarnes
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,8,32').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 3999);
+const ONLY = process.env.ONLY?.split(',');
 /** The first-load JavaScript (gzip) of a bare react-admin + MUI skeleton, measured once for comparison. */
 const SKELETON_KB = 374.5;
 
@@ -129,7 +131,7 @@ async function main() {
     + `(load average ${os.loadavg()[0].toFixed(1)} at the start), ${DURATION} s per run, ${new Date().toISOString().slice(0, 10)}. `
     + 'The floor replays the statements one request runs (session, user, count, page…) through `pg` alone at the same concurrency.', '',
   '| case | connections | req/s | p50 ms | p95 ms | p99 ms | errors | SQL floor /s | app ÷ floor |', '|---|---|---|---|---|---|---|---|---|'];
-  for (const [label, call] of CASES) {
+  for (const [label, call] of CASES.filter(([name]) => !ONLY || ONLY.some((word) => name.includes(word)))) {
     const statements = await capture(db, local.client, call);
     for (const connections of CONNECTIONS) {
       const app = await load(server.url, cookie, call, connections);
@@ -141,6 +143,10 @@ async function main() {
     }
   }
   await server.stop();
+  if (ONLY) {
+    await Promise.all([local.stop(), db.destroy()]);
+    return;
+  }
 
   // The export on a fresh server, so its peak RSS is the export's; the list is timed beside it.
   const exporting = await startServer();

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import Joi from 'joi';
+import type { Knex } from 'knex';
 import type { AppState } from '../appState';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
-import { daysOverdueSql, delayCondition, serverToday } from '../orders/delays';
+import { countedDelayCondition, delayCondition, overdueSince, serverToday } from '../orders/delays';
 import { scopeToAreas, worksInArea } from '../orders/dispatcherScope';
 import type { Ctx } from '../resources/resource';
 
@@ -14,20 +15,21 @@ const guard = requirePage('process_monitoring');
 
 /**
  * The three delay warnings of docs/order-status-flow.md#delays counted per delivery area: every live area the user
- * works in (zeros included), plus any deleted area that still has late orders.
+ * works in (zeros included), plus any deleted area that still has late orders. Summed from the
+ * open orders counted by date (migrations/20261126000110_open_order_dates.ts), not from the orders.
  */
 async function counts(ctx: Ctx) {
   const { db, user } = ctx.state;
   const today = serverToday();
-  const [pulling, mos, delayed] = DELAY_KINDS.map((kind) => delayCondition(kind, today));
-  const late = db('orders').whereNull('orders.deletedAt').whereRaw(delayed.sql, delayed.bindings)
-    .groupBy('orders.deliveryAreaId')
-    .select('orders.deliveryAreaId',
-      db.raw(`count(*) filter (where ${pulling.sql}) as pulling_out`, pulling.bindings),
-      db.raw(`count(*) filter (where ${mos.sql}) as mos`, mos.bindings),
-      db.raw('count(*) as delayed'));
-  scopeToAreas(late, user!, 'orders.delivery_area_id');
-  const rows: Array<{ deliveryAreaId: number; pullingOut: string; mos: string; delayed: string }> = await late;
+  const [pulling, mos, delayed] = DELAY_KINDS.map((kind) => countedDelayCondition(kind, today));
+  const late = db('openOrderDates as c').whereRaw(delayed.sql, delayed.bindings)
+    .groupBy('c.deliveryAreaId')
+    .select('c.deliveryAreaId',
+      db.raw(`sum(c.orders) filter (where ${pulling.sql}) as pulling_out`, pulling.bindings),
+      db.raw(`sum(c.orders) filter (where ${mos.sql}) as mos`, mos.bindings),
+      db.raw('sum(c.orders) as delayed'));
+  scopeToAreas(late, user!, 'c.delivery_area_id');
+  const rows: Array<{ deliveryAreaId: number; pullingOut: string | null; mos: string | null; delayed: string }> = await late;
 
   const areasQuery = db('deliveryAreas')
     .where((q) => q.whereNull('deletedAt').orWhereIn('id', rows.map((r) => r.deliveryAreaId)))
@@ -52,17 +54,12 @@ const ordersQuery = Joi.object({
   limit: Joi.number().integer().min(1).max(100).default(25),
 });
 
-/** A list's total is exact up to here (the counts per area are always exact); counting further costs every page. */
-const COUNT_CAP = 10_000;
-
-// For one kind the oldest date is the most overdue: the partial indexes hold that sort already.
-const mostOverdueFirst: Record<DelayKind, { column: string; order: 'asc' | 'desc' }> = {
-  pulling_out: { column: 'orders.pickupDate', order: 'asc' },
-  mos: { column: 'orders.mosDate', order: 'asc' },
-  delayed: { column: 'daysOverdue', order: 'desc' },
-};
-
-/** The late orders behind one count (one kind, one area or all of the user's), most overdue first. */
+/**
+ * The late orders behind one count (one kind, one area or all of the user's), most overdue first.
+ * The total is the count's own sum. A page is read in the order of the partial indexes of each
+ * kind (pickup date, MOS date): for `delayed`, the first offset + limit orders of each kind, merged,
+ * hold the page, since an order late both ways ranks by the older of its two dates.
+ */
 async function lateOrders(ctx: Ctx) {
   const { kind, deliveryAreaId, offset, limit } = validate<{ kind: DelayKind; deliveryAreaId?: number;
     offset: number; limit: number }>(ordersQuery, ctx.query);
@@ -71,23 +68,32 @@ async function lateOrders(ctx: Ctx) {
     throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
   }
   const today = serverToday();
-  const condition = delayCondition(kind, today);
-  const query = db('orders').whereNull('orders.deletedAt').whereRaw(condition.sql, condition.bindings);
-  if (deliveryAreaId) query.where('orders.deliveryAreaId', deliveryAreaId);
-  scopeToAreas(query, user!, 'orders.delivery_area_id');
+  const inScope = (query: Knex.QueryBuilder, column: string) => {
+    if (deliveryAreaId) query.where(column, deliveryAreaId);
+    scopeToAreas(query, user!, column);
+    return query;
+  };
 
-  const overdue = daysOverdueSql(kind, today);
-  const capped = query.clone().select(db.raw('1')).limit(COUNT_CAP + 1);
-  const [{ total }] = (await db.count({ total: '*' }).from(capped.as('capped'))) as Array<{ total: string | number }>;
-  const rows = await query.leftJoin('suppliers as s', 's.id', 'orders.supplierId')
+  const counted = countedDelayCondition(kind, today);
+  const [{ total }] = await inScope(db('openOrderDates as c').whereRaw(counted.sql, counted.bindings), 'c.delivery_area_id')
+    .select(db.raw('coalesce(sum(c.orders), 0)::int as total'));
+
+  const streams = (kind === 'delayed' ? (['pulling_out', 'mos'] as const) : [kind]).map((one) => {
+    const condition = delayCondition(one, today);
+    const since = overdueSince(one);
+    return inScope(db('orders').whereNull('orders.deletedAt').whereRaw(condition.sql, condition.bindings), 'orders.delivery_area_id')
+      .select('orders.id', `${since} as since`).orderBy([since, 'orders.id']).limit(offset + limit);
+  });
+  const page = db.from(db.unionAll(streams, true).as('u')).groupBy('u.id').select('u.id').min({ since: 'u.since' })
+    .orderBy([{ column: 'since' }, { column: 'u.id' }]).offset(offset).limit(limit);
+  const rows = await db.from(page.as('p')).join('orders', 'orders.id', 'p.id')
+    .leftJoin('suppliers as s', 's.id', 'orders.supplierId')
     .leftJoin('deliveryAreas as a', 'a.id', 'orders.deliveryAreaId')
     .select('orders.id', 'orders.mtmNumber', 'orders.dnNumber', 'orders.status', 'orders.pickupDate', 'orders.mosDate',
       'orders.deliveryAreaId', 's.name as supplierName', 'a.name as deliveryAreaName',
-      db.raw(`${overdue.sql} as days_overdue`, overdue.bindings))
-    .orderBy([mostOverdueFirst[kind], { column: 'orders.id', order: 'asc' }])
-    .offset(offset).limit(limit);
-  ctx.body = { kind, today, total: Math.min(Number(total), COUNT_CAP), totalCapped: Number(total) > COUNT_CAP,
-    offset, limit, rows };
+      db.raw('(?::date - p.since) as days_overdue', [today]))
+    .orderBy(['p.since', 'p.id']);
+  ctx.body = { kind, today, total, offset, limit, rows };
 }
 
 /**

@@ -23,15 +23,20 @@ export function delayCondition(kind: DelayKind, today: string): { sql: string; b
 }
 
 /**
- * How many days an order that meets `delayCondition(kind, today)` is late: since the date that
- * passed (for `delayed`, the older of the passed ones).
+ * The same condition over the open orders counted by area, pre-transit or not, pickup and MOS date
+ * (`open_order_dates c`, migrations/20261126000110_open_order_dates.ts), whose rows are all live and
+ * neither completed nor cancelled.
  */
-export function daysOverdueSql(kind: DelayKind, today: string): { sql: string; bindings: string[] } {
-  if (kind === 'pulling_out') return { sql: '(?::date - orders.pickup_date)', bindings: [today] };
-  if (kind === 'mos') return { sql: '(?::date - orders.mos_date)', bindings: [today] };
-  return { sql: `(?::date - least(case when ${PULLING_OUT} then orders.pickup_date end,
-    case when ${MOS} then orders.mos_date end))`, bindings: [today, today, today] };
+export function countedDelayCondition(kind: DelayKind, today: string): { sql: string; bindings: string[] } {
+  const pullingOut = '(c.pre_transit and c.pickup_date < ?::date)';
+  const mos = '(c.mos_date < ?::date)';
+  if (kind === 'pulling_out') return { sql: pullingOut, bindings: [today] };
+  if (kind === 'mos') return { sql: mos, bindings: [today] };
+  return { sql: `(${pullingOut} or ${mos})`, bindings: [today, today] };
 }
+
+/** The date whose passing makes an order late by pulling out or by MOS. */
+export const overdueSince = (kind: Exclude<DelayKind, 'delayed'>) => (kind === 'pulling_out' ? 'orders.pickupDate' : 'orders.mosDate');
 
 /** The calendar date of an instant (by default now) in the server's time zone (the Node process's `TZ`), 'YYYY-MM-DD'. */
 export function serverToday(at = new Date()): string {

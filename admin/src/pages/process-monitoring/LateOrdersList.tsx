@@ -131,7 +131,7 @@ export const LateOrdersList = ({ selection, title, onClose }: { selection: Selec
           <TablePagination component="div" count={data.total} page={page} rowsPerPage={PER_PAGE}
             rowsPerPageOptions={[PER_PAGE]} onPageChange={(_e, next) => setPage(next)}
             labelDisplayedRows={({ from, to, count }) => translate('process_monitoring.range',
-              { from, to, count: data.totalCapped ? `${count}+` : count })} />
+              { from, to, count })} />
         </>
       )}
     </Box>

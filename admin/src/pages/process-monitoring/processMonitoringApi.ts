@@ -29,9 +29,8 @@ export interface LateOrder {
   daysOverdue: number;
 }
 export interface LateOrdersPage {
-  /** Exact up to 10 000; beyond, `totalCapped` is set. */
+  /** Exact: the count's own sum. */
   total: number;
-  totalCapped: boolean;
   rows: LateOrder[];
 }
 
