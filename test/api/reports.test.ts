@@ -353,6 +353,16 @@ describe('a run', () => {
       expect(bySupplier.totals).toEqual(ownTotals);
       const revenue = (await dispatcher.get(`/api/reports/area-revenue?runId=${runId}`)).body;
       expect(revenue.rows.map((r: any) => r.key)).toEqual([refs.ownArea]);
+      // The same run read again after the dispatcher gains an area: the answer follows their areas at once.
+      await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.areas[1] });
+      try {
+        const wider = (await dispatcher.get(`/api/reports/area-revenue?runId=${runId}`)).body;
+        expect(new Set(wider.rows.map((r: any) => r.key))).toEqual(new Set([refs.ownArea, refs.areas[1]]));
+        const widerStatistics = await statistics(`runId=${runId}&months=12&granularity=month&dimension=delivery_area`, dispatcher);
+        expect(new Set(widerStatistics.rows.map((r: any) => r.key))).toEqual(new Set([refs.ownArea, refs.areas[1]]));
+      } finally {
+        await app.db('userDeliveryAreas').where({ userId: refs.dispatcherId, deliveryAreaId: refs.areas[1] }).delete();
+      }
 
       // The snapshot list counts a run's orders and rollup rows in their areas, never company-wide.
       const [{ n: ownOrders }] = await app.db('orders').whereNull('deletedAt').where({ deliveryAreaId: refs.ownArea })

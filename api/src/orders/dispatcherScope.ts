@@ -23,3 +23,15 @@ export async function worksInArea(db: Knex | Knex.Transaction, user: User, deliv
   if (!isAreaBound(user)) return true;
   return Boolean(await db('userDeliveryAreas').where({ userId: user.id, deliveryAreaId }).first('userId'));
 }
+
+/**
+ * The areas an area-bound user works in, read now; undefined for everyone else (every area). For
+ * queries that want the values in their SQL rather than a subquery: the planner then reads them
+ * in the column's statistics.
+ */
+export async function areasOf(db: Knex | Knex.Transaction, user: User): Promise<number[] | undefined> {
+  if (!isAreaBound(user)) return undefined;
+  const rows: Array<{ deliveryAreaId: number }> = await db('userDeliveryAreas').where({ userId: user.id })
+    .orderBy('deliveryAreaId').select('deliveryAreaId');
+  return rows.map((row) => row.deliveryAreaId);
+}

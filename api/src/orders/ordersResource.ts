@@ -5,7 +5,7 @@ import { optionalText, partial, requiredText } from '../resources/fields';
 import { relationFields } from '../resources/relations';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import type { ListScoped } from '../resources/resourceRoutes';
-import { isAreaBound, worksInArea } from './dispatcherScope';
+import { areasOf, worksInArea } from './dispatcherScope';
 import { Order } from './Order';
 
 /**
@@ -86,11 +86,8 @@ export const ordersResource: ResourceDef & ListScoped = {
   },
   // The list's scope with a dispatcher's areas written in, for the planner's estimate of the total.
   async listScope(ctx, db) {
-    const user = ctx.state.user!;
-    if (!isAreaBound(user)) return undefined;
-    const areas = (await db('userDeliveryAreas').where({ userId: user.id }).select('deliveryAreaId'))
-      .map((row: { deliveryAreaId: number }) => row.deliveryAreaId);
-    return (_ctx, query) => { query.whereIn('orders.deliveryAreaId', areas); };
+    const areas = await areasOf(db, ctx.state.user!);
+    return areas && ((_ctx, query) => { query.whereIn('orders.deliveryAreaId', areas); });
   },
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {

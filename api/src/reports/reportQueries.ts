@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import { LRUCache } from 'lru-cache';
 import { httpError, problem } from '../httpError';
 import { serverToday } from '../orders/delays';
-import { scopeToAreas } from '../orders/dispatcherScope';
+import { areasOf } from '../orders/dispatcherScope';
 import type { User } from '../users/User';
 import type { Dimension, Granularity, MonthChoice } from '@kernel/reports/reportChoices';
 import { ReportRun } from './ReportRun';
@@ -49,7 +50,8 @@ const NO_TOTALS: Measures = { orders: 0, completed: 0, cancelled: 0, inProgress:
 /** The run a report reads: the one asked for, else the latest; undefined when there is none yet. */
 async function findRun(db: Knex, runId: number | undefined): Promise<ReportRun | undefined> {
   if (runId === undefined) {
-    return ReportRun.query(db).orderBy([{ column: 'runAt', order: 'desc' }, { column: 'id', order: 'desc' }]).first();
+    // Objection's first() alone reads every run and keeps one.
+    return ReportRun.query(db).orderBy([{ column: 'runAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(1).first();
   }
   const run = await ReportRun.query(db).findById(runId);
   if (!run) {
@@ -62,11 +64,31 @@ async function findRun(db: Knex, runId: number | undefined): Promise<ReportRun |
 const runSummary = (run: ReportRun | undefined) => (run ? { id: run.id, runAt: run.runAt, runDate: run.runDate } : null);
 
 /** Rollup rows of a run in a dimension and a span of days, narrowed to a dispatcher's areas. */
-function rollups(db: Knex, user: User, runId: number, dimension: string, from: string, to: string) {
+function rollups(db: Knex, areas: number[] | undefined, runId: number, dimension: string, from: string, to: string) {
   const query = db('reportRollups as r').where({ 'r.runId': runId, 'r.dimension': dimension })
     .whereBetween('r.day', [from, to]);
-  scopeToAreas(query, user, 'r.delivery_area_id');
+  if (areas) query.whereIn('r.deliveryAreaId', areas);
   return query;
+}
+
+// Answers per database (each test app has its own), the most recently asked kept.
+const answers = new WeakMap<Knex, LRUCache<string, Promise<object>>>();
+
+/**
+ * A report's answer from the run it reads, worked out once: a run never changes after its
+ * transaction commits, so the answer for the same run, choices and areas stays right on every
+ * instance without being told of anything. Callers asking while it is worked out share that work.
+ */
+function fromRun<T extends object>(db: Knex, key: unknown[], compute: () => Promise<T>): Promise<T> {
+  let cache = answers.get(db);
+  if (!cache) answers.set(db, (cache = new LRUCache({ max: 200 })));
+  const id = JSON.stringify(key);
+  const known = cache.get(id);
+  if (known) return known as Promise<T>;
+  const answer = compute();
+  cache.set(id, answer);
+  answer.catch(() => cache.delete(id));
+  return answer;
 }
 
 /** Orders and billing per period and entity of a dimension, with the totals over the span. */
@@ -81,20 +103,23 @@ export async function statistics(db: Knex, user: User, params: StatisticsParams)
     dimension: params.dimension };
   if (!run) return { ...answer, rows: [], totals: NO_TOTALS };
 
-  const period = PERIODS[params.granularity];
-  const start = period?.start ?? 'null::date';
-  const groups = period ? `${start}, r.key, r.label` : 'r.key, r.label';
-  const rows: Array<Record<string, unknown>> = await rollups(db, user, run.id, params.dimension, from, to)
-    .select(db.raw(`${start} as period`), db.raw(period ? `to_char(${start}::timestamp, ?) as period_label` : 'null as period_label',
-      period ? [period.label] : []), 'r.key', 'r.label', db.raw(MEASURES), db.raw('grouping(r.key) as is_total'))
-    .groupByRaw(`grouping sets ((${groups}), ())`)
-    .orderByRaw(`grouping(r.key), 1, r.label, r.key`);
-  return {
-    ...answer,
-    rows: rows.filter((row) => !row.isTotal).map((row) => ({ period: row.period, periodLabel: row.periodLabel,
-      key: row.key, label: row.label, ...measuresOf(row) })),
-    totals: measuresOf(rows.find((row) => row.isTotal)!),
-  };
+  const areas = await areasOf(db, user);
+  return fromRun(db, ['statistics', run.id, params.months, params.granularity, params.dimension, areas], async () => {
+    const period = PERIODS[params.granularity];
+    const start = period?.start ?? 'null::date';
+    const groups = period ? `${start}, r.key, r.label` : 'r.key, r.label';
+    const rows: Array<Record<string, unknown>> = await rollups(db, areas, run.id, params.dimension, from, to)
+      .select(db.raw(`${start} as period`), db.raw(period ? `to_char(${start}::timestamp, ?) as period_label` : 'null as period_label',
+        period ? [period.label] : []), 'r.key', 'r.label', db.raw(MEASURES), db.raw('grouping(r.key) as is_total'))
+      .groupByRaw(`grouping sets ((${groups}), ())`)
+      .orderByRaw(`grouping(r.key), 1, r.label, r.key`);
+    return {
+      ...answer,
+      rows: rows.filter((row) => !row.isTotal).map((row) => ({ period: row.period, periodLabel: row.periodLabel,
+        key: row.key, label: row.label, ...measuresOf(row) })),
+      totals: measuresOf(rows.find((row) => row.isTotal)!),
+    };
+  });
 }
 
 /** Sales per delivery area and month over the last six months of the run. */
@@ -104,18 +129,21 @@ export async function areaRevenue(db: Knex, user: User, runId: number | undefine
   const months = Array.from({ length: AREA_REVENUE_MONTHS }, (_, i) => monthStart(to, AREA_REVENUE_MONTHS - 1 - i).slice(0, 7));
   if (!run) return { run: null, months, rows: [] };
 
-  const month = `to_char(r.day::timestamp, 'YYYY-MM')`;
-  const sums: Array<{ key: number; label: string | null; month: string | null; saleTotal: string }> =
-    await rollups(db, user, run.id, 'delivery_area', `${months[0]}-01`, to)
-      .select('r.key', 'r.label', db.raw(`case when grouping(${month}) = 0 then ${month} end as month`),
-        db.raw('coalesce(sum(r.sale_total), 0)::numeric(14, 2)::text as sale_total'))
-      .groupByRaw(`grouping sets ((r.key, r.label, ${month}), (r.key, r.label))`)
-      .orderByRaw('r.label, r.key');
-  const rows = sums.filter((s) => s.month === null).map(({ key, label, saleTotal }) => ({
-    key,
-    label,
-    values: Object.fromEntries(months.map((m) => [m, sums.find((s) => s.key === key && s.month === m)?.saleTotal ?? '0.00'])),
-    total: saleTotal,
-  }));
-  return { run: runSummary(run), months, rows };
+  const areas = await areasOf(db, user);
+  return fromRun(db, ['area_revenue', run.id, areas], async () => {
+    const month = `to_char(r.day::timestamp, 'YYYY-MM')`;
+    const sums: Array<{ key: number; label: string | null; month: string | null; saleTotal: string }> =
+      await rollups(db, areas, run.id, 'delivery_area', `${months[0]}-01`, to)
+        .select('r.key', 'r.label', db.raw(`case when grouping(${month}) = 0 then ${month} end as month`),
+          db.raw('coalesce(sum(r.sale_total), 0)::numeric(14, 2)::text as sale_total'))
+        .groupByRaw(`grouping sets ((r.key, r.label, ${month}), (r.key, r.label))`)
+        .orderByRaw('r.label, r.key');
+    const rows = sums.filter((s) => s.month === null).map(({ key, label, saleTotal }) => ({
+      key,
+      label,
+      values: Object.fromEntries(months.map((m) => [m, sums.find((s) => s.key === key && s.month === m)?.saleTotal ?? '0.00'])),
+      total: saleTotal,
+    }));
+    return { run: runSummary(run), months, rows };
+  });
 }
