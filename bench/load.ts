@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { HttpClient } from '../test/helpers/httpClient';
-import { BENCH, benchApp, benchDatabase, run, writeResults } from './benchHarness';
+import { BENCH, benchApp, benchDatabase, explain, inlineBindings, planSection, run, writeResults } from './benchHarness';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,8,32').split(',').map(Number);
@@ -131,8 +131,14 @@ async function main() {
     + `(load average ${os.loadavg()[0].toFixed(1)} at the start), ${DURATION} s per run, ${new Date().toISOString().slice(0, 10)}. `
     + 'The floor replays the statements one request runs (session, user, count, page…) through `pg` alone at the same concurrency.', '',
   '| case | connections | req/s | p50 ms | p95 ms | p99 ms | errors | SQL floor /s | app ÷ floor |', '|---|---|---|---|---|---|---|---|---|'];
+  const plans: string[] = [];
   for (const [label, call] of CASES.filter(([name]) => !ONLY || ONLY.some((word) => name.includes(word)))) {
     const statements = await capture(db, local.client, call);
+    // The plans of the case's own reads (not the session's and the user's, the same for every case).
+    for (const statement of statements.filter(({ sql }) => /"(orders|open_order_dates|report_rollups)"/.test(sql) && !/^explain/i.test(sql))) {
+      const sql = inlineBindings(db, statement);
+      plans.push(planSection(label, sql, await explain(db, sql)));
+    }
     for (const connections of CONNECTIONS) {
       const app = await load(server.url, cookie, call, connections);
       const sql = await floor(statements, connections);
@@ -144,6 +150,7 @@ async function main() {
   }
   await server.stop();
   if (ONLY) {
+    console.log(plans.join('\n'));
     await Promise.all([local.stop(), db.destroy()]);
     return;
   }
@@ -182,7 +189,7 @@ async function main() {
   lines.push('', '## Admin first load', '', `${scripts.length} scripts, ${kb.toFixed(1)} KB gzip (a bare react-admin + MUI skeleton: ${SKELETON_KB} KB).`);
   console.log(lines.at(-1));
 
-  writeResults('load', lines, []);
+  writeResults('load', lines, plans);
   await local.stop();
   await db.destroy();
 }
