@@ -11,20 +11,45 @@ const MINUTE = 60_000;
 const sessionId = (c: HttpClient) => c.cookieHeader.match(/(?:^|; )sid=([^;]+)/)![1];
 const sessionRow = (id: string) => app.db('sessions').where({ id }).first();
 
-/** The SQL statements that write the sessions table while `work` runs (the app shares app.db). */
-async function sessionWrites(work: () => Promise<unknown>): Promise<string[]> {
-  const writes: string[] = [];
-  const listener = (query: Knex.Sql) => {
-    if (/^\s*(update|insert|delete)\b[^;]*"sessions"/i.test(query.sql)) writes.push(query.sql);
-  };
+/** The SQL statements run while `work` runs (the app shares app.db). */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const listener = (query: Knex.Sql) => { statements.push(query.sql); };
   app.db.on('query', listener);
   try {
     await work();
   } finally {
     app.db.off('query', listener);
   }
-  return writes;
+  return statements;
 }
+
+/** The SQL statements that write the sessions table while `work` runs. */
+const sessionWrites = async (work: () => Promise<unknown>) =>
+  (await statementsDuring(work)).filter((sql) => /^\s*(update|insert|delete)\b[^;]*"sessions"/i.test(sql));
+
+describe('session reads', () => {
+  it('read the session, its user and their permissions in one statement, and still see changes on the next request', async () => {
+    const c = await signedInAs(app.url, 'manager');
+    const userId = (await c.get('/api/user')).body.id;
+    const read = () => c.get('/api/warehouses?range=[0,0]');
+    const statements = await statementsDuring(async () => expect((await read()).status).toBe(200));
+    expect(statements[0]).toMatch(/"sessions"/);
+    expect(statements[0]).toMatch(/page_permissions/);
+    expect(statements.slice(1).filter((sql) => /"(users|page_permissions|sessions)"/.test(sql))).toEqual([]);
+
+    await app.db('pagePermissions').insert({ userId, pageKey: 'warehouses', allowed: false });
+    expect((await read()).status).toBe(403);
+    await app.db('pagePermissions').where({ userId }).delete();
+    expect((await read()).status).toBe(200);
+    await app.db('users').where({ id: userId }).update({ status: 'inactive' });
+    try {
+      expect((await read()).status).toBe(401);
+    } finally {
+      await app.db('users').where({ id: userId }).update({ status: 'active' });
+    }
+  });
+});
 
 describe('session writes', () => {
   it('a signed-in read changes nothing in the session row within a minute of its last write', async () => {

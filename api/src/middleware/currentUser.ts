@@ -1,6 +1,31 @@
 import type { Context, Next } from 'koa';
+import type { Knex } from 'knex';
 import type { AppState } from '../appState';
+import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { User } from '../users/User';
+
+/** The user each request's session read found with its session row; null: none live. */
+const readWithSession = new WeakMap<object, User | null>();
+
+/**
+ * The live session row `id` with its live user and their permission rows, in one statement: the
+ * three reads every request made before its route ran. The user is kept for `loadCurrentUser`.
+ */
+export async function readSession(knex: Knex, id: string, ctx: object | undefined) {
+  const row = await knex('sessions as s')
+    .leftJoin('users as u', (on) => on.on('u.id', 's.userId').andOnNull('u.deletedAt'))
+    .where('s.id', id).andWhere('s.expiresAt', '>', knex.fn.now())
+    .first('s.data as sessionData', 's.expiresAt as sessionExpiresAt', 'u.*', knex.raw(`${permissionRowsSql} as permission_rows`));
+  if (!row) return undefined;
+  const { sessionData, sessionExpiresAt, permissionRows, ...columns } = row as Record<string, unknown> & {
+    sessionData: unknown; sessionExpiresAt: Date | string; permissionRows: PermissionRow[] };
+  if (ctx) {
+    const user = columns.id === null ? null : User.fromDatabaseJson(columns);
+    if (user) readWith(user, permissionRows);
+    readWithSession.set(ctx, user);
+  }
+  return { data: sessionData, expiresAt: sessionExpiresAt };
+}
 
 /**
  * Loads the signed-in user fresh on each request, so a deactivation or deletion takes effect
@@ -9,7 +34,8 @@ import { User } from '../users/User';
 export async function loadCurrentUser(ctx: Context & { state: AppState }, next: Next): Promise<void> {
   const userId = ctx.session?.userId as number | undefined;
   if (userId !== undefined) {
-    const user = await User.query(ctx.state.db).modify('live').findById(userId);
+    const read = readWithSession.get(ctx);
+    const user = read?.id === userId ? read : await User.query(ctx.state.db).modify('live').findById(userId);
     if (user && user.status !== 'inactive') ctx.state.user = user;
     else ctx.session = null;
   }

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import { readSession } from './currentUser';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,7 +33,7 @@ function databaseStore(knex: Knex) {
   const live = (id: string) => knex('sessions').where({ id }).andWhere('expiresAt', '>', knex.fn.now());
   return {
     async get(id: string, _maxAgeMs: unknown, options?: { ctx?: Koa.Context }) {
-      const row = await live(id).first('data', 'expiresAt');
+      const row = await readSession(knex, id, options?.ctx);
       if (!row) return undefined;
       const idleExpiry = Date.now() + IDLE_TIMEOUT_MS;
       if (new Date(row.expiresAt).getTime() < idleExpiry - EXPIRY_TOUCH_INTERVAL_MS) {

@@ -2,6 +2,20 @@ import type { Knex } from 'knex';
 import type { User } from '../users/User';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 
+/** A permission row of a user's role (userId null) or of the user. */
+export interface PermissionRow { pageKey: PageKey; allowed: boolean; userId: number | null }
+
+/** The permission rows read in the same statement as the user (the session's read): no second query. */
+const readWithUser = new WeakMap<User, PermissionRow[]>();
+
+/**
+ * The SQL of a user's permission rows as JSON, for a query over `users as u` that reads them with
+ * the user; `readWith` keeps them for that user object.
+ */
+export const permissionRowsSql = `(select coalesce(json_agg(json_build_object('pageKey', p.page_key, 'allowed', p.allowed,
+  'userId', p.user_id)), '[]') from page_permissions p where p.deleted_at is null and (p.role = u.role or p.user_id = u.id))`;
+export const readWith = (user: User, rows: PermissionRow[]) => readWithUser.set(user, rows);
+
 /**
  * The pages a user may open: admins all; a pending user only the dashboard; anyone else their
  * role's defaults plus their own grants minus their own denials.
@@ -9,7 +23,7 @@ import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 export async function accessiblePages(db: Knex, user: User): Promise<PageKey[]> {
   if (user.status !== 'active') return ['dashboard'];
   if (user.role === 'admin') return [...PAGE_KEYS];
-  const rows: Array<{ pageKey: PageKey; allowed: boolean; userId: number | null }> = await db('pagePermissions')
+  const rows: PermissionRow[] = readWithUser.get(user) ?? await db('pagePermissions')
     .whereNull('deletedAt')
     .andWhere((q) => q.where({ role: user.role }).orWhere({ userId: user.id }))
     .select('pageKey', 'allowed', 'userId');
