@@ -78,6 +78,25 @@ describe('orders list totals', () => {
     expect(answer.body.every((o: { deliveryAreaId: number }) => o.deliveryAreaId === refs.ownArea)).toBe(true);
   });
 
+  it('estimate a regional dispatcher\'s pricing total from their own areas too', async () => {
+    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'pricing_management', allowed: true });
+    const counted = () => app.db('orders').where('mtmNumber', 'like', '%-MTM-%').whereNot('status', 'cancelled');
+    await counted().update({ status: 'completed', completionDate: '2026-10-08' });
+    await app.db.raw('analyze orders');
+    try {
+      const { answer, sql } = await listed(dispatcher, '/api/pricing?range=[0,24]');
+      expect(answer.headers.get('x-total-estimated')).toBe('true');
+      expect(total(answer)).toBeGreaterThan(13_500);
+      expect(total(answer)).toBeLessThan(16_500);
+      expect(sql.filter((s) => /^explain/i.test(s))[0]).not.toMatch(/user_delivery_areas/);
+      expect(answer.body.every((o: { deliveryAreaId: number }) => o.deliveryAreaId === refs.ownArea)).toBe(true);
+    } finally {
+      await counted().update({ status: 'booking_received', completionDate: null });
+      await app.db('pagePermissions').where({ userId: refs.dispatcherId }).delete();
+      await app.db.raw('analyze orders');
+    }
+  });
+
   it('keep a dispatcher without areas to no orders', async () => {
     await app.db('userDeliveryAreas').where({ userId: refs.dispatcherId }).delete();
     try {

@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { Model, QueryBuilder } from 'objection';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
@@ -44,6 +45,18 @@ async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<type
 }
 
 /**
+ * A list scope of orders (ListScoped) for a dispatcher: `base`, then their areas written in, for
+ * the planner's estimate of the total.
+ */
+export const inAreasListScope = (base?: (query: QueryBuilder<Model>) => void): ListScoped['listScope'] => async (ctx, db) => {
+  const areas = await areasOf(db, ctx.state.user!);
+  return areas && ((_ctx, query) => {
+    base?.(query);
+    query.whereIn('orders.deliveryAreaId', areas);
+  });
+};
+
+/**
  * Who may do what with orders (docs/roles-and-permissions.md#api-routes-and-their-page-keys):
  * reading them (list, detail, timeline, attachments, export) needs the orders page; creating,
  * editing, deleting, moving the status and uploading or deleting attachments need new_order. The
@@ -84,11 +97,7 @@ export const ordersResource: ResourceDef & ListScoped = {
   scope(ctx, query) {
     query.modify('inAreasOf', ctx.state.user!);
   },
-  // The list's scope with a dispatcher's areas written in, for the planner's estimate of the total.
-  async listScope(ctx, db) {
-    const areas = await areasOf(db, ctx.state.user!);
-    return areas && ((_ctx, query) => { query.whereIn('orders.deliveryAreaId', areas); });
-  },
+  listScope: inAreasListScope(),
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {
       await checkArea(ctx, data.deliveryAreaId, trx);

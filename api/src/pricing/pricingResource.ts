@@ -1,6 +1,8 @@
 import Joi from 'joi';
 import { Order } from '../orders/Order';
-import { ordersResource } from '../orders/ordersResource';
+import { inAreasListScope, ordersResource } from '../orders/ordersResource';
+import type { ListScoped } from '../resources/resourceRoutes';
+import type { Model, QueryBuilder } from 'objection';
 import type { ResourceDef } from '../resources/resource';
 import { marginSql, pricingSetSql } from './margin';
 import { money } from './money';
@@ -19,7 +21,10 @@ const orderFields = [...Object.keys(ordersResource.schemas!.create!.describe().k
  * Pricing management (docs/pricing.md#pricing-management): the completed orders, their six prices written in place, the MTM
  * prices and the margin computed by the database. A view of orders: no create, no delete, no trash.
  */
-export const pricingResource: ResourceDef = {
+/** Pricing shows completed orders only. */
+const completed = (query: QueryBuilder<Model>) => { query.where('orders.status', 'completed'); };
+
+export const pricingResource: ResourceDef & ListScoped = {
   name: 'pricing',
   entityType: 'order',
   model: Order,
@@ -44,8 +49,9 @@ export const pricingResource: ResourceDef = {
   readOnly: [...orderFields, 'margin'],
   computed: { margin: marginSql() },
   scope(ctx, query) {
-    query.where('orders.status', 'completed');
+    completed(query);
     query.modify('inAreasOf', ctx.state.user!);
   },
+  listScope: inAreasListScope(completed),
   deletable: false,
 };
