@@ -80,24 +80,32 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
 }
 
 /**
- * The list total. Exact by default. With `countCap` (big tables: orders), the planner's estimate
- * comes first, from EXPLAIN, at no cost: beyond the cap it is the total, flagged as estimated.
- * Only a small estimate is checked by a count that stops at cap + 1 rows, which then decides:
- * exact up to the cap, else estimated. A count that stops at 10,001 rows was almost all of a
- * list request's database work at a million orders (bench/results/orders.md), and a full
- * count(*) about 200 ms.
+ * The planner's estimate of a list's rows, from EXPLAIN, at no cost: the total of a big list
+ * (resources with `countCap`: orders), where a count that stops at 10,001 rows was almost all of a
+ * request's database work at a million orders (bench/results/orders.md), and a full count(*)
+ * about 200 ms.
  */
-async function countRows(def: ResourceDef, query: QueryBuilder<Model>, db: Knex): Promise<{ total: number; estimated: boolean }> {
-  const rows = query.clone().clearSelect().clearOrder();
-  if (!def.countCap) return { total: await rows.resultSize(), estimated: false };
-  const ones = rows.select(db.raw('1'));
+async function estimateRows(query: QueryBuilder<Model>, db: Knex): Promise<number> {
+  const ones = query.clone().clearSelect().clearOrder().select(db.raw('1'));
   const plan = await db.raw(`explain (format json) ${ones.toKnexQuery().toString()}`);
-  const estimate = Math.round(Number((Object.values(plan.rows[0])[0] as Array<{ Plan: { 'Plan Rows': number } }>)[0].Plan['Plan Rows']));
-  if (estimate > def.countCap) return { total: estimate, estimated: true };
-  const capped = ones.clone().limit(def.countCap + 1).toKnexQuery();
+  return Math.round(Number((Object.values(plan.rows[0])[0] as Array<{ Plan: { 'Plan Rows': number } }>)[0].Plan['Plan Rows']));
+}
+
+/**
+ * The list total when the page does not tell it. Exact by default. With `countCap`: beyond the
+ * cap the estimate, flagged; a small estimate is checked by a count that stops at cap + 1 rows,
+ * which then decides: exact up to the cap, else estimated. An estimated total is at least
+ * `reached`, the end of the page read.
+ */
+async function countRows(def: ResourceDef, query: QueryBuilder<Model>, db: Knex, estimate: number | undefined,
+  reached: number): Promise<{ total: number; estimated: boolean }> {
+  const rows = query.clone().clearSelect().clearOrder();
+  if (!def.countCap || estimate === undefined) return { total: await rows.resultSize(), estimated: false };
+  if (estimate > def.countCap) return { total: Math.max(estimate, reached), estimated: true };
+  const capped = rows.select(db.raw('1')).limit(def.countCap + 1).toKnexQuery();
   const [{ count }] = (await db.count({ count: '*' }).from(capped.as('capped'))) as Array<{ count: string | number }>;
   if (Number(count) <= def.countCap) return { total: Number(count), estimated: false };
-  return { total: def.countCap + 1, estimated: true };
+  return { total: Math.max(def.countCap + 1, reached), estimated: true };
 }
 
 /** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
@@ -198,23 +206,21 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     const query = liveQuery(def, ctx, db, scope);
     applyFilters(def, ctx, query, filter);
     const table = def.model.tableName;
-    const counted = await countRows(def, query, db);
-    let { total, estimated } = counted;
+    const size = range.end - range.start + 1;
+    const estimate = def.countCap ? await estimateRows(query, db) : undefined;
     // A filter that leaves few rows of a big table: find them first, then sort them. Left to
     // itself the planner may walk the sort index and discard hundreds of thousands of rows
     // (bench/results/orders.md). A materialized CTE of the same name is the fence.
-    const fenced = def.countCap && !counted.estimated && Object.keys(filter).length > 0
+    const fenced = estimate !== undefined && estimate <= def.countCap! && Object.keys(filter).length > 0
       ? def.model.query(db).withMaterialized(table, query.clone()).select(`${table}.*`)
       : query.clone();
     const rows = await fenced.orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
-      .offset(range.start).limit(range.end - range.start + 1);
-    if (estimated) {
-      // A page shorter than asked ends the list: where it ends is the exact total, whatever the
-      // planner guessed. A full page at least reaches its end.
-      const short = rows.length < range.end - range.start + 1 && (rows.length > 0 || range.start === 0);
-      total = short ? range.start + rows.length : Math.max(total, range.start + rows.length);
-      estimated = !short;
-    }
+      .offset(range.start).limit(size);
+    // A page shorter than asked ends the list: where it ends is the exact total, with no count
+    // (a search that finds a few orders). A full page at least reaches its end.
+    const short = rows.length < size && (rows.length > 0 || range.start === 0);
+    const { total, estimated } = short ? { total: range.start + rows.length, estimated: false }
+      : await countRows(def, query, db, estimate, range.start + rows.length);
     const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
     ctx.set('Content-Range', `${def.name} ${range.start}-${end}/${total}`);
     if (estimated) ctx.set('X-Total-Estimated', 'true');
