@@ -81,3 +81,35 @@ describe('batch completion date', () => {
     expect(Number((await app.db('orders').where('completionDate', '2026-11-03T00:00:00Z').count({ n: '*' }))[0].n)).toBe(0);
   });
 });
+
+describe('the ids of a list, for the batch page\'s "select all"', () => {
+  const ids = (client: HttpClient, filter: object, extra = '') =>
+    client.get(`/api/orders/ids?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`);
+
+  it('follow the list\'s filter, sort and the user\'s areas, up to the limit asked', async () => {
+    const own = await completedOrders('IDS', 30);
+    const other = await completedOrders('IDS-ELSEWHERE', 5);
+    await app.db('orders').whereIn('id', other).update({ deliveryAreaId: refs.otherArea });
+    const all = await ids(admin, { q: 'IDS-', status: 'completed' }, `&sort=${encodeURIComponent('["id","ASC"]')}`);
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ ids: [...own, ...other] });
+    const newest = await ids(admin, { q: 'IDS-' }, `&limit=10&sort=${encodeURIComponent('["id","DESC"]')}`);
+    expect(newest.body.ids).toEqual([...other].reverse().concat([...own].reverse()).slice(0, 10));
+
+    const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
+    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'batch_modification', allowed: true });
+    try {
+      expect((await ids(dispatcher, { q: 'IDS-' })).body.ids.sort((a: number, b: number) => a - b)).toEqual(own);
+      await app.db('pagePermissions').where({ userId: refs.dispatcherId }).update({ allowed: false });
+      expect((await ids(dispatcher, { q: 'IDS-' })).status).toBe(403);
+    } finally {
+      await app.db('pagePermissions').where({ userId: refs.dispatcherId }).delete();
+    }
+  });
+
+  it('answer 400 naming the parameter for a limit beyond a batch, a bad filter or sort', async () => {
+    expect((await ids(admin, {}, '&limit=10001')).body.errors).toHaveProperty('limit');
+    expect((await ids(admin, { colour: 'red' })).body.errors).toHaveProperty('colour');
+    expect((await ids(admin, {}, `&sort=${encodeURIComponent('["notes","ASC"]')}`)).body.errors).toHaveProperty('sort');
+  });
+});

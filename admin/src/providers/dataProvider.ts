@@ -176,13 +176,20 @@ async function getPage<RecordType extends RaRecord>(resource: string, params: Ge
 
 /**
  * The stock client with the app's own methods, except that a first page larger than the server
- * serves (react-admin's CSV export asks for 1000 rows) is fetched as consecutive pages of 500 and joined.
+ * serves (react-admin's CSV export asks for 1000 rows) is fetched as consecutive pages of 500 and
+ * joined, and `meta.idsOnly` asks for the ids alone.
  */
 export const dataProvider: AppDataProvider = {
   ...stock,
   ...methods,
   async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
+    if (params.meta?.idsOnly) {
+      // Records with their ids only (the server's /ids of the resource): a "select all" of thousands.
+      const { ids } = await send<{ ids: Identifier[] }>('GET', `/api/${resource}/ids?${query({ limit: perPage,
+        sort: params.sort && JSON.stringify([params.sort.field, params.sort.order]), filter: JSON.stringify(params.filter ?? {}) })}`);
+      return { data: ids.map((id) => ({ id }) as RecordType), total: ids.length };
+    }
     if (perPage <= MAX_PAGE_SIZE || page !== 1) return getPage<RecordType>(resource, params);
     const rows: RecordType[] = [];
     let total: number | undefined;

@@ -7,9 +7,11 @@ import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
-import { liveQuery, present } from '../resources/resourceRoutes';
+import { parseListParams } from '../resources/listQuery';
+import { applyFilters, liveQuery, present } from '../resources/resourceRoutes';
 import { Order } from './Order';
 import { orderGuards, ordersResource } from './ordersResource';
+import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
 
@@ -82,7 +84,7 @@ function namedOrders(orders: Row[]): string {
 // The customer's batch-modification texts
 // (docs/order-status-flow.md#batch-modification-completion-date) are the field messages.
 const batchBody = Joi.object({
-  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(10_000).unique().required().messages({
+  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(MAX_BATCH_ORDERS).unique().required().messages({
     'any.required': 'Please select at least one order for batch modification',
     'array.min': 'Please select at least one order for batch modification',
     'array.base': 'Please select at least one order for batch modification',
@@ -138,8 +140,26 @@ async function batchCompletionDate(ctx: Ctx) {
   });
 }
 
+const idsQuery = Joi.object({ filter: Joi.string(), sort: Joi.string(),
+  limit: Joi.number().integer().min(1).max(MAX_BATCH_ORDERS).default(MAX_BATCH_ORDERS) });
+
+/**
+ * The ids of the orders a list shows (its filter and sort, the user's scope), up to a batch's
+ * worth: the batch page's "select all", one light request rather than twenty pages of whole orders.
+ */
+async function matchingIds(ctx: Ctx) {
+  const { limit } = validate<{ limit: number }>(idsQuery, ctx.query);
+  const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, ordersResource.sortable,
+    ordersResource.defaultSort!);
+  const query = liveQuery(ordersResource, ctx, ctx.state.db).clearSelect().select('orders.id');
+  applyFilters(ordersResource, ctx, query, filter);
+  const rows = await query.orderBy(`orders.${sort.field}`, sort.order).orderBy('orders.id', sort.order).limit(limit);
+  ctx.body = { ids: rows.map((row) => row.$id() as number) };
+}
+
 /** Order calls beyond the resource protocol; mounted before it so their paths win. */
 export const orderRoutes = new Router<AppState>({ prefix: '/api/orders' })
   .post('/batch-completion-date', requirePage('batch_modification'), batchCompletionDate)
+  .get('/ids', requirePage('batch_modification'), matchingIds)
   .post('/:id/transitions', orderGuards.write, transition)
   .get('/:id/events', orderGuards.read, events);

@@ -2,7 +2,7 @@ import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
+import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import { CompletionDateDialog } from './CompletionDateDialog';
 
 /**
@@ -33,7 +33,7 @@ export const SelectionBar = () => {
           {translate('batch_modification.selected', { smart_count: count })}
         </Typography>
         <Button size="small" disabled={isPending || !total} data-testid="select-all-results"
-          onClick={() => onSelectAll({ limit: MAX_PAGE_SIZE })}>
+          onClick={() => onSelectAll({ limit: MAX_BATCH_ORDERS, queryOptions: { meta: { idsOnly: true } } })}>
           {translate('batch_modification.select_all')}
         </Button>
         <Button size="small" color="inherit" disabled={count === 0} onClick={() => onUnselectItems()}>
