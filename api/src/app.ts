@@ -29,6 +29,7 @@ import { savedFilterRoutes } from './saved-filters/routes';
 import { reportRoutes } from './reports/routes';
 import { processMonitoringRoutes } from './monitoring/processMonitoring';
 import { publicMonitoringRoutes } from './monitoring/publicMonitoring';
+import { liveRoutes } from './live/routes';
 import { httpError } from './httpError';
 import { userRoutes } from './users/routes';
 
@@ -47,6 +48,7 @@ export const routers: Router<AppState>[] = [
   savedFilterRoutes,
   reportRoutes, // before the report-runs resource: it adds the POST
   processMonitoringRoutes,
+  liveRoutes,
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
   ...RESOURCES.map(resourceRoutes),

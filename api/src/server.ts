@@ -2,6 +2,7 @@ import { readConfig } from './config';
 import { openDatabase } from './db/knex';
 import { prepareDatabase } from './db/prepare';
 import { createApp } from './app';
+import { endLiveStreams } from './live/routes';
 import { setPasswordWorkLimits } from './auth/passwords';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { ROLES } from '@kernel/users/roles';
@@ -30,6 +31,7 @@ async function main() {
   });
   const stop = () => {
     reportJob?.stop();
+    endLiveStreams(db);
     server.close(() => db.destroy().then(() => process.exit(0)));
   };
   process.on('SIGINT', stop);

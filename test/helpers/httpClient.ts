@@ -33,6 +33,11 @@ export class HttpClient {
       if (expired) this.cookies.delete(name.trim());
       else this.cookies.set(name.trim(), value);
     }
+    // An event stream never ends by itself: its answer is its status and headers.
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      await res.body?.cancel();
+      return { status: res.status, body: undefined as T, headers: res.headers };
+    }
     const text = await res.text();
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : undefined; } catch { /* not JSON */ }

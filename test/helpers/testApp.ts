@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
 import { createApp } from '../../api/src/app';
+import { endLiveStreams } from '../../api/src/live/routes';
 import { readConfig, type Config } from '../../api/src/config';
 import { openDatabase } from '../../api/src/db/knex';
 import { prepareDatabase } from '../../api/src/db/prepare';
@@ -35,6 +36,7 @@ export async function startTestApp(options: { demo?: boolean; sampleData?: boole
     db,
     config,
     close: async () => {
+      endLiveStreams(db);
       await new Promise((resolve) => server.close(resolve));
       await db.destroy();
       await drop();

@@ -1,0 +1,139 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { personNameSql } from '../users/personNameSql';
+
+/**
+ * One change as the live streams tell it (docs/live-updates.md): its activity-log row, and for an
+ * order the delivery areas it was in before and is in now, so that a dispatcher's stream can keep
+ * to their own areas.
+ */
+export interface Change {
+  /** The activity-log row's id: the stream's event id, increasing. */
+  seq: number;
+  type: string | null;
+  id: string | null;
+  action: string;
+  userId: number | null;
+  /** The actor's name as the admin shows people. */
+  by: string | null;
+  at: string;
+  areas?: number[];
+}
+
+type Listener = { onChanges: (changes: Change[]) => void; onResync: () => void };
+
+const CHANNEL = 'app_changes';
+/** The most rows one catch-up reads; a stream further behind is told to refetch everything. */
+export const CATCH_UP_LIMIT = 500;
+const RECONNECT_MS = 1_000;
+
+/** The activity-log rows of a range of ids, as changes. */
+export async function readChanges(db: Knex, after: number, upTo?: number): Promise<Change[]> {
+  const query = db('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId').leftJoin('orders as o', (on) => on
+    .on(db.raw(`l.entity_type = 'order' and l.entity_id ~ '^[0-9]{1,9}$'`)).andOn(db.raw('o.id = l.entity_id::int')))
+    .where('l.id', '>', after)
+    .select('l.id', 'l.entityType', 'l.entityId', 'l.action', 'l.userId', 'l.at', 'o.deliveryAreaId',
+      db.raw(`coalesce(nullif(${personNameSql('u')}, ''), l.username) as by`), db.raw(`l.changes -> 'deliveryAreaId' -> 'before' as area_before`))
+    .orderBy('l.id').limit(CATCH_UP_LIMIT + 1);
+  if (upTo !== undefined) query.where('l.id', '<=', upTo);
+  const rows: Array<Record<string, unknown>> = await query;
+  return rows.map((row) => ({
+    seq: Number(row.id), type: row.entityType as string | null, id: row.entityId as string | null, action: row.action as string,
+    userId: row.userId as number | null, by: row.by as string | null, at: new Date(row.at as string).toISOString(),
+    ...(row.entityType === 'order'
+      ? { areas: [...new Set([row.deliveryAreaId, row.areaBefore].filter((a): a is number => Number.isInteger(a)))] } : {}),
+  }));
+}
+
+/**
+ * The changes committed to one database, as notices on `app_changes` tell them: PostgreSQL's
+ * LISTEN on a connection of its own (so every instance of the app hears every other's), or the
+ * embedded PGlite's own listener. It listens while some stream subscribes; after a lost
+ * connection it listens again and tells the streams to resync, since notices were missed.
+ */
+class ChangeFeed {
+  private readonly listeners = new Set<Listener>();
+  private stop?: () => Promise<void>;
+  private reconnect?: NodeJS.Timeout;
+  /** Notices are read one after another, so streams get changes in commit order. */
+  private reading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: Knex) {}
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    if (this.listeners.size === 1) void this.listen();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.quiet();
+    };
+  }
+
+  private notice(payload: string | undefined) {
+    let range: { from: number; to: number };
+    try {
+      range = JSON.parse(payload ?? '');
+    } catch {
+      return;
+    }
+    this.reading = this.reading.then(async () => {
+      const changes = await readChanges(this.db, Number(range.from) - 1, Number(range.to));
+      if (changes.length > 0) for (const listener of this.listeners) listener.onChanges(changes);
+    }).catch(() => this.resync());
+  }
+
+  private resync() {
+    for (const listener of this.listeners) listener.onResync();
+  }
+
+  private async listen(): Promise<void> {
+    const pglite = (this.db.client as { pglite?: PGlite }).pglite;
+    try {
+      if (pglite) {
+        const unlisten = await pglite.listen(CHANNEL, (payload) => this.notice(payload));
+        this.stop = unlisten;
+        return;
+      }
+      const client = new pg.Client((this.db.client as { connectionSettings: pg.ClientConfig }).connectionSettings);
+      const stop = () => client.end();
+      this.stop = stop;
+      client.on('notification', (message) => this.notice(message.payload));
+      // Only the connection listening now: one ended before (quiet, then listening again) is no loss.
+      client.on('error', () => this.lost(stop));
+      client.on('end', () => this.lost(stop));
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch {
+      this.lost(this.stop);
+    }
+  }
+
+  private lost(stop: (() => Promise<void>) | undefined) {
+    if (!stop || this.stop !== stop || this.listeners.size === 0 || this.reconnect) return;
+    this.stop = undefined;
+    stop().catch(() => undefined);
+    this.reconnect = setTimeout(() => {
+      this.reconnect = undefined;
+      if (this.listeners.size === 0) return;
+      void this.listen().then(() => this.resync());
+    }, RECONNECT_MS);
+  }
+
+  private quiet() {
+    clearTimeout(this.reconnect);
+    this.reconnect = undefined;
+    const stop = this.stop;
+    this.stop = undefined;
+    stop?.().catch(() => undefined);
+  }
+}
+
+const feeds = new WeakMap<Knex, ChangeFeed>();
+
+/** The change feed of a database (one per database and process, shared by its streams). */
+export function changeFeed(db: Knex): ChangeFeed {
+  let feed = feeds.get(db);
+  if (!feed) feeds.set(db, (feed = new ChangeFeed(db)));
+  return feed;
+}

@@ -1,0 +1,114 @@
+import { PassThrough } from 'node:stream';
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import type { AppState } from '../appState';
+import { requireActiveUser } from '../middleware/guard';
+import { areasOf } from '../orders/dispatcherScope';
+import { accessiblePages } from '../permissions/access';
+import type { Ctx } from '../resources/resource';
+import { User } from '../users/User';
+import type { PageKey } from '@kernel/permissions/pageKeys';
+import { CATCH_UP_LIMIT, changeFeed, readChanges, type Change } from './changeFeed';
+
+/** The page whose holders hear of a change to each kind of record; translations reach everyone. */
+const PAGE_OF: Record<string, PageKey | null> = {
+  order: 'orders', supplier: 'suppliers', warehouse: 'warehouses', vehicle_type: 'vehicle_types',
+  delivery_area: 'delivery_areas', user: 'users', permission: 'permissions', report_run: 'reports',
+  activity_log: 'activity_logs', translation: null,
+};
+/** A change of these kinds may change what a stream's user may see: their view is read again first. */
+const VIEW_CHANGES = new Set(['user', 'permission']);
+const HEARTBEAT_MS = 25_000;
+
+/** What one user may hear of: their pages, and a dispatcher's areas; undefined once they may not sign in. */
+async function viewOf(db: Knex, userId: number) {
+  const user = await User.query(db).modify('live').findById(userId);
+  if (!user || user.status !== 'active') return undefined;
+  return { userId, pages: new Set(await accessiblePages(db, user)), areas: await areasOf(db, user) };
+}
+type View = NonNullable<Awaited<ReturnType<typeof viewOf>>>;
+
+function mayHear(view: View, change: Change): boolean {
+  if (change.type === 'saved_filter') return change.userId === view.userId;
+  const page = change.type === null ? undefined : PAGE_OF[change.type];
+  if (page === undefined) return false;
+  if (page !== null && !view.pages.has(page)) return false;
+  // A dispatcher hears of an order only when it is, or was, in one of their areas: never its id otherwise.
+  if (change.type === 'order' && view.areas) return change.areas!.some((area) => view.areas!.includes(area));
+  return true;
+}
+
+const streams = new WeakMap<Knex, Set<() => void>>();
+
+/** Ends every live stream of a database, so that a server closing waits for none of them. */
+export function endLiveStreams(db: Knex): void {
+  for (const end of streams.get(db) ?? []) end();
+}
+
+/**
+ * GET /api/events: the changes the user may see, as Server-Sent Events (`change`, its data the
+ * Change less the areas), as they commit on any instance. A stream that reconnects with
+ * Last-Event-ID first gets what it missed; too far behind, or after the feed lost its database
+ * connection, a `resync` event says to refetch everything.
+ */
+async function events(ctx: Ctx) {
+  const { db } = ctx.state;
+  let view: View | undefined = await viewOf(db, ctx.state.user!.id);
+  const body = new PassThrough();
+  ctx.compress = false;
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.type = 'text/event-stream';
+  ctx.set('Cache-Control', 'no-cache, no-transform');
+  ctx.set('X-Accel-Buffering', 'no');
+  ctx.body = body;
+
+  const send = (event: string, data: object, id?: number) =>
+    body.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  // Work on the stream is done in order: a view read again before the changes that follow it.
+  let queue = Promise.resolve();
+  const enqueue = (work: () => Promise<void>) => { queue = queue.then(work).catch(() => end()); };
+  const deliver = async (changes: Change[]) => {
+    if (changes.some((change) => change.type !== null && VIEW_CHANGES.has(change.type))) view = await viewOf(db, view!.userId);
+    if (!view) return end();
+    for (const change of changes.filter((c) => mayHear(view!, c))) {
+      const { areas: _areas, ...shown } = change;
+      send('change', shown, change.seq);
+    }
+  };
+
+  let ended = false;
+  const unsubscribe = changeFeed(db).subscribe({
+    onChanges: (changes) => enqueue(() => deliver(changes)),
+    onResync: () => enqueue(async () => { send('resync', {}); }),
+  });
+  const heartbeat = setInterval(() => enqueue(async () => {
+    view = view && await viewOf(db, view.userId);
+    if (!view) return end();
+    body.write(': still here\n\n');
+  }), HEARTBEAT_MS);
+  function end() {
+    if (ended) return;
+    ended = true;
+    clearInterval(heartbeat);
+    unsubscribe();
+    streams.get(db)?.delete(end);
+    body.end();
+  }
+  if (!streams.has(db)) streams.set(db, new Set());
+  streams.get(db)!.add(end);
+  ctx.req.on('close', end);
+
+  body.write('retry: 3000\n\n');
+  const lastSeen = Number(ctx.get('Last-Event-ID'));
+  if (Number.isSafeInteger(lastSeen) && lastSeen > 0) {
+    enqueue(async () => {
+      const missed = await readChanges(db, lastSeen);
+      if (missed.length > CATCH_UP_LIMIT) send('resync', {});
+      else await deliver(missed);
+    });
+  }
+}
+
+export const liveRoutes = new Router<AppState>({ prefix: '/api' })
+  .get('/events', requireActiveUser(), events);

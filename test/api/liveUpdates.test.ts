@@ -1,0 +1,192 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import knexFactory, { type Knex } from 'knex';
+import { createApp } from '../../api/src/app';
+import { knexConfig } from '../../api/src/db/knex';
+import { endLiveStreams } from '../../api/src/live/routes';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+
+// Live updates (docs/live-updates.md): Server-Sent Events fed by the database's notices.
+let app: TestApp;
+let admin: HttpClient;
+let dispatcher: HttpClient;
+let refs: OrderReferences;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
+  refs = await createOrderReferences(app, admin);
+});
+afterAll(() => app?.close());
+
+interface Event { event: string; id?: string; data: Record<string, unknown> }
+
+/** An open event stream of `client` on `url`, its events collected as they come. */
+async function openStream(client: HttpClient, url = app.url, lastEventId?: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/events`, { signal: controller.signal,
+    headers: { cookie: client.cookieHeader, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) } });
+  const events: Event[] = [];
+  const ended = (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of res.body!) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        let end: number;
+        while ((end = buffered.indexOf('\n\n')) >= 0) {
+          const block = buffered.slice(0, end);
+          buffered = buffered.slice(end + 2);
+          const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2);
+          if (field('event')) events.push({ event: field('event')!, id: field('id'), data: JSON.parse(field('data') ?? '{}') });
+        }
+      }
+    } catch {
+      // Aborted.
+    }
+  })();
+  /** The first event meeting `match`, waiting up to 5 s. */
+  const waitFor = async (match: (e: Event) => boolean) => {
+    for (let waited = 0; waited < 5_000; waited += 20) {
+      const found = events.find(match);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no such event among ${JSON.stringify(events)}`);
+  };
+  return { res, events, waitFor, ended, close: () => controller.abort() };
+}
+
+const orderBody = (mtm: string, deliveryAreaId: number) => ({ mtmNumber: mtm, dnNumber: `DN-${mtm}`, pickupWarehouseId: refs.warehouse,
+  deliveryAreaId, assignedUserId: refs.dispatcherId, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+const isOrder = (id: number) => (e: Event) => e.event === 'change' && e.data.type === 'order' && e.data.id === String(id);
+
+describe('the event stream', () => {
+  it('tells each signed-in user of the changes they may see, as they commit', async () => {
+    const adminStream = await openStream(admin);
+    const dispatcherStream = await openStream(dispatcher);
+    expect(adminStream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    try {
+      const own = await admin.create('/api/orders', orderBody('LIVE-OWN', refs.ownArea));
+      const seen = await dispatcherStream.waitFor(isOrder(own.id));
+      expect(seen.data).toMatchObject({ action: 'create', by: expect.any(String) });
+      expect(Number(seen.id)).toBeGreaterThan(0);
+      await adminStream.waitFor(isOrder(own.id));
+
+      const supplier = await admin.create('/api/suppliers', { name: 'Live Carrier', ...SUPPLIER_CONTACT });
+      await adminStream.waitFor((e) => e.data.type === 'supplier' && e.data.id === String(supplier.id));
+    } finally {
+      adminStream.close();
+      dispatcherStream.close();
+    }
+  });
+
+  it('never gives a dispatcher so much as the id of an order outside their areas', async () => {
+    const adminStream = await openStream(admin);
+    const dispatcherStream = await openStream(dispatcher);
+    try {
+      const elsewhere = await admin.create('/api/orders', orderBody('LIVE-ELSEWHERE', refs.otherArea));
+      await admin.put(`/api/orders/${elsewhere.id}`, { ...elsewhere, notes: 'still elsewhere' });
+      // An order moved out of their area: they hear of the move (it was theirs), then of nothing more.
+      const moving = await admin.create('/api/orders', orderBody('LIVE-MOVING', refs.ownArea));
+      const moved = await admin.put(`/api/orders/${moving.id}`, { ...moving, deliveryAreaId: refs.otherArea });
+      await admin.put(`/api/orders/${moving.id}`, { ...moved.body, notes: 'gone' });
+      // A last change they may see: once it arrives, everything before it has been sent.
+      const marker = await admin.create('/api/orders', orderBody('LIVE-MARKER', refs.ownArea));
+      await dispatcherStream.waitFor(isOrder(marker.id));
+      await adminStream.waitFor(isOrder(marker.id));
+
+      const heard = dispatcherStream.events.filter((e) => e.data.type === 'order').map((e) => [e.data.id, e.data.action]);
+      expect(heard).toEqual([[String(moving.id), 'create'], [String(moving.id), 'update'], [String(marker.id), 'create']]);
+      expect(JSON.stringify(dispatcherStream.events)).not.toContain(`"${elsewhere.id}"`);
+      expect(adminStream.events.filter(isOrder(elsewhere.id))).toHaveLength(2);
+      expect(adminStream.events.filter(isOrder(moving.id))).toHaveLength(3);
+    } finally {
+      adminStream.close();
+      dispatcherStream.close();
+    }
+  });
+
+  it('says nothing of a change refused or rolled back', async () => {
+    const stream = await openStream(admin);
+    try {
+      const refused = await admin.post('/api/orders', { ...orderBody('', refs.ownArea) });
+      expect(refused.status).toBe(400);
+      await expect(app.db.transaction(async (trx) => {
+        await trx('activityLogs').insert({ action: 'create', entityType: 'supplier', entityId: '999999' });
+        throw new Error('rolled back');
+      })).rejects.toThrow('rolled back');
+      const marker = await admin.create('/api/orders', orderBody('LIVE-AFTER-ROLLBACK', refs.ownArea));
+      await stream.waitFor(isOrder(marker.id));
+      expect(stream.events.filter((e) => e.event === 'change').map((e) => e.data.id)).toEqual([String(marker.id)]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('sends what a reconnecting stream missed since its Last-Event-ID', async () => {
+    const first = await openStream(dispatcher);
+    const before = await admin.create('/api/orders', orderBody('LIVE-BEFORE', refs.ownArea));
+    const last = await first.waitFor(isOrder(before.id));
+    first.close();
+    const missed = await admin.create('/api/orders', orderBody('LIVE-MISSED', refs.ownArea));
+    const hidden = await admin.create('/api/orders', orderBody('LIVE-HIDDEN', refs.otherArea));
+    const again = await openStream(dispatcher, app.url, last.id);
+    try {
+      await again.waitFor(isOrder(missed.id));
+      expect(again.events.some(isOrder(before.id))).toBe(false);
+      expect(again.events.some(isOrder(hidden.id))).toBe(false);
+    } finally {
+      again.close();
+    }
+  });
+
+  it('ends the stream of a user deactivated meanwhile, and refuses one without a session', async () => {
+    const leader = await signedInAs(app.url, 'team_leader');
+    const stream = await openStream(leader);
+    const leaderId = (await leader.get('/api/user')).body.id;
+    const { body: account } = await admin.get(`/api/users/${leaderId}`);
+    try {
+      expect((await admin.put(`/api/users/${leaderId}`, { ...account, status: 'inactive' })).status).toBe(200);
+      await stream.ended;
+    } finally {
+      stream.close();
+      await app.db('users').where({ id: leaderId }).update({ status: 'active' });
+    }
+    const anonymous = await fetch(`${app.url}/api/events`);
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+// PostgreSQL only: two instances of the app on one database, as behind a load balancer.
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+onPostgres('two instances on one database', () => {
+  let second: { db: Knex; server: Server; url: string };
+  beforeAll(async () => {
+    // The same database as the first instance's, through a pool of its own.
+    const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
+      connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
+    const server = createApp(db, app.config).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    second = { db, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  });
+  afterAll(async () => {
+    endLiveStreams(second.db);
+    await new Promise((resolve) => second.server.close(resolve));
+    await second.db.destroy();
+  });
+
+  it('brings a change made on one to a stream on the other', async () => {
+    const stream = await openStream(dispatcher, second.url);
+    try {
+      const order = await admin.create('/api/orders', orderBody('LIVE-ACROSS', refs.ownArea));
+      await stream.waitFor(isOrder(order.id));
+    } finally {
+      stream.close();
+    }
+  });
+});
