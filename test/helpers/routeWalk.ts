@@ -95,9 +95,11 @@ export function walkRoutes(language: 'cn' | 'en') {
     const page = await newPage(env.browser, env.app.url, viewport);
     await page.context().addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
     let inFlight = 0;
-    page.on('request', () => { inFlight += 1; });
-    page.on('requestfinished', () => { inFlight -= 1; });
-    page.on('requestfailed', () => { inFlight -= 1; });
+    // The live event stream stays open for as long as the page: it is never "in flight".
+    const counted = (request: { url: () => string }) => !request.url().endsWith('/api/events');
+    page.on('request', (request) => { if (counted(request)) inFlight += 1; });
+    page.on('requestfinished', (request) => { if (counted(request)) inFlight -= 1; });
+    page.on('requestfailed', (request) => { if (counted(request)) inFlight -= 1; });
     await signIn(page, 'admin');
 
     const problems: string[] = [];

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
+import { LiveUpdates } from '../live/LiveUpdates';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { PermissionDeniedNotifier } from './PermissionDeniedNotifier';
@@ -18,6 +19,7 @@ const FIT_THE_SCREEN = {
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu} sx={FIT_THE_SCREEN}>
     <PermissionDeniedNotifier />
+    <LiveUpdates />
     {children}
   </RaLayout>
 );

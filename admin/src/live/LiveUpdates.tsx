@@ -1,0 +1,68 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+
+/** One change as the server's event stream tells it (docs/live-updates.md). */
+export interface LiveChange {
+  seq: number;
+  type: string | null;
+  id: string | null;
+  action: string;
+  userId: number | null;
+  by: string | null;
+  at: string;
+}
+
+/** The queries (their first key) a change of each kind of record makes stale, besides its own resource's. */
+const AFFECTS: Record<string, string[]> = {
+  order: ['orders', 'pricing', '/api/process-monitoring'],
+  supplier: ['suppliers'],
+  warehouse: ['warehouses'],
+  vehicle_type: ['vehicle-types'],
+  delivery_area: ['delivery-areas', '/api/process-monitoring'],
+  user: ['users', '/api/user', '/api/user-accessible-pages', '/api/can-access-page'],
+  permission: ['/api/permissions', '/api/user-accessible-pages', '/api/can-access-page'],
+  report_run: ['report-runs', 'reports'],
+  saved_filter: ['saved-filters'],
+  translation: ['translations'],
+};
+/** What every change makes stale: the log of it, the trash it may have filled or emptied, the dashboard. */
+const ALWAYS = ['activity-logs', 'trash', '/api/dashboard'];
+
+/**
+ * The record of an edit form on screen (react-admin's edit route, /resource/id) is not refetched:
+ * its form would take the new version and a save would no longer meet the 409 that tells of
+ * another person's change (docs/api-conventions.md).
+ */
+const beingEdited = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne'
+  && window.location.pathname === `/${String(queryKey[0])}/${encodeURIComponent(String((queryKey[2] as { id?: unknown })?.id))}`;
+
+/** The name of the window event each change is also told as, for the screens that show who changed what. */
+export const LIVE_CHANGE_EVENT = 'live-change';
+
+/**
+ * The signed-in user's event stream (GET /api/events, one per tab): each change others make marks
+ * the queries that show it stale, so what is on screen refetches at once; after a drop (the
+ * browser reconnects by itself) or a resync, everything shown refetches. No polling.
+ */
+export const LiveUpdates = () => {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const source = new EventSource('/api/events');
+    let dropped = false;
+    source.addEventListener('change', (event) => {
+      const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
+      for (const key of [...(change.type ? AFFECTS[change.type] ?? [] : []), ...ALWAYS]) {
+        void queryClient.invalidateQueries({ queryKey: [key], predicate: ({ queryKey }) => !beingEdited(queryKey) });
+      }
+      window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_CHANGE_EVENT, { detail: change }));
+    });
+    source.addEventListener('resync', () => { void queryClient.invalidateQueries(); });
+    source.addEventListener('error', () => { dropped = true; });
+    source.addEventListener('open', () => {
+      if (dropped) void queryClient.invalidateQueries();
+      dropped = false;
+    });
+    return () => source.close();
+  }, [queryClient]);
+  return null;
+};
