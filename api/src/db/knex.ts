@@ -83,8 +83,8 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   const common = { migrations, log: quietWarnings(), ...knexSnakeCaseMappers() };
   const timeouts = target.timeouts;
   if (target.databaseUrl) {
-    // Each statement is limited, not a whole request: the CSV export streams for as long as it
-    // takes, reading 1000 rows per statement (orders/export.ts).
+    // Each statement is limited, not a whole request. The CSV export's one COPY lifts the limit
+    // for itself (orders/csvRows.ts).
     const connection = timeouts ? { connectionString: target.databaseUrl, connectionTimeoutMillis: timeouts.connectMs,
       statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS }
       : target.databaseUrl;
