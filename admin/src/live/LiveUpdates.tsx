@@ -1,16 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-
-/** One change as the server's event stream tells it (docs/live-updates.md). */
-export interface LiveChange {
-  seq: number;
-  type: string | null;
-  id: string | null;
-  action: string;
-  userId: number | null;
-  by: string | null;
-  at: string;
-}
+import type { LiveChange } from '@kernel/live/liveChange';
 
 /** The queries (their first key) a change of each kind of record makes stale, besides its own resource's. */
 const AFFECTS: Record<string, string[]> = {

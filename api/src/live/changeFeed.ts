@@ -1,23 +1,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import type { LiveChange } from '@kernel/live/liveChange';
 import { personNameSql } from '../users/personNameSql';
 
 /**
- * One change as the live streams tell it (docs/live-updates.md): its activity-log row, and for an
- * order the delivery areas it was in before and is in now, so that a dispatcher's stream can keep
- * to their own areas.
+ * A change as the live streams read it: the LiveChange they send and, for an order, the delivery
+ * areas it was in before and is in now, so that a dispatcher's stream can keep to their own areas.
  */
-export interface Change {
-  /** The activity-log row's id: the stream's event id, increasing. */
-  seq: number;
-  type: string | null;
-  id: string | null;
-  action: string;
-  userId: number | null;
-  /** The actor's name as the admin shows people. */
-  by: string | null;
-  at: string;
+export interface Change extends LiveChange {
   areas?: number[];
 }
 
