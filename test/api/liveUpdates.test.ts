@@ -163,7 +163,7 @@ describe('the event stream', () => {
 });
 
 // PostgreSQL only: two instances of the app on one database, as behind a load balancer.
-const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+const onPostgres = process.env.TEST_DB_KIND === 'postgres' ? describe : describe.skip;
 onPostgres('two instances on one database', () => {
   let second: { db: Knex; server: Server; url: string };
   beforeAll(async () => {

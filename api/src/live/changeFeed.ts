@@ -19,6 +19,12 @@ const CHANNEL = 'app_changes';
 export const CATCH_UP_LIMIT = 500;
 const RECONNECT_MS = 1_000;
 
+/** The id of the latest activity-log row (0 when none): where a new stream starts. */
+export async function latestSeq(db: Knex): Promise<number> {
+  const [{ seq }] = await db('activityLogs').max({ seq: 'id' });
+  return Number(seq ?? 0);
+}
+
 /** The activity-log rows of a range of ids, as changes. */
 export async function readChanges(db: Knex, after: number, upTo?: number): Promise<Change[]> {
   const query = db('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId').leftJoin('orders as o', (on) => on
@@ -52,12 +58,18 @@ class ChangeFeed {
 
   constructor(private readonly db: Knex) {}
 
-  subscribe(listener: Listener): () => void {
+  /** Resolves once the feed hears notices (or has given up for now and will resync): what commits after, it tells. */
+  private listening: Promise<void> = Promise.resolve();
+
+  subscribe(listener: Listener): { unsubscribe: () => void; listening: Promise<void> } {
     this.listeners.add(listener);
-    if (this.listeners.size === 1) void this.listen();
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.quiet();
+    if (this.listeners.size === 1) this.listening = this.listen();
+    return {
+      unsubscribe: () => {
+        this.listeners.delete(listener);
+        if (this.listeners.size === 0) this.quiet();
+      },
+      listening: this.listening,
     };
   }
 
@@ -107,7 +119,7 @@ class ChangeFeed {
     this.reconnect = setTimeout(() => {
       this.reconnect = undefined;
       if (this.listeners.size === 0) return;
-      void this.listen().then(() => this.resync());
+      this.listening = this.listen().then(() => this.resync());
     }, RECONNECT_MS);
   }
 

@@ -8,7 +8,7 @@ import { accessiblePages } from '../permissions/access';
 import type { Ctx } from '../resources/resource';
 import { User } from '../users/User';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import { CATCH_UP_LIMIT, changeFeed, readChanges, type Change } from './changeFeed';
+import { CATCH_UP_LIMIT, changeFeed, latestSeq, readChanges, type Change } from './changeFeed';
 
 /** The page whose holders hear of a change to each kind of record; translations reach everyone. */
 const PAGE_OF: Record<string, PageKey | null> = {
@@ -19,6 +19,8 @@ const PAGE_OF: Record<string, PageKey | null> = {
 /** A change of these kinds may change what a stream's user may see: their view is read again first. */
 const VIEW_CHANGES = new Set(['user', 'permission']);
 const HEARTBEAT_MS = 25_000;
+/** How many sent changes a stream remembers, to send none twice. */
+const SENT_KEPT = 2_000;
 
 /** What one user may hear of: their pages, and a dispatcher's areas; undefined once they may not sign in. */
 async function viewOf(db: Knex, userId: number) {
@@ -68,17 +70,25 @@ async function events(ctx: Ctx) {
   // Work on the stream is done in order: a view read again before the changes that follow it.
   let queue = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => { queue = queue.then(work).catch(() => end()); };
+  // The changes sent lately: one read both by the catch-up and from its notice goes out once. (Not
+  // "every id up to the highest sent": ids are not committed in order.)
+  const sent = new Set<number>();
   const deliver = async (changes: Change[]) => {
     if (changes.some((change) => change.type !== null && VIEW_CHANGES.has(change.type))) view = await viewOf(db, view!.userId);
     if (!view) return end();
-    for (const change of changes.filter((c) => mayHear(view!, c))) {
+    for (const change of changes.filter((c) => !sent.has(c.seq) && mayHear(view!, c))) {
       const { areas: _areas, ...shown } = change;
       send('change', shown, change.seq);
+      sent.add(change.seq);
+      if (sent.size > SENT_KEPT) sent.delete(sent.values().next().value!);
     }
   };
 
+  // Where the stream starts: after what the browser saw last (Last-Event-ID), or now.
+  const lastSeen = Number(ctx.get('Last-Event-ID'));
+  const since = Number.isSafeInteger(lastSeen) && lastSeen > 0 ? lastSeen : await latestSeq(db);
   let ended = false;
-  const unsubscribe = changeFeed(db).subscribe({
+  const { unsubscribe, listening } = changeFeed(db).subscribe({
     onChanges: (changes) => enqueue(() => deliver(changes)),
     onResync: () => enqueue(async () => { send('resync', {}); }),
   });
@@ -100,14 +110,14 @@ async function events(ctx: Ctx) {
   ctx.req.on('close', end);
 
   body.write('retry: 3000\n\n');
-  const lastSeen = Number(ctx.get('Last-Event-ID'));
-  if (Number.isSafeInteger(lastSeen) && lastSeen > 0) {
-    enqueue(async () => {
-      const missed = await readChanges(db, lastSeen);
-      if (missed.length > CATCH_UP_LIMIT) send('resync', {});
-      else await deliver(missed);
-    });
-  }
+  // The answer starts once the feed listens; what committed since `since` until then is read here
+  // (a change may come twice, never not at all).
+  await listening;
+  enqueue(async () => {
+    const missed = await readChanges(db, since);
+    if (missed.length > CATCH_UP_LIMIT) send('resync', {});
+    else await deliver(missed);
+  });
 }
 
 export const liveRoutes = new Router<AppState>({ prefix: '/api' })
