@@ -1,6 +1,7 @@
 import activityLogs from './modules/activity-logs';
 import deliveryAreas from './modules/delivery-areas';
 import errors from './modules/errors';
+import live from './modules/live';
 import orders from './modules/orders';
 import batchModification from './modules/batch-modification';
 import monitoringDashboard from './modules/monitoring-dashboard';
@@ -19,5 +20,5 @@ import warehouses from './modules/warehouses';
 /** Each module's texts in a file of its own (modules/); the catalogs merge them all. */
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
-  translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors,
+  translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
 ];

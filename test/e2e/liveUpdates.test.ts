@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { demoUserName } from '../../seeds/demo';
 
 // Live updates (docs/live-updates.md): what one person changes, another sees without reloading.
 const env = useAppInBrowser();
@@ -44,6 +45,32 @@ describe('live updates', () => {
     expect((await admin.post(`/api/trash/order/${order.id}/restore`)).status).toBe(200);
     await row(page, 'MTM-LIVE-1B').waitFor();
     expect(loads).toBe(0);
+    await page.context().close();
+  });
+
+  it('updates an order detail on screen, and tells a person editing it who changed it before they save', async () => {
+    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-LIVE-2', dnNumber: 'DN-LIVE-2',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'team_leader', { path: `/orders/${order.id}` });
+    const progress = page.getByTestId('order-progress');
+    await progress.and(page.locator('[data-status=booking_received]')).waitFor();
+
+    // Only shown: the detail follows the change.
+    expect((await admin.post(`/api/orders/${order.id}/transitions`, { to: 'awaiting_supplier_confirmation' })).status).toBe(200);
+    await progress.and(page.locator('[data-status=awaiting_supplier_confirmation]')).waitFor();
+
+    // Being edited: the form says who changed it, at once.
+    await page.getByTestId('order-edit').click();
+    const { body: current } = await admin.get(`/api/orders/${order.id}`);
+    expect((await admin.put(`/api/orders/${order.id}`, { ...current, notes: '改了备注' })).status).toBe(200);
+    const notice = page.getByTestId('live-record-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(`${demoUserName('admin')} 于`);
+    await screenshot(page, 'live-edit-notice-cn-light', { fullPage: false });
+    await notice.getByRole('button', { name: '重新加载' }).click();
+    await notice.waitFor({ state: 'detached' });
     await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { useGetIdentity } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
 
 /** The queries (their first key) a change of each kind of record makes stale, besides its own resource's. */
@@ -36,15 +37,21 @@ export const LIVE_CHANGE_EVENT = 'live-change';
  */
 export const LiveUpdates = () => {
   const queryClient = useQueryClient();
+  const userId = useGetIdentity().identity?.id;
   useEffect(() => {
+    // Opened once the user is known, whose own changes it leaves alone.
+    if (userId === undefined) return undefined;
     const source = new EventSource('/api/events');
     let dropped = false;
     source.addEventListener('change', (event) => {
       const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
+      window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_CHANGE_EVENT, { detail: change }));
+      // One's own changes are on screen already (react-admin updates its cache with the answer): a
+      // refetch would only take an edited row out from under a filter it no longer meets.
+      if (change.userId !== null && String(change.userId) === String(userId)) return;
       for (const key of [...(change.type ? AFFECTS[change.type] ?? [] : []), ...ALWAYS]) {
         void queryClient.invalidateQueries({ queryKey: [key], predicate: ({ queryKey }) => !beingEdited(queryKey) });
       }
-      window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_CHANGE_EVENT, { detail: change }));
     });
     source.addEventListener('resync', () => { void queryClient.invalidateQueries(); });
     source.addEventListener('error', () => { dropped = true; });
@@ -53,6 +60,6 @@ export const LiveUpdates = () => {
       dropped = false;
     });
     return () => source.close();
-  }, [queryClient]);
+  }, [queryClient, userId]);
   return null;
 };

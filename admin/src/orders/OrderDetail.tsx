@@ -18,6 +18,7 @@ import { OrderTimeline } from './OrderTimeline';
 import { StatusChip } from './StatusChip';
 import { TransitionButtons } from './TransitionButtons';
 import { useCanEditOrders } from './useCanEditOrders';
+import { LiveRecordNotice } from '../live/LiveRecordNotice';
 
 const Section = ({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) => {
   const translate = useTranslate();
@@ -136,6 +137,7 @@ const OrderDetailPage = () => {
           onError(error);
         },
       }}>
+      <LiveRecordNotice holding={editing} />
       <DetailBody editing={editing} setEditing={edit} conflict={conflict} />
     </Edit>
   );
