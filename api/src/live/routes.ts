@@ -65,8 +65,11 @@ async function events(ctx: Ctx) {
   ctx.set('X-Accel-Buffering', 'no');
   ctx.body = body;
 
+  let ended = false;
+  // Nothing is written once the stream has ended (its client gone while work was queued).
+  const write = (text: string) => { if (!ended) body.write(text); };
   const send = (event: string, data: object, id?: number) =>
-    body.write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    write(`${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   // Work on the stream is done in order: a view read again before the changes that follow it.
   let queue = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => { queue = queue.then(work).catch(() => end()); };
@@ -87,7 +90,6 @@ async function events(ctx: Ctx) {
   // Where the stream starts: after what the browser saw last (Last-Event-ID), or now.
   const lastSeen = Number(ctx.get('Last-Event-ID'));
   const since = Number.isSafeInteger(lastSeen) && lastSeen > 0 ? lastSeen : await latestSeq(db);
-  let ended = false;
   const { unsubscribe, listening } = changeFeed(db).subscribe({
     onChanges: (changes) => enqueue(() => deliver(changes)),
     onResync: () => enqueue(async () => { send('resync', {}); }),
@@ -95,7 +97,7 @@ async function events(ctx: Ctx) {
   const heartbeat = setInterval(() => enqueue(async () => {
     view = view && await viewOf(db, view.userId);
     if (!view) return end();
-    body.write(': still here\n\n');
+    write(': still here\n\n');
   }), HEARTBEAT_MS);
   function end() {
     if (ended) return;
@@ -109,7 +111,7 @@ async function events(ctx: Ctx) {
   streams.get(db)!.add(end);
   ctx.req.on('close', end);
 
-  body.write('retry: 3000\n\n');
+  write('retry: 3000\n\n');
   // The answer starts once the feed listens; what committed since `since` until then is read here
   // (a change may come twice, never not at all).
   await listening;
