@@ -25,6 +25,7 @@ import { orderRoutes } from './orders/routes';
 import { pricingRoutes } from './pricing/routes';
 import { attachmentRoutes } from './orders/attachments';
 import { orderExportRoutes } from './orders/export';
+import { orderImportRoutes } from './orders/orderImport';
 import { savedFilterRoutes } from './saved-filters/routes';
 import { reportRoutes } from './reports/routes';
 import { processMonitoringRoutes } from './monitoring/processMonitoring';
@@ -45,6 +46,7 @@ export const routers: Router<AppState>[] = [
   attachmentRoutes,
   userRoutes,
   orderExportRoutes,
+  orderImportRoutes,
   savedFilterRoutes,
   reportRoutes, // before the report-runs resource: it adds the POST
   processMonitoringRoutes,

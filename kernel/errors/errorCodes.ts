@@ -42,6 +42,10 @@ export const ERROR_CODES = {
   placeholder_mismatch: 400,
   /** Rows of a translation import are invalid; `fields` holds `rows.<index>.<field>`. params: rows (how many). */
   import_invalid: 400,
+  /** An order import's file lacks required columns. params: columns (", "-joined order field keys). */
+  import_columns_missing: 400,
+  /** An order import's file holds no data row, or no row that could be created. */
+  import_empty: 400,
   /** The user keeps the most saved filters already. params: max. */
   saved_filters_full: 400,
   /** No such record (or not the caller's). params: entity (a record type key) and id, or ids (", "-joined). */
@@ -52,6 +56,8 @@ export const ERROR_CODES = {
   version_conflict: 409,
   /** A unique value is taken; fields.<field>.code is already_exists. params: field. */
   unique_violation: 409,
+  /** An order import's rows check out differently than in its preview. params: valid (now), expected. */
+  import_changed: 409,
   /** The record is referenced by, or refers to, a missing record. */
   foreign_key_violation: 409,
   /** A user may not deactivate or delete their own account. */
@@ -70,10 +76,14 @@ export const ERROR_CODES = {
   restore_conflict: 409,
   /** The body or file is too large. params: maxMb where known. */
   payload_too_large: 413,
+  /** An order import's file has more data rows than params.max. */
+  too_many_import_rows: 413,
   /** The body's content type or Content-Encoding is not accepted. params: type or encoding where known. */
   unsupported_media_type: 415,
   /** An attachment that is not PDF, JPEG or PNG (by its content). */
   unsupported_file_type: 415,
+  /** An import file that is neither .xlsx nor CSV text (by its content). */
+  not_a_spreadsheet: 415,
   /** Too many attempts; Retry-After says when to try again. params: seconds, minutes. */
   throttled: 429,
   /** The server is busy; Retry-After says when to try again. params: seconds. */
@@ -150,6 +160,14 @@ export const FIELD_ERROR_CODES = [
   'conflicts_with',
   /** A period that is not YYYY, YYYY-MM or YYYY-Www. */
   'invalid_period',
+  /** A name or code that names no record. params: value. */
+  'unknown_name',
+  /** A name that names several records. params: value, count. */
+  'ambiguous',
+  /** A spreadsheet cell holding a formula, not a value. */
+  'formula',
+  /** A delivery area that is not one of the dispatcher's. */
+  'area_denied',
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -1,3 +1,4 @@
+import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
@@ -121,6 +122,20 @@ describe('the event stream', () => {
         throw new Error('rolled back');
       })).rejects.toThrow('rolled back');
       const marker = await admin.create('/api/orders', orderBody('LIVE-AFTER-ROLLBACK', refs.ownArea));
+      await stream.waitFor(isOrder(marker.id));
+      expect(stream.events.filter((e) => e.event === 'change').map((e) => e.data.id)).toEqual([String(marker.id)]);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('tells a statement of more changes than a catch-up holds (an import) as one resync', async () => {
+    const stream = await openStream(admin);
+    try {
+      await app.db('activityLogs').insert(Array.from({ length: CATCH_UP_LIMIT + 1 },
+        (_, n) => ({ action: 'import', entityType: 'supplier', entityId: String(900_000 + n) })));
+      await stream.waitFor((e) => e.event === 'resync');
+      const marker = await admin.create('/api/orders', orderBody('LIVE-AFTER-BULK', refs.ownArea));
       await stream.waitFor(isOrder(marker.id));
       expect(stream.events.filter((e) => e.event === 'change').map((e) => e.data.id)).toEqual([String(marker.id)]);
     } finally {

@@ -7,7 +7,7 @@ export interface Answer<T = any> {
   headers: Headers;
 }
 
-/** A browser-like HTTP client for one user: keeps its cookies, speaks JSON. */
+/** A browser-like HTTP client for one user: keeps its cookies, speaks JSON (or sends a FormData as multipart). */
 export class HttpClient {
   private cookies = new Map<string, string>();
 
@@ -21,7 +21,9 @@ export class HttpClient {
     const init: RequestInit = { method, headers: { ...this.defaultHeaders, ...headers }, redirect: 'manual' };
     const h = init.headers as Record<string, string>;
     if (this.cookies.size) h.cookie = this.cookieHeader;
-    if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body; // fetch writes the multipart Content-Type with its boundary
+    } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }

@@ -22,6 +22,11 @@ describe('the error codes in the admin catalogs', () => {
     expect(cn.get(key)).toMatch(CJK);
   });
 
+  // A wording keyed on a field the resource does not have is never shown (it was: warehouseId).
+  it.each(Object.keys(FIELD_WORDING).filter((entry) => entry.startsWith('orders.')))('the field wording %s names an order field', (entry) => {
+    expect(en.has(`resources.orders.fields.${entry.split('.')[1]}`)).toBe(true);
+  });
+
   it('words every answer status without a code, and no answer at all, in both languages', () => {
     for (const status of [0, 400, 401, 403, 404, 409, 413, 415, 418, 429, 500, 502, 503]) {
       const message = errorMessage({ status, body: { message: 'Some English text' } });

@@ -27,6 +27,9 @@ const ALWAYS = ['activity-logs', 'trash', '/api/dashboard'];
 const beingEdited = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne'
   && window.location.pathname === `/${String(queryKey[0])}/${encodeURIComponent(String((queryKey[2] as { id?: unknown })?.id))}`;
 
+/** How long changes gather before the queries they make stale refetch. */
+const COALESCE_MS = 100;
+
 /** The name of the window event each change is also told as, for the screens that show who changed what. */
 export const LIVE_CHANGE_EVENT = 'live-change';
 
@@ -43,15 +46,26 @@ export const LiveUpdates = () => {
     if (userId === undefined) return undefined;
     const source = new EventSource('/api/events');
     let dropped = false;
+    // A burst of changes (a batch, an import) refetches each query once, not once per change.
+    const stale = new Set<string>();
+    let flush: number | undefined;
+    const markStale = (keys: string[]) => {
+      keys.forEach((key) => stale.add(key));
+      flush ??= window.setTimeout(() => {
+        flush = undefined;
+        for (const key of stale) {
+          void queryClient.invalidateQueries({ queryKey: [key], predicate: ({ queryKey }) => !beingEdited(queryKey) });
+        }
+        stale.clear();
+      }, COALESCE_MS);
+    };
     source.addEventListener('change', (event) => {
       const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
       window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_CHANGE_EVENT, { detail: change }));
       // One's own changes are on screen already (react-admin updates its cache with the answer): a
       // refetch would only take an edited row out from under a filter it no longer meets.
       if (change.userId !== null && String(change.userId) === String(userId)) return;
-      for (const key of [...(change.type ? AFFECTS[change.type] ?? [] : []), ...ALWAYS]) {
-        void queryClient.invalidateQueries({ queryKey: [key], predicate: ({ queryKey }) => !beingEdited(queryKey) });
-      }
+      markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...ALWAYS]);
     });
     source.addEventListener('resync', () => { void queryClient.invalidateQueries(); });
     source.addEventListener('error', () => { dropped = true; });
@@ -59,7 +73,10 @@ export const LiveUpdates = () => {
       if (dropped) void queryClient.invalidateQueries();
       dropped = false;
     });
-    return () => source.close();
+    return () => {
+      source.close();
+      window.clearTimeout(flush);
+    };
   }, [queryClient, userId]);
   return null;
 };

@@ -15,15 +15,25 @@ export interface ActivityEntry {
 /** Appends one activity-log row; pass the transaction of the change it records. */
 export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
   entry: ActivityEntry): Promise<void> {
-  const actor = entry.actor ?? ctx.state.user;
-  await db('activityLogs').insert({
-    userId: actor?.id ?? null,
-    username: actor?.username ?? null,
-    action: entry.action,
-    entityType: entry.entityType ?? null,
-    entityId: entry.entityId === undefined ? null : String(entry.entityId),
-    changes: entry.changes ? JSON.stringify(entry.changes) : null,
-    ip: ctx.ip,
-    userAgent: ctx.get('user-agent').slice(0, 512) || null,
-  });
+  await logActivities(db, ctx, [entry]);
+}
+
+/** Appends one activity-log row per entry, in one statement (a batch of at most ~5,000). */
+export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
+  entries: ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const userAgent = ctx.get('user-agent').slice(0, 512) || null;
+  await db('activityLogs').insert(entries.map((entry) => {
+    const actor = entry.actor ?? ctx.state.user;
+    return {
+      userId: actor?.id ?? null,
+      username: actor?.username ?? null,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId === undefined ? null : String(entry.entityId),
+      changes: entry.changes ? JSON.stringify(entry.changes) : null,
+      ip: ctx.ip,
+      userAgent,
+    };
+  }));
 }

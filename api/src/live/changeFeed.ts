@@ -82,7 +82,9 @@ class ChangeFeed {
     }
     this.reading = this.reading.then(async () => {
       const changes = await readChanges(this.db, Number(range.from) - 1, Number(range.to));
-      if (changes.length > 0) for (const listener of this.listeners) listener.onChanges(changes);
+      // A statement of more rows (an import) is told as a resync: everything shown refetches once.
+      if (changes.length > CATCH_UP_LIMIT) this.resync();
+      else if (changes.length > 0) for (const listener of this.listeners) listener.onChanges(changes);
     }).catch(() => this.resync());
   }
 

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import Router from '@koa/router';
-import busboy from 'busboy';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { fieldRefusal, httpError, problem } from '../httpError';
@@ -9,6 +8,7 @@ import { liveQuery } from '../resources/resourceRoutes';
 import { orderGuards, ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
+import { readUpload } from '../uploads/readUpload';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
 export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
@@ -31,55 +31,6 @@ export function safeFileName(name: string): string {
   return clean || 'file';
 }
 
-interface Upload {
-  kind?: string;
-  fileName?: string;
-  content?: Buffer;
-  tooLarge: boolean;
-}
-
-/** Reads one multipart upload (field `file`, field `kind`) into memory, stopping at the size limit. */
-function readUpload(ctx: Ctx): Promise<Upload> {
-  if (!ctx.is('multipart/form-data')) throw httpError('unsupported_media_type', 'Send the file as multipart/form-data', { params: { type: ctx.type } });
-  if (Number(ctx.get('content-length') || 0) > MAX_ATTACHMENT_BYTES + 64 * 1024) {
-    throw httpError('payload_too_large', 'The file is larger than 20 MB', { params: { maxMb: MAX_ATTACHMENT_BYTES / 2 ** 20 } });
-  }
-  return new Promise((resolve, reject) => {
-    const upload: Upload = { tooLarge: false };
-    // A body cut short errors on the parser and on the part being read: each needs a listener, or
-    // the unhandled 'error' of a part's stream takes the whole process down.
-    const unreadable = () => reject(fieldRefusal('invalid_input', 'The upload could not be read', 'file',
-      problem('invalid_format', 'Invalid format')));
-    let parser: busboy.Busboy;
-    try {
-      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: MAX_ATTACHMENT_BYTES, fields: 5, fieldSize: 200 } });
-    } catch {
-      unreadable(); // no boundary in the Content-Type
-      return;
-    }
-    parser.on('field', (name, value) => {
-      if (name === 'kind') upload.kind = value;
-    });
-    parser.on('file', (name, stream, info) => {
-      stream.on('error', unreadable);
-      if (name !== 'file') {
-        stream.resume();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => { upload.tooLarge = true; });
-      stream.on('end', () => {
-        upload.fileName = info.filename;
-        upload.content = Buffer.concat(chunks);
-      });
-    });
-    parser.on('close', () => resolve(upload));
-    parser.on('error', unreadable);
-    ctx.req.pipe(parser);
-  });
-}
-
 async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
   const id = pathId(ctx);
   const order = await liveQuery(ordersResource, ctx, db).findById(id);
@@ -91,8 +42,7 @@ const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size',
 
 async function upload(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
-  const { kind, fileName, content, tooLarge } = await readUpload(ctx);
-  if (tooLarge) throw httpError('payload_too_large', 'The file is larger than 20 MB', { params: { maxMb: MAX_ATTACHMENT_BYTES / 2 ** 20 } });
+  const { fields: { kind }, fileName, content } = await readUpload(ctx, MAX_ATTACHMENT_BYTES);
   if (!content || content.length === 0) {
     throw fieldRefusal('invalid_input', 'Choose a file to upload', 'file', problem('required', 'This field is required'));
   }

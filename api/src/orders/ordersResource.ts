@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
@@ -24,7 +25,8 @@ const calendarDate = (message: string) => Joi.string().trim().required()
   .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': 'Invalid format' });
 const orderNumber = (message: string) => requiredText(50).messages({ 'any.required': message, 'string.empty': message });
 
-const create = Joi.object({
+/** The new-order form's rules, the API's and the import's alike. */
+export const createOrderSchema = Joi.object({
   mtmNumber: orderNumber('MTM number is required'),
   dnNumber: orderNumber('DN number is required'),
   supplierId: optionalId(),
@@ -42,6 +44,11 @@ async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<type
   if (!(await worksInArea(trx, ctx.state.user!, deliveryAreaId))) {
     throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
   }
+}
+
+/** Each new order's first timeline event (booked, by whom): orders created by the form and imported alike. */
+export async function recordBookings(trx: Knex.Transaction, userId: number, orders: Array<{ id: number; status: string }>) {
+  await trx('orderEvents').insert(orders.map((order) => ({ orderId: order.id, fromStatus: null, toStatus: order.status, userId, note: null })));
 }
 
 /**
@@ -89,7 +96,7 @@ export const ordersResource: ResourceDef & ListScoped = {
   },
   // supplierId, pickupWarehouseId, vehicleTypeId, deliveryAreaId, assignedUserId: Order's relations.
   ...relationFields(Order),
-  schemas: { create, update: partial(create) },
+  schemas: { create: createOrderSchema, update: partial(createOrderSchema) },
   // Status moves through POST /:id/transitions, completion dates through the batch call, prices
   // through pricing management; the database computes the MTM prices.
   readOnly: ['status', 'completionDate', 'createdBy', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
@@ -108,8 +115,7 @@ export const ordersResource: ResourceDef & ListScoped = {
       return patch;
     },
     async afterCreate(ctx, created, trx) {
-      await trx('orderEvents').insert({ orderId: created.id, fromStatus: null, toStatus: created.status,
-        userId: ctx.state.user!.id, note: null });
+      await recordBookings(trx, ctx.state.user!.id, [created as { id: number; status: string }]);
     },
   },
 };

@@ -156,6 +156,8 @@ const messages: ModuleMessages = {
       delivery_area_required: '配送区域为必填项',
       pickup_date_required: '提货日期为必填项',
       mos_date_required: 'MOS 日期为必填项',
+      dn_taken: '已有订单使用该 DN 号',
+      dn_repeated: '与第 %{row} 行的 DN 号重复',
     },
   },
   en: {
@@ -309,6 +311,8 @@ const messages: ModuleMessages = {
       delivery_area_required: 'Delivery area is required',
       pickup_date_required: 'Pickup date is required',
       mos_date_required: 'MOS date is required',
+      dn_taken: 'An order with this DN number exists already',
+      dn_repeated: 'The same DN number as row %{row}',
     },
   },
 };

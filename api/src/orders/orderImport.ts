@@ -1,0 +1,317 @@
+import Router from '@koa/router';
+import ExcelJS from 'exceljs';
+import Joi from 'joi';
+import type { Knex } from 'knex';
+import { bundledCatalogs, LOCALES, type Locale } from '@kernel/i18n/catalogs';
+import {
+  ERRORS_SHOWN, IMPORT_FIELDS, MAX_IMPORT_MB, REQUIRED_IMPORT_FIELDS, ROWS_SHOWN,
+  type ImportColumn, type ImportField, type OrderImportError, type OrderImportReport, type OrderImportRow,
+} from '@kernel/orders/orderImport';
+import { personName } from '@kernel/users/personName';
+import { logActivities } from '../activity/logActivity';
+import type { AppState } from '../appState';
+import { fieldRefusal, httpError, problem } from '../httpError';
+import { fieldProblem, validate } from '../middleware/validate';
+import type { Ctx, Row } from '../resources/resource';
+import { changedFields } from '../resources/resourceRoutes';
+import { flatten, loadTranslator } from '../translations/catalog';
+import { readUpload } from '../uploads/readUpload';
+import { areasOf } from './dispatcherScope';
+import { FORMULA, readSheet, type Cell, type Sheet, type SheetRow } from './importFile';
+import { createOrderSchema, orderGuards, ordersResource, recordBookings } from './ordersResource';
+
+type ReferenceField = 'supplierId' | 'pickupWarehouseId' | 'vehicleTypeId' | 'deliveryAreaId' | 'assignedUserId';
+
+/**
+ * Where a cell naming a record looks it up: the live rows of `table`, by each of `keys` in turn
+ * (a code before a name), ignoring case, width and spaces. `code` is what the template lists
+ * beside each name.
+ */
+const REFERENCES: Record<ReferenceField, { table: string; keys: string[]; code: string }> = {
+  supplierId: { table: 'suppliers', keys: ['name', 'shortName'], code: 'shortName' },
+  pickupWarehouseId: { table: 'warehouses', keys: ['code', 'name'], code: 'code' },
+  vehicleTypeId: { table: 'vehicleTypes', keys: ['code', 'name'], code: 'code' },
+  deliveryAreaId: { table: 'deliveryAreas', keys: ['code', 'name'], code: 'code' },
+  assignedUserId: { table: 'users', keys: ['username', 'personName'], code: 'username' },
+};
+const isReference = (field: ImportField): field is ReferenceField => field in REFERENCES;
+const DATES: readonly ImportField[] = ['pickupDate', 'mosDate'];
+
+/** How names and headers compare: full-width as half-width (NFKC), any case, spaces as one. */
+const fold = (value: string) => value.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
+/** A header also without spaces, underscores, dashes or the template's required mark (*). */
+const foldHeader = (value: string) => fold(value).replace(/[\s_*-]/g, '');
+
+interface Lookup {
+  /** Per key, folded value → the ids of the records it names. */
+  byKey: Array<Map<string, Set<number>>>;
+  labels: Map<number, string>;
+  /** The active records, as the template lists them: [code, name]. */
+  listed: Array<{ id: number; code: string; name: string }>;
+}
+
+async function loadLookup(db: Knex | Knex.Transaction, field: ReferenceField): Promise<Lookup> {
+  const { table, keys, code } = REFERENCES[field];
+  const rows: Array<Record<string, unknown> & { id: number }> = await db(table).whereNull('deletedAt').orderBy('id');
+  const lookup: Lookup = { byKey: keys.map(() => new Map()), labels: new Map(), listed: [] };
+  for (const row of rows) {
+    const label = field === 'assignedUserId' ? personName(row) || String(row.username) : String(row.name);
+    lookup.labels.set(row.id, label);
+    if (row.status === 'active') lookup.listed.push({ id: row.id, code: String(row[code] ?? ''), name: label });
+    keys.forEach((key, n) => {
+      const value = key === 'personName' ? personName(row) : row[key];
+      if (typeof value !== 'string' || !value.trim()) return;
+      const folded = fold(value);
+      const ids = lookup.byKey[n].get(folded) ?? new Set<number>();
+      lookup.byKey[n].set(folded, ids.add(row.id));
+    });
+  }
+  return lookup;
+}
+
+/** The record a cell names: the first key that names any decides; several records are ambiguous. */
+function resolve(lookup: Lookup, value: string): { id: number } | { code: 'unknown_name' | 'ambiguous'; count?: number } {
+  const folded = fold(value);
+  for (const byKey of lookup.byKey) {
+    const ids = byKey.get(folded);
+    if (!ids) continue;
+    if (ids.size > 1) return { code: 'ambiguous', count: ids.size };
+    return { id: [...ids][0] };
+  }
+  return { code: 'unknown_name' };
+}
+
+/** YYYY-MM-DD from the ways people write a date: 2026/11/5, 2026.11.05, 2026年11月5日, with a time or not. */
+function calendarDate(value: string): string {
+  const match = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/.exec(value);
+  return match ? `${match[1]}-${match[2].padStart(2, '0')}-${match[3].padStart(2, '0')}` : value;
+}
+
+/**
+ * Which order field each header names: the field's key or its label in either language, as the
+ * live catalog and the bundled one word it (so the export's files and older templates read alike).
+ */
+async function mapColumns(db: Knex | Knex.Transaction, header: Cell[]): Promise<ImportColumn[]> {
+  const names = new Map<string, ImportField>();
+  const live = await Promise.all(LOCALES.map((locale) => loadTranslator(db as Knex, locale, ['resources'])));
+  const bundled = LOCALES.map((locale) => flatten(bundledCatalogs[locale]));
+  for (const field of IMPORT_FIELDS) {
+    const id = `resources.orders.fields.${field}`;
+    for (const name of [field, ...live.map((t) => t(id)), ...bundled.map((texts) => texts.get(id) ?? field)]) {
+      names.set(foldHeader(name), field);
+    }
+  }
+  const taken = new Set<ImportField>();
+  return header.map((cell) => {
+    const text = typeof cell === 'string' ? cell : '';
+    const field = names.get(foldHeader(text)) ?? null;
+    // A second column of the same field is left aside: the first one counts.
+    if (!field || taken.has(field)) return { header: text, field: null };
+    taken.add(field);
+    return { header: text, field };
+  });
+}
+
+interface Plan {
+  report: OrderImportReport;
+  creates: Row[];
+}
+
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Reads every row of the sheet as the new-order form would take it and checks it by the same
+ * rules (the create schema, the dispatcher's areas), plus what only a file has: names to match,
+ * formulas, a DN number twice in the file or taken by a live order. Nothing is written.
+ */
+export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: Sheet): Promise<Plan> {
+  const [header, ...rows] = sheet.rows;
+  if (!header || rows.length === 0) throw httpError('import_empty', 'The file holds no data row under its header row');
+  const columns = await mapColumns(db, header.cells);
+  const missing = REQUIRED_IMPORT_FIELDS.filter((field) => !columns.some((column) => column.field === field));
+  if (missing.length > 0) {
+    throw httpError('import_columns_missing', `The file lacks required columns: ${missing.join(', ')}`, { params: { columns: missing.join(', ') } });
+  }
+  const lookups = new Map<ReferenceField, Lookup>();
+  for (const field of Object.keys(REFERENCES) as ReferenceField[]) lookups.set(field, await loadLookup(db, field));
+  const areas = await areasOf(db, ctx.state.user!);
+
+  const errors: OrderImportError[] = [];
+  const checked: Array<{ row: SheetRow; data: Row; values: OrderImportRow['values'] }> = [];
+  const firstRowOfDn = new Map<string, number>();
+  for (const [n, row] of rows.entries()) {
+    if (n % 500 === 499) await yieldToOthers();
+    const rowErrors = new Map<ImportField, OrderImportError>();
+    const fail = (field: ImportField, code: OrderImportError['code'], message: string, params?: OrderImportError['params']) => {
+      if (!rowErrors.has(field)) rowErrors.set(field, { row: row.row, field, code, message, ...(params ? { params } : {}) });
+    };
+    const input: Row = {};
+    const values: OrderImportRow['values'] = {};
+    columns.forEach(({ field }, index) => {
+      const cell = row.cells[index] ?? null;
+      if (!field || cell === null) return;
+      if (cell === FORMULA) return fail(field, 'formula', 'Formulas are not accepted: enter the value itself');
+      if (isReference(field)) {
+        const lookup = lookups.get(field)!;
+        const found = resolve(lookup, cell);
+        if ('id' in found) {
+          input[field] = found.id;
+          values[field] = lookup.labels.get(found.id);
+        } else if (found.code === 'ambiguous') {
+          fail(field, 'ambiguous', `"${cell}" names ${found.count} records: use the code instead`, { value: cell, count: found.count! });
+        } else {
+          fail(field, 'unknown_name', `Nothing is named "${cell}"`, { value: cell });
+        }
+        return;
+      }
+      input[field] = DATES.includes(field) ? calendarDate(cell) : cell;
+      values[field] = String(input[field]);
+    });
+    const { error, value } = createOrderSchema.validate(input, { abortEarly: false, convert: true, errors: { wrap: { label: false } } });
+    for (const detail of error?.details ?? []) {
+      const field = detail.path[0] as ImportField;
+      const { code, params } = fieldProblem(detail);
+      fail(field, code, detail.message, params);
+    }
+    if (areas && typeof input.deliveryAreaId === 'number' && !areas.includes(input.deliveryAreaId)) {
+      fail('deliveryAreaId', 'area_denied', 'Access denied: this delivery area is not one of yours');
+    }
+    const dn = typeof value.dnNumber === 'string' ? value.dnNumber : undefined;
+    if (dn !== undefined) {
+      const first = firstRowOfDn.get(dn);
+      if (first !== undefined) fail('dnNumber', 'duplicate', `The same DN number as row ${first}`, { row: first });
+      else firstRowOfDn.set(dn, row.row);
+    }
+    if (rowErrors.size > 0) errors.push(...rowErrors.values());
+    else checked.push({ row, data: value, values });
+  }
+
+  // A DN number a live order has already: one query per thousand, by the unique index.
+  const taken = new Set<string>();
+  const dns = checked.map(({ data }) => data.dnNumber as string);
+  for (let at = 0; at < dns.length; at += 1000) {
+    const found: Array<{ dnNumber: string }> = await db('orders').whereNull('deletedAt')
+      .whereIn('dnNumber', dns.slice(at, at + 1000)).select('dnNumber');
+    for (const { dnNumber } of found) taken.add(dnNumber);
+  }
+  const creates = checked.filter(({ row, data }) => {
+    if (!taken.has(data.dnNumber as string)) return true;
+    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: 'An order with this DN number exists already' });
+    return false;
+  });
+  errors.sort((a, b) => a.row - b.row || IMPORT_FIELDS.indexOf(a.field) - IMPORT_FIELDS.indexOf(b.field));
+
+  return {
+    report: {
+      format: sheet.format,
+      rows: rows.length,
+      valid: creates.length,
+      invalid: rows.length - creates.length,
+      columns,
+      errors: errors.slice(0, ERRORS_SHOWN),
+      errorCount: errors.length,
+      sample: creates.slice(0, ROWS_SHOWN).map(({ row, values }) => ({ row: row.row, values })),
+    },
+    creates: creates.map(({ data }) => data),
+  };
+}
+
+/**
+ * Creates the planned orders, a batch of 1,000 rows a statement: each with its booking event and
+ * its activity-log row. A batch that big is told to live streams as a resync (live/changeFeed.ts).
+ */
+async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Promise<void> {
+  const userId = ctx.state.user!.id;
+  for (let at = 0; at < creates.length; at += 1000) {
+    const batch = creates.slice(at, at + 1000);
+    const created: Row[] = await trx('orders').insert(batch.map((data) => ({ ...data, createdBy: userId }))).returning('*');
+    await recordBookings(trx, userId, created as Array<{ id: number; status: string }>);
+    await logActivities(trx, ctx, created.map((order, n) => ({ action: 'import', entityType: 'order', entityId: order.id as number,
+      changes: changedFields(ordersResource, {}, order, Object.keys(batch[n])) })));
+  }
+}
+
+const importFields = Joi.object({
+  dryRun: Joi.boolean().required(),
+  expect: Joi.number().integer().min(0).when('dryRun', { is: false, then: Joi.required() }),
+});
+
+/**
+ * POST /api/orders/import, multipart: the spreadsheet in `file`, `dryRun` true for the preview;
+ * false, with `expect` the preview's count of valid rows, creates them all in one transaction or
+ * nothing (docs/order-import.md).
+ */
+async function importOrders(ctx: Ctx) {
+  const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20);
+  const { dryRun, expect } = validate<{ dryRun: boolean; expect?: number }>(importFields, upload.fields);
+  if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required', 'This field is required'));
+  const sheet = await readSheet(upload.content);
+  if (dryRun) {
+    ctx.body = (await planImport(ctx.state.db, ctx, sheet)).report;
+    return;
+  }
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const { report, creates } = await planImport(trx, ctx, sheet);
+    if (creates.length !== expect) {
+      throw httpError('import_changed', `${creates.length} rows are valid now, ${expect} were in the preview: check the file again`,
+        { params: { valid: creates.length, expected: expect! } });
+    }
+    if (creates.length === 0) throw httpError('import_empty', 'No row of the file can be created');
+    await createOrders(trx, ctx, creates);
+    return { ...report, created: creates.length };
+  });
+  ctx.status = 201;
+}
+
+const templateQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default('cn') });
+
+/** The active records a template's reference sheet lists, as [code, name] pairs (a dispatcher: their areas only). */
+async function referenceRows(ctx: Ctx, field: ReferenceField): Promise<string[][]> {
+  const { listed } = await loadLookup(ctx.state.db, field);
+  const areas = field === 'deliveryAreaId' ? await areasOf(ctx.state.db, ctx.state.user!) : undefined;
+  return listed.filter(({ id }) => !areas || areas.includes(id)).map(({ code, name }) => [code, name]);
+}
+
+/**
+ * GET /api/orders/import/template.xlsx: an empty sheet with the import's columns headed in the
+ * chosen language (required ones marked *), numbers kept as text, and a second sheet listing the
+ * records a cell may name.
+ */
+async function template(ctx: Ctx) {
+  const { locale } = validate<{ locale: Locale }>(templateQuery, ctx.query);
+  const t = await loadTranslator(ctx.state.db, locale, ['resources', 'order_import']);
+  const workbook = new ExcelJS.Workbook();
+  const orders = workbook.addWorksheet(t('order_import.template_sheets.orders'), { views: [{ state: 'frozen', ySplit: 1 }] });
+  orders.columns = IMPORT_FIELDS.map((field) => ({
+    header: `${t(`resources.orders.fields.${field}`)}${REQUIRED_IMPORT_FIELDS.includes(field) ? ' *' : ''}`,
+    key: field,
+    width: field === 'notes' ? 40 : 18,
+    // Numbers typed as text stay text (a long MTM number is not turned into 1.23E+15); dates as dates.
+    style: { numFmt: DATES.includes(field) ? 'yyyy-mm-dd' : '@' },
+  }));
+  orders.getRow(1).font = { bold: true };
+  const reference = workbook.addWorksheet(t('order_import.template_sheets.reference'));
+  const fields: ReferenceField[] = ['pickupWarehouseId', 'deliveryAreaId', 'vehicleTypeId', 'supplierId', 'assignedUserId'];
+  const lists = await Promise.all(fields.map((field) => referenceRows(ctx, field)));
+  fields.forEach((field, n) => {
+    const column = n * 3 + 1;
+    reference.getColumn(column).width = 16;
+    reference.getColumn(column + 1).width = 24;
+    reference.getCell(1, column).value = t(`resources.orders.fields.${field}`);
+    reference.getCell(1, column).font = { bold: true };
+    reference.getCell(2, column).value = t(`order_import.template_columns.${field === 'supplierId' ? 'short_name' : field === 'assignedUserId' ? 'username' : 'code'}`);
+    reference.getCell(2, column + 1).value = t('order_import.template_columns.name');
+    lists[n].forEach(([code, name], row) => {
+      reference.getCell(row + 3, column).value = code;
+      reference.getCell(row + 3, column + 1).value = name;
+    });
+  });
+  ctx.type = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  ctx.attachment(`${t('order_import.template_file')}.xlsx`);
+  ctx.body = Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// Before the orders resource in app.ts: these fixed paths win over its /:id.
+export const orderImportRoutes = new Router<AppState>({ prefix: '/api/orders/import' })
+  .get('/template.xlsx', orderGuards.write, template)
+  .post('/', orderGuards.write, importOrders);

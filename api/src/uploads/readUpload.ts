@@ -1,0 +1,60 @@
+import busboy from 'busboy';
+import { fieldRefusal, httpError, problem } from '../httpError';
+import type { Ctx } from '../resources/resource';
+
+/** One multipart upload: its file (field `file`) and its short text fields. */
+export interface Upload {
+  fields: Record<string, string>;
+  fileName?: string;
+  content?: Buffer;
+}
+
+const tooLarge = (maxBytes: number) => {
+  const maxMb = maxBytes / 2 ** 20;
+  return httpError('payload_too_large', `The file is larger than ${maxMb} MB`, { params: { maxMb } });
+};
+
+/**
+ * Reads one multipart upload (the file in field `file`, at most five text fields) into memory:
+ * a file over `maxBytes` is refused (413) as soon as it is known, from Content-Length or while
+ * it arrives.
+ */
+export function readUpload(ctx: Ctx, maxBytes: number): Promise<Upload> {
+  if (!ctx.is('multipart/form-data')) throw httpError('unsupported_media_type', 'Send the file as multipart/form-data', { params: { type: ctx.type } });
+  if (Number(ctx.get('content-length') || 0) > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
+  return new Promise((resolve, reject) => {
+    const upload: Upload = { fields: {} };
+    let over = false;
+    // A body cut short errors on the parser and on the part being read: each needs a listener, or
+    // the unhandled 'error' of a part's stream takes the whole process down.
+    const unreadable = () => reject(fieldRefusal('invalid_input', 'The upload could not be read', 'file',
+      problem('invalid_format', 'Invalid format')));
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes, fields: 5, fieldSize: 200 } });
+    } catch {
+      unreadable(); // no boundary in the Content-Type
+      return;
+    }
+    parser.on('field', (name, value) => {
+      upload.fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      stream.on('error', unreadable);
+      if (name !== 'file') {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => { over = true; });
+      stream.on('end', () => {
+        upload.fileName = info.filename;
+        upload.content = Buffer.concat(chunks);
+      });
+    });
+    parser.on('close', () => (over ? reject(tooLarge(maxBytes)) : resolve(upload)));
+    parser.on('error', unreadable);
+    ctx.req.pipe(parser);
+  });
+}

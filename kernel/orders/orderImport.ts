@@ -1,0 +1,64 @@
+/** What POST /api/orders/import reads and answers (api/src/orders/orderImport.ts, docs/order-import.md). */
+import type { ErrorParams, FieldErrorCode } from '../errors/errorCodes';
+
+/** The most data rows one file may hold: the benchmark's 10,000 (bench/orderImport.ts). */
+export const MAX_IMPORT_ROWS = 10_000;
+/** The largest file accepted, and the most an .xlsx may unpack to (its XML is ~10× its size). */
+export const MAX_IMPORT_MB = 10;
+export const MAX_UNPACKED_MB = 100;
+
+/** The columns an import fills, in the template's order: the new-order form's fields. */
+export const IMPORT_FIELDS = ['mtmNumber', 'dnNumber', 'supplierId', 'pickupWarehouseId', 'vehicleTypeId',
+  'deliveryAreaId', 'assignedUserId', 'pickupDate', 'mosDate', 'notes'] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+/** The columns that must be in the file: the form's required fields. */
+export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['mtmNumber', 'dnNumber', 'pickupWarehouseId',
+  'deliveryAreaId', 'assignedUserId', 'pickupDate', 'mosDate'];
+
+/** A column of the file: the order field its header names, or null when the import leaves it aside. */
+export interface ImportColumn {
+  header: string;
+  field: ImportField | null;
+}
+
+/**
+ * A cell's problem: `row` is the row's number in the spreadsheet (the header is row 1), `field`
+ * the order field, `code` and `params` say why (docs/error-codes.md#field-codes), `message` in
+ * English (the seed's own words for the form's rules).
+ */
+export interface OrderImportError {
+  row: number;
+  field: ImportField;
+  code: FieldErrorCode;
+  message: string;
+  params?: ErrorParams;
+}
+
+/** A row as it would be created: its cells as read, the records they name by their own name. */
+export interface OrderImportRow {
+  row: number;
+  values: Partial<Record<ImportField, string>>;
+}
+
+/** The answer of a preview, and of an import (then with `created`). */
+export interface OrderImportReport {
+  format: 'xlsx' | 'csv';
+  /** Data rows read (blank rows skipped). */
+  rows: number;
+  /** Rows that are (or were) created: the rows without an error. */
+  valid: number;
+  /** Rows with at least one error, left out of the import. */
+  invalid: number;
+  columns: ImportColumn[];
+  /** The first errors, by row (at most ERRORS_SHOWN); `errorCount` is all of them. */
+  errors: OrderImportError[];
+  errorCount: number;
+  /** The first rows that would be created (at most ROWS_SHOWN). */
+  sample: OrderImportRow[];
+  /** The import only: how many orders were created. */
+  created?: number;
+}
+
+export const ERRORS_SHOWN = 1_000;
+export const ROWS_SHOWN = 100;
