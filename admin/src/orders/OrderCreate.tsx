@@ -1,6 +1,7 @@
-import { Create, SaveButton, SimpleForm, Toolbar, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar, TopToolbar, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { useServerErrors } from '../common/useServerErrors';
 import { useToast } from '../layout/useToast';
+import { OrderImport, OrderImportButton } from './import/OrderImportButton';
 import { OrderInputs } from './OrderInputs';
 import { orderPath } from './orderModel';
 
@@ -27,12 +28,15 @@ const OrderCreate = () => {
     });
   };
   return (
-    <Create resource="orders" title="menu.new_order" mutationOptions={{ onError, onSuccess }}
-      sx={{ '& .RaCreate-card': { maxWidth: 900 } }}>
-      <SimpleForm toolbar={<CreateToolbar />}>
-        <OrderInputs />
-      </SimpleForm>
-    </Create>
+    <OrderImport>
+      <Create resource="orders" title="menu.new_order" mutationOptions={{ onError, onSuccess }}
+        actions={<TopToolbar><OrderImportButton /></TopToolbar>}
+        sx={{ '& .RaCreate-card': { maxWidth: 900 } }}>
+        <SimpleForm toolbar={<CreateToolbar />}>
+          <OrderInputs />
+        </SimpleForm>
+      </Create>
+    </OrderImport>
   );
 };
 

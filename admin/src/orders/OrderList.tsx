@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
-import { Box, Typography } from '@mui/material';
+import { Box, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
   BulkDeleteButton, Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
@@ -11,6 +11,7 @@ import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type 
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkStatusButton } from './BulkStatusButton';
 import { ExportCsvButton } from './ExportCsvButton';
+import { OrderImport, OrderImportButton } from './import/OrderImportButton';
 import { useOrderFilters } from './orderFilters';
 import { orderPath, type OrderRecord } from './orderModel';
 import { OrderPagination } from './OrderPagination';
@@ -33,7 +34,10 @@ const NoOrders = () => {
       <LocalShippingIcon sx={{ fontSize: 72, opacity: 0.5 }} />
       <Typography variant="h6" color="text.primary" sx={{ mt: 1 }}>{translate('orders.list.empty_title')}</Typography>
       <Typography variant="body2" sx={{ mb: 3 }}>{translate('orders.list.empty_body')}</Typography>
-      <NewOrderButton variant="contained" />
+      <Stack direction="row" sx={{ gap: 1, justifyContent: 'center' }}>
+        <NewOrderButton variant="contained" />
+        <OrderImportButton variant="outlined" />
+      </Stack>
     </Box>
   );
 };
@@ -43,6 +47,7 @@ const ListActions = () => (
     <SavedFilters />
     <FilterButton disableSaveQuery />
     <NewOrderButton />
+    <OrderImportButton />
     <ResponsiveColumnsButton />
     <ExportCsvButton />
   </TopToolbar>
@@ -86,31 +91,33 @@ const PHONE: PhoneLines<OrderRecord> = {
 
 /**
  * The orders: filters (saved per user as presets), status chips, sortable columns, the server's
- * CSV export and bulk status change, assignment and deletion (for those who may edit orders). A
+ * CSV export, the spreadsheet import, and bulk status change, assignment and deletion (for those who may edit orders). A
  * regional dispatcher's list holds only their areas' orders: the server narrows it.
  */
 const OrderList = () => {
   const filters = useOrderFilters();
   const editable = useCanEditOrders();
   return (
-    <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
-      pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
-      <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={editable ? <BulkActions /> : false}
-        hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
-        <Column source="mtmNumber"><MtmNumber /></Column>
-        <Column source="dnNumber" />
-        <Column source="status" field={StatusField} />
-        <Column source="deliveryAreaId" disableSort><OrderReferenceField source="deliveryAreaId" /></Column>
-        <Column source="pickupWarehouseId" disableSort><OrderReferenceField source="pickupWarehouseId" /></Column>
-        <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>
-        <Column source="vehicleTypeId" disableSort><OrderReferenceField source="vehicleTypeId" /></Column>
-        <Column source="assignedUserId" disableSort><OrderReferenceField source="assignedUserId" /></Column>
-        <Column source="pickupDate"><PlainDate source="pickupDate" /></Column>
-        <Column source="mosDate"><PlainDate source="mosDate" /></Column>
-        <Column source="completionDate"><LocalDateField source="completionDate" showTime emptyText="—" /></Column>
-        <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
-      </ResponsiveDataTable>
-    </List>
+    <OrderImport>
+      <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
+        pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
+        <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={editable ? <BulkActions /> : false}
+          hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
+          <Column source="mtmNumber"><MtmNumber /></Column>
+          <Column source="dnNumber" />
+          <Column source="status" field={StatusField} />
+          <Column source="deliveryAreaId" disableSort><OrderReferenceField source="deliveryAreaId" /></Column>
+          <Column source="pickupWarehouseId" disableSort><OrderReferenceField source="pickupWarehouseId" /></Column>
+          <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>
+          <Column source="vehicleTypeId" disableSort><OrderReferenceField source="vehicleTypeId" /></Column>
+          <Column source="assignedUserId" disableSort><OrderReferenceField source="assignedUserId" /></Column>
+          <Column source="pickupDate"><PlainDate source="pickupDate" /></Column>
+          <Column source="mosDate"><PlainDate source="mosDate" /></Column>
+          <Column source="completionDate"><LocalDateField source="completionDate" showTime emptyText="—" /></Column>
+          <Column source="createdAt"><LocalDateField source="createdAt" /></Column>
+        </ResponsiveDataTable>
+      </List>
+    </OrderImport>
   );
 };
 

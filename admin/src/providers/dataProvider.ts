@@ -5,6 +5,7 @@ import {
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permissionMatrix';
 import type { ImportReport } from '@kernel/translations/importReport';
+import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { TransitionRequest } from '../orders/orderApi';
 import type { OrderAttachment, OrderEvent, OrderRecord } from '../orders/orderModel';
 import type { PricingStats } from '../pages/pricing/pricingModel';
@@ -45,6 +46,30 @@ async function httpBlob(url: string): Promise<Blob> {
   let body: unknown = null;
   try { body = JSON.parse(text); } catch { /* a plain-text answer */ }
   throw failure(res.status, body);
+}
+
+/**
+ * A multipart POST through XMLHttpRequest, the one browser call that tells how much of its body
+ * was sent: `onSent` gets the fraction, for a progress bar. Same cookies, same error as httpClient.
+ */
+function postForm<T>(url: string, form: FormData, onSent?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', url);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onSent?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try { body = JSON.parse(request.responseText); } catch { /* a plain-text answer */ }
+      if (request.status >= 200 && request.status < 300) resolve(body as T);
+      else reject(failure(request.status, body));
+    };
+    request.onerror = () => reject(failure(0, null));
+    request.send(form);
+  });
 }
 
 /** The JSON answer of a call (undefined for an empty one, a 204). */
@@ -103,6 +128,8 @@ export interface AppMethods {
   pricingStats(period?: string): Promise<PricingStats>;
   translationNamespaces(): Promise<string[]>;
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
+  /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
+  importOrders(file: File, expect: number | undefined, onSent?: (fraction: number) => void): Promise<OrderImportReport>;
   readPermissions(): Promise<PermissionMatrix>;
   writePermissions(change: MatrixChange): Promise<PermissionMatrix>;
   savedFilters(resource: string): Promise<SavedFilter[]>;
@@ -144,6 +171,13 @@ const methods: AppMethods = {
   pricingStats: (period) => call(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
   translationNamespaces: () => call('/api/translations/namespaces'),
   importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
+  importOrders(file, expect, onSent) {
+    const form = new FormData();
+    form.append('dryRun', String(expect === undefined));
+    if (expect !== undefined) form.append('expect', String(expect));
+    form.append('file', file, file.name);
+    return postForm('/api/orders/import', form, onSent);
+  },
   readPermissions: () => call('/api/permissions'),
   writePermissions: (change) => send('PUT', '/api/permissions', change),
   savedFilters: async (resource) => (await call<SavedFilter[] | null>(`/api/saved-filters?resource=${resource}`)) ?? [],

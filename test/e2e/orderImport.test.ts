@@ -1,0 +1,99 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { Page } from 'playwright-core';
+import { signedInAs } from '../helpers/httpClient';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { demoUserName } from '../../seeds/demo';
+
+// The order import (docs/order-import.md): a template downloaded, filled in and imported in the browser.
+const env = useAppInBrowser();
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'order-import-'));
+
+beforeAll(async () => {
+  const admin = await signedInAs(env.app.url, 'admin');
+  await admin.create('/api/warehouses', { code: 'SH-01', name: '上海一号仓' });
+  await admin.create('/api/delivery-areas', { code: 'PD', name: '浦东新区' });
+});
+
+/** The dialog's template in `locale`, as the browser downloads it. */
+async function downloadTemplate(page: Page, locale: 'cn' | 'en'): Promise<ExcelJS.Workbook> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`order-import-template-${locale}`).click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile((await download.path())!);
+  return workbook;
+}
+
+async function saveAs(workbook: ExcelJS.Workbook, name: string): Promise<string> {
+  const file = path.join(folder, name);
+  await workbook.xlsx.writeFile(file);
+  return file;
+}
+
+describe('order import in the browser', () => {
+  it('imports the Chinese template filled with three rows, after a preview, and lists them', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'admin', { path: '/orders' });
+    await page.getByTestId('order-import-open').click();
+    const dialog = page.getByTestId('order-import-dialog');
+    await dialog.getByText('从表格导入订单').waitFor();
+    await page.waitForTimeout(300); // the dialog's fade-in
+    await screenshot(page, 'order-import-choose-cn-light', { fullPage: false });
+
+    const workbook = await downloadTemplate(page, 'cn');
+    const sheet = workbook.getWorksheet('订单')!;
+    expect((sheet.getRow(1).values as string[]).slice(1, 3)).toEqual(['MTM 号 *', 'DN 号 *']);
+    const leader = demoUserName('team_leader');
+    sheet.addRow(['导入-001', 'DN-导入-001', null, '上海一号仓', null, '浦东新区', leader, new Date('2026-12-01T00:00:00Z'), '2026-12-05', '易碎品，轻放']);
+    sheet.addRow(['导入-002', 'DN-导入-002', null, 'SH-01', null, 'PD', 'team_leader', '2026/12/02', '2026年12月6日', '']);
+    sheet.addRow(['导入-003', 'DN-导入-003', null, 'sh-01', null, 'pd', leader, '2026-12-03', '2026-12-07', '夜间送货']);
+    await dialog.getByTestId('order-import-file').setInputFiles(await saveAs(workbook, '订单导入.xlsx'));
+
+    const preview = dialog.getByTestId('order-import-preview');
+    await preview.waitFor();
+    expect(await dialog.getByTestId('order-import-valid').innerText()).toBe('3 行可导入');
+    expect(await dialog.getByTestId('order-import-invalid').count()).toBe(0);
+    const sample = dialog.getByTestId('order-import-sample');
+    expect(await sample.locator('tbody tr').count()).toBe(3);
+    expect(await sample.locator('tbody tr').nth(1).innerText()).toContain('上海一号仓');
+    await screenshot(page, 'order-import-preview-cn-light', { fullPage: false });
+    expect(Number((await env.app.db('orders').where('mtmNumber', 'like', '导入-%').count({ n: '*' }))[0].n)).toBe(0);
+
+    await dialog.getByTestId('order-import-confirm').click();
+    await dialog.getByTestId('order-import-done').getByText('已导入 3 个订单').waitFor();
+    await dialog.getByRole('button', { name: '关闭' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    for (const mtm of ['导入-001', '导入-002', '导入-003']) await page.locator('tbody tr', { hasText: mtm }).waitFor();
+    const stored = await env.app.db('orders').where('mtmNumber', 'like', '导入-%').orderBy('mtmNumber');
+    expect(stored.map((o) => [o.pickupDate, o.mosDate, o.notes])).toEqual([
+      ['2026-12-01', '2026-12-05', '易碎品，轻放'], ['2026-12-02', '2026-12-06', null], ['2026-12-03', '2026-12-07', '夜间送货']]);
+    await page.context().close();
+  });
+
+  it('shows each error at its row in the form\'s words, in English too, and on a phone', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 390, height: 844, colorScheme: 'dark' });
+    await signIn(page, 'admin', { path: '/new-order', language: 'en' });
+    await page.getByTestId('order-import-open').click();
+    const dialog = page.getByTestId('order-import-dialog');
+    const workbook = await downloadTemplate(page, 'en');
+    const sheet = workbook.getWorksheet('Orders')!;
+    sheet.addRow(['', 'DN-E-1', null, 'SH-01', null, 'PD', 'team_leader', '2026-12-01', '2026-12-05']);
+    sheet.addRow(['M-E-2', 'DN-E-2', null, 'Nowhere', null, 'PD', 'team_leader', '2026-12-01', '2026-12-05']);
+    sheet.addRow(['M-E-3', 'DN-E-3', null, 'SH-01', null, 'PD', 'team_leader', '2026-12-01', '2026-12-05']);
+    await dialog.getByTestId('order-import-file').setInputFiles(await saveAs(workbook, 'errors.xlsx'));
+    const errors = dialog.getByTestId('order-import-errors');
+    await errors.waitFor();
+    expect(await errors.locator('tbody tr').allInnerTexts()).toEqual([
+      '2\tMTM number\tMTM number is required', '3\tPickup warehouse\tNothing is named "Nowhere"']);
+    expect(await dialog.getByTestId('order-import-confirm').innerText()).toMatch(/import 1 order/i);
+    await screenshot(page, 'order-import-errors-en-dark-phone', { fullPage: false });
+
+    // Not a spreadsheet: said at once, nothing else shown.
+    await dialog.getByTestId('order-import-another').click();
+    fs.writeFileSync(path.join(folder, 'photo.xlsx'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
+    await dialog.getByTestId('order-import-file').setInputFiles(path.join(folder, 'photo.xlsx'));
+    await dialog.getByTestId('order-import-problem').getByText('The file is not an .xlsx or .csv spreadsheet').waitFor();
+    await page.context().close();
+  });
+});
