@@ -11,4 +11,6 @@ export interface LiveChange {
   /** The actor's name as the admin shows people. */
   by: string | null;
   at: string;
+  /** The browser tab it came from; sent only to the streams of the user who made it. */
+  tab?: string | null;
 }

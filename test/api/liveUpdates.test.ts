@@ -1,11 +1,11 @@
-import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import { createApp } from '../../api/src/app';
 import { knexConfig } from '../../api/src/db/knex';
+import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
 import { endLiveStreams } from '../../api/src/live/routes';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -80,6 +80,27 @@ describe('the event stream', () => {
 
       const supplier = await admin.create('/api/suppliers', { name: 'Live Carrier', ...SUPPLIER_CONTACT });
       await adminStream.waitFor((e) => e.data.type === 'supplier' && e.data.id === String(supplier.id));
+    } finally {
+      adminStream.close();
+      dispatcherStream.close();
+    }
+  });
+
+  it('tells the actor\'s own streams which tab made a change, and no one else', async () => {
+    const tab = new HttpClient(app.url, { 'X-Tab-Id': '0b7e6a52-tab-a' });
+    await tab.login('admin');
+    const odd = new HttpClient(app.url, { 'X-Tab-Id': 'not a tab id; drop table' });
+    await odd.login('admin');
+    const adminStream = await openStream(admin);
+    const dispatcherStream = await openStream(dispatcher);
+    try {
+      const order = await tab.create('/api/orders', orderBody('LIVE-TAB', refs.ownArea));
+      expect((await adminStream.waitFor(isOrder(order.id))).data.tab).toBe('0b7e6a52-tab-a');
+      expect((await dispatcherStream.waitFor(isOrder(order.id))).data).not.toHaveProperty('tab');
+      const other = await odd.create('/api/orders', orderBody('LIVE-TAB-ODD', refs.ownArea));
+      expect((await adminStream.waitFor(isOrder(other.id))).data.tab).toBeNull();
+      const logs = await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityId: String(order.id) }))}`);
+      expect(logs.body[0]).not.toHaveProperty('tabId');
     } finally {
       adminStream.close();
       dispatcherStream.close();
@@ -174,6 +195,24 @@ describe('the event stream', () => {
     }
     const anonymous = await fetch(`${app.url}/api/events`);
     expect(anonymous.status).toBe(401);
+  });
+
+  it('ends a stream when its session ends, and keeps the same user\'s other sessions\' streams', async () => {
+    const tab = await signedInAs(app.url, 'admin');
+    const otherBrowser = await signedInAs(app.url, 'admin');
+    const ending = await openStream(tab);
+    const staying = await openStream(otherBrowser);
+    try {
+      expect((await tab.post('/api/logout')).status).toBe(204);
+      let ended = false;
+      await Promise.race([ending.ended.then(() => { ended = true; }), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      expect(ended).toBe(true);
+      const supplier = await admin.create('/api/suppliers', { name: 'After logout', ...SUPPLIER_CONTACT });
+      await staying.waitFor((e) => e.data.type === 'supplier' && e.data.id === String(supplier.id));
+    } finally {
+      ending.close();
+      staying.close();
+    }
   });
 });
 

@@ -48,6 +48,60 @@ describe('live updates', () => {
     await page.context().close();
   });
 
+  it('two browsers, two people: what the admin does on screen, the team leader sees at once', async () => {
+    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-2B-1', dnNumber: 'DN-2B-1',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const watcher = await newPage(env.browser, env.app.url);
+    await signIn(watcher, 'team_leader', { path: '/orders' });
+    await row(watcher, 'MTM-2B-1').waitFor();
+    let loads = 0;
+    watcher.on('load', () => { loads += 1; });
+    const actor = await newPage(env.browser, env.app.url);
+    await signIn(actor, 'admin', { path: `/orders/${order.id}` });
+
+    await actor.getByTestId('order-edit').click();
+    await actor.locator('input[name=mtmNumber]').fill('MTM-2B-1B');
+    await actor.getByRole('button', { name: '保存' }).click();
+    await row(watcher, 'MTM-2B-1B').waitFor();
+
+    await actor.getByTestId('transition-awaiting_supplier_confirmation').click();
+    await actor.getByTestId('transition-dialog').getByTestId('transition-confirm').click();
+    await row(watcher, 'MTM-2B-1B').getByText('待供应商确认').waitFor();
+
+    await actor.goto('/orders');
+    await row(actor, 'MTM-2B-1B').locator('input[type=checkbox]').check();
+    await actor.getByRole('button', { name: '删除' }).click();
+    await actor.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await row(watcher, 'MTM-2B-1B').waitFor({ state: 'detached' });
+
+    await actor.goto('/trash');
+    await actor.getByTestId(`restore-order:${order.id}`).click();
+    await row(watcher, 'MTM-2B-1B').waitFor();
+    expect(loads).toBe(0);
+    await watcher.context().close();
+    await actor.context().close();
+  });
+
+  it('shows a person\'s save in one tab on their other tab, and not as news in the tab that saved', async () => {
+    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-TABS-1', dnNumber: 'DN-TABS-1',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const list = await newPage(env.browser, env.app.url);
+    await signIn(list, 'team_leader', { path: '/orders' });
+    await row(list, 'MTM-TABS-1').waitFor();
+    // A second tab of the same browser: the same session, its own tab id.
+    const editor = await list.context().newPage();
+    await editor.goto(`/orders/${order.id}`);
+    await editor.getByTestId('order-edit').click();
+    await editor.locator('input[name=mtmNumber]').fill('MTM-TABS-1B');
+    await editor.getByRole('button', { name: '保存' }).click();
+    await editor.getByTestId('page-title').getByText('MTM-TABS-1B').waitFor();
+    await row(list, 'MTM-TABS-1B').waitFor();
+    expect(await editor.getByTestId('live-record-notice').count()).toBe(0);
+    await list.context().close();
+  });
+
   it('updates an order detail on screen, and tells a person editing it who changed it before they save', async () => {
     const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-LIVE-2', dnNumber: 'DN-LIVE-2',
       pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
@@ -69,8 +123,35 @@ describe('live updates', () => {
     await notice.waitFor();
     expect(await notice.innerText()).toContain(`${demoUserName('admin')} 于`);
     await screenshot(page, 'live-edit-notice-cn-light', { fullPage: false });
+    // Compare: each field as it was opened and as it is now.
+    await notice.getByRole('button', { name: '比较' }).click();
+    const compared = page.getByTestId('live-compare');
+    await compared.getByText('改了备注').waitFor();
+    expect(await compared.locator('tbody tr').count()).toBe(1);
+    await page.waitForTimeout(300); // the dialog's fade-in
+    await screenshot(page, 'live-compare-cn-light', { fullPage: false });
+    await compared.getByRole('button', { name: '关闭' }).click();
+    await compared.waitFor({ state: 'detached' });
     await notice.getByRole('button', { name: '重新加载' }).click();
     await notice.waitFor({ state: 'detached' });
+    await page.context().close();
+  });
+});
+
+describe('live updates on the translation dialog', () => {
+  it('tells the person editing an entry who changed it meanwhile, and keeps their form as it was', async () => {
+    const { body: entry } = await admin.post('/api/translations', { namespace: 'livetest', key: 'greeting', zh: '你好', en: 'Hello' });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'manager', { path: `/translations?filter=${encodeURIComponent(JSON.stringify({ namespace: 'livetest' }))}` });
+    await page.locator('tbody tr', { hasText: 'greeting' }).click();
+    const dialog = page.getByTestId('translation-edit');
+    const zh = dialog.locator('textarea[name=zh]');
+    await zh.waitFor();
+    await zh.fill('您好');
+    expect((await admin.put(`/api/translations/${entry.id}`, { ...entry, en: 'Hello there' })).status).toBe(200);
+    await dialog.getByTestId('live-record-notice').waitFor();
+    // Held: the form still has the person's text and the version it was opened with.
+    expect(await zh.inputValue()).toBe('您好');
     await page.context().close();
   });
 });

@@ -132,7 +132,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await fillDate(page, 'pickupDate', '2026-11-20');
     await fillDate(page, 'mosDate', '2026-11-25');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.locator('.ra-input-dnNumber').getByText('该值已存在').waitFor();
+    await page.locator('.ra-input-dnNumber').getByText('已有订单使用该 DN 号').waitFor();
     expect(new URL(page.url()).pathname).toBe('/new-order');
     await page.context().close();
   });

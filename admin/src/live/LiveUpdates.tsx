@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useGetIdentity } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
+import { TAB_ID } from '../providers/tabId';
 
 /** The queries (their first key) a change of each kind of record makes stale, besides its own resource's. */
 const AFFECTS: Record<string, string[]> = {
@@ -19,13 +20,28 @@ const AFFECTS: Record<string, string[]> = {
 /** What every change makes stale: the log of it, the trash it may have filled or emptied, the dashboard. */
 const ALWAYS = ['activity-logs', 'trash', '/api/dashboard'];
 
+/** The records held by a form being edited (LiveRecordNotice), as `resource:id`, with how many forms hold each. */
+const held = new Map<string, number>();
+
 /**
- * The record of an edit form on screen (react-admin's edit route, /resource/id) is not refetched:
- * its form would take the new version and a save would no longer meet the 409 that tells of
- * another person's change (docs/api-conventions.md).
+ * Holds a record while a form edits it: its query is not refetched on others' changes, or the
+ * form would take the new version and a save would no longer meet the 409 that tells of another
+ * person's change (docs/api-conventions.md). The notice says so instead. Returns the release.
  */
+export function holdRecord(resource: string, id: unknown): () => void {
+  const key = `${resource}:${String(id)}`;
+  held.set(key, (held.get(key) ?? 0) + 1);
+  return () => {
+    const count = (held.get(key) ?? 1) - 1;
+    if (count > 0) held.set(key, count);
+    else held.delete(key);
+  };
+}
+
 const beingEdited = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne'
-  && window.location.pathname === `/${String(queryKey[0])}/${encodeURIComponent(String((queryKey[2] as { id?: unknown })?.id))}`;
+  && held.has(`${String(queryKey[0])}:${String((queryKey[2] as { id?: unknown })?.id)}`);
+/** Every query but the held records'. */
+const notHeld = { predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => !beingEdited(queryKey) };
 
 /** How long changes gather before the queries they make stale refetch. */
 const COALESCE_MS = 100;
@@ -42,7 +58,7 @@ export const LiveUpdates = () => {
   const queryClient = useQueryClient();
   const userId = useGetIdentity().identity?.id;
   useEffect(() => {
-    // Opened once the user is known, whose own changes it leaves alone.
+    // Opened once the user is known.
     if (userId === undefined) return undefined;
     const source = new EventSource('/api/events');
     let dropped = false;
@@ -54,7 +70,7 @@ export const LiveUpdates = () => {
       flush ??= window.setTimeout(() => {
         flush = undefined;
         for (const key of stale) {
-          void queryClient.invalidateQueries({ queryKey: [key], predicate: ({ queryKey }) => !beingEdited(queryKey) });
+          void queryClient.invalidateQueries({ queryKey: [key], ...notHeld });
         }
         stale.clear();
       }, COALESCE_MS);
@@ -62,15 +78,16 @@ export const LiveUpdates = () => {
     source.addEventListener('change', (event) => {
       const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
       window.dispatchEvent(new CustomEvent<LiveChange>(LIVE_CHANGE_EVENT, { detail: change }));
-      // One's own changes are on screen already (react-admin updates its cache with the answer): a
-      // refetch would only take an edited row out from under a filter it no longer meets.
-      if (change.userId !== null && String(change.userId) === String(userId)) return;
+      // This tab's own changes are on screen already (react-admin updates its cache with the
+      // answer): a refetch would only take an edited row out from under a filter it no longer
+      // meets. The same person's changes in another tab or browser are news like anyone's.
+      if (change.tab === TAB_ID) return;
       markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...ALWAYS]);
     });
-    source.addEventListener('resync', () => { void queryClient.invalidateQueries(); });
+    source.addEventListener('resync', () => { void queryClient.invalidateQueries(notHeld); });
     source.addEventListener('error', () => { dropped = true; });
     source.addEventListener('open', () => {
-      if (dropped) void queryClient.invalidateQueries();
+      if (dropped) void queryClient.invalidateQueries(notHeld);
       dropped = false;
     });
     return () => {

@@ -4,6 +4,7 @@
  * error, reported to the registered global handler.
  */
 import { isPermissionRefusal } from './errorMessages';
+import { TAB_HEADER, TAB_ID } from './tabId';
 
 export class ApiError extends Error {
   constructor(readonly status: number, readonly bodyText: string, readonly body: unknown) {
@@ -53,7 +54,7 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    headers: data === undefined ? {} : { 'Content-Type': 'application/json' },
+    headers: { [TAB_HEADER]: TAB_ID, ...(data === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: data === undefined ? undefined : JSON.stringify(data),
   });
   await throwIfNotOk(res);

@@ -16,6 +16,7 @@ import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import { toPermissionError } from './apiRequest';
 import { errorMessage } from './errorMessages';
 import { translateNow } from './i18nProvider';
+import { TAB_HEADER, TAB_ID } from './tabId';
 
 /**
  * The one error of a failed call, by the rules of docs/error-codes.md#how-the-admin-treats-them:
@@ -32,7 +33,9 @@ function failure(status: number, body: unknown): HttpError {
 /** The stock ra-data-simple-rest client with cookies, failing with `failure`. */
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
   try {
-    return await fetchUtils.fetchJson(url, { ...options, credentials: 'include' });
+    const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+    headers.set(TAB_HEADER, TAB_ID);
+    return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
   } catch (error) {
     throw error instanceof HttpError ? failure(error.status, error.body) : failure(0, null);
   }
@@ -58,6 +61,7 @@ function postForm<T>(url: string, form: FormData, onSent?: (fraction: number) =>
     request.open('POST', url);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
+    request.setRequestHeader(TAB_HEADER, TAB_ID);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onSent?.(event.loaded / event.total);
     };

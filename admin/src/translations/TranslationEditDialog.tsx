@@ -3,6 +3,7 @@ import {
   Button, DeleteButton, EditBase, Form, SaveButton, useNotify, useTranslate,
 } from 'react-admin';
 import { useErrorNotice, useServerErrors } from '../common/useServerErrors';
+import { LiveRecordNotice } from '../live/LiveRecordNotice';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { TranslationTextInputs, validatePlaceholders } from './TranslationInputs';
 import { messageId, type TranslationRecord } from './translationModel';
@@ -38,6 +39,7 @@ export const TranslationEditDialog = ({ entry, onClose }: Props) => {
               {translate('translations.edit_title', { id: messageId(entry) })}
             </DialogTitle>
             <DialogContent>
+              <LiveRecordNotice />
               {entry.description && (
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{entry.description}</Typography>
               )}

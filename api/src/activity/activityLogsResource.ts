@@ -14,4 +14,6 @@ export const activityLogsResource: ResourceDef = {
   filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range' },
   writable: false,
   softDelete: false,
+  // Which browser tab acted is for the live stream only (docs/live-updates.md).
+  hidden: ['tabId'],
 };

@@ -12,6 +12,15 @@ export interface ActivityEntry {
   actor?: { id: number; username: string };
 }
 
+/** A tab id as the admin makes them (a UUID); anything else is not kept. */
+const TAB_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/** The browser tab a request came from (X-Tab-Id), for the live stream (docs/live-updates.md). */
+const tabOf = (ctx: Context): string | null => {
+  const tab = ctx.get('x-tab-id');
+  return TAB_ID.test(tab) ? tab : null;
+};
+
 /** Appends one activity-log row; pass the transaction of the change it records. */
 export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
   entry: ActivityEntry): Promise<void> {
@@ -23,6 +32,7 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
   entries: ActivityEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const userAgent = ctx.get('user-agent').slice(0, 512) || null;
+  const tabId = tabOf(ctx);
   await db('activityLogs').insert(entries.map((entry) => {
     const actor = entry.actor ?? ctx.state.user;
     return {
@@ -34,6 +44,7 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
       changes: entry.changes ? JSON.stringify(entry.changes) : null,
       ip: ctx.ip,
       userAgent,
+      tabId,
     };
   }));
 }

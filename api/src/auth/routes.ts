@@ -4,7 +4,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import { publicRoute, requireUser } from '../middleware/guard';
-import { deleteExpiredSessions } from '../middleware/session';
+import { deleteExpiredSessions, sessionIdOf } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { User } from '../users/User';
 import { isCommonPassword } from '@kernel/auth/passwordRules';
@@ -92,7 +92,13 @@ async function register(ctx: Ctx) {
 }
 
 async function logout(ctx: Ctx) {
-  if (ctx.state.user) await logActivity(ctx.state.db, ctx, { action: 'logout', entityType: 'user', entityId: ctx.state.user.id });
+  const id = sessionIdOf(ctx);
+  // The session ends with its log row, in one transaction: what hears of the logout (the user's
+  // live streams) finds the session gone.
+  await ctx.state.db.transaction(async (trx) => {
+    if (id) await trx('sessions').where({ id }).delete();
+    if (ctx.state.user) await logActivity(trx, ctx, { action: 'logout', entityType: 'user', entityId: ctx.state.user.id });
+  });
   ctx.session = null;
   ctx.status = 204;
 }

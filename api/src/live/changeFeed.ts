@@ -30,7 +30,7 @@ export async function readChanges(db: Knex, after: number, upTo?: number): Promi
   const query = db('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId').leftJoin('orders as o', (on) => on
     .on(db.raw(`l.entity_type = 'order' and l.entity_id ~ '^[0-9]{1,9}$'`)).andOn(db.raw('o.id = l.entity_id::int')))
     .where('l.id', '>', after)
-    .select('l.id', 'l.entityType', 'l.entityId', 'l.action', 'l.userId', 'l.at', 'o.deliveryAreaId',
+    .select('l.id', 'l.entityType', 'l.entityId', 'l.action', 'l.userId', 'l.at', 'l.tabId', 'o.deliveryAreaId',
       db.raw(`coalesce(nullif(${personNameSql('u')}, ''), l.username) as by`), db.raw(`l.changes -> 'deliveryAreaId' -> 'before' as area_before`))
     .orderBy('l.id').limit(CATCH_UP_LIMIT + 1);
   if (upTo !== undefined) query.where('l.id', '<=', upTo);
@@ -38,6 +38,7 @@ export async function readChanges(db: Knex, after: number, upTo?: number): Promi
   return rows.map((row) => ({
     seq: Number(row.id), type: row.entityType as string | null, id: row.entityId as string | null, action: row.action as string,
     userId: row.userId as number | null, by: row.by as string | null, at: new Date(row.at as string).toISOString(),
+    tab: row.tabId as string | null,
     ...(row.entityType === 'order'
       ? { areas: [...new Set([row.deliveryAreaId, row.areaBefore].filter((a): a is number => Number.isInteger(a)))] } : {}),
   }));

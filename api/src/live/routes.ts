@@ -3,6 +3,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { AppState } from '../appState';
 import { requireActiveUser } from '../middleware/guard';
+import { sessionIdOf, sessionLives } from '../middleware/session';
 import { areasOf } from '../orders/dispatcherScope';
 import { accessiblePages } from '../permissions/access';
 import type { Ctx } from '../resources/resource';
@@ -22,11 +23,15 @@ const HEARTBEAT_MS = 25_000;
 /** How many sent changes a stream remembers, to send none twice. */
 const SENT_KEPT = 2_000;
 
-/** What one user may hear of: their pages, and a dispatcher's areas; undefined once they may not sign in. */
-async function viewOf(db: Knex, userId: number) {
+/**
+ * What one user may hear of: their pages, and a dispatcher's areas; undefined once the stream's
+ * session has ended (sign-out, expiry) or the user may no longer sign in.
+ */
+async function viewOf(db: Knex, userId: number, sessionId: string | undefined) {
+  if (!sessionId || !(await sessionLives(db, sessionId))) return undefined;
   const user = await User.query(db).modify('live').findById(userId);
   if (!user || user.status !== 'active') return undefined;
-  return { userId, pages: new Set(await accessiblePages(db, user)), areas: await areasOf(db, user) };
+  return { userId, sessionId, pages: new Set(await accessiblePages(db, user)), areas: await areasOf(db, user) };
 }
 type View = NonNullable<Awaited<ReturnType<typeof viewOf>>>;
 
@@ -55,7 +60,7 @@ export function endLiveStreams(db: Knex): void {
  */
 async function events(ctx: Ctx) {
   const { db } = ctx.state;
-  let view: View | undefined = await viewOf(db, ctx.state.user!.id);
+  let view: View | undefined = await viewOf(db, ctx.state.user!.id, sessionIdOf(ctx));
   const body = new PassThrough();
   ctx.compress = false;
   ctx.req.socket.setTimeout(0);
@@ -77,11 +82,12 @@ async function events(ctx: Ctx) {
   // "every id up to the highest sent": ids are not committed in order.)
   const sent = new Set<number>();
   const deliver = async (changes: Change[]) => {
-    if (changes.some((change) => change.type !== null && VIEW_CHANGES.has(change.type))) view = await viewOf(db, view!.userId);
+    if (changes.some((change) => change.type !== null && VIEW_CHANGES.has(change.type))) view = await viewOf(db, view!.userId, view!.sessionId);
     if (!view) return end();
     for (const change of changes.filter((c) => !sent.has(c.seq) && mayHear(view!, c))) {
-      const { areas: _areas, ...shown } = change;
-      send('change', shown, change.seq);
+      // The tab it came from is the actor's own business: others learn nothing of their tabs.
+      const { areas: _areas, tab, ...shown } = change;
+      send('change', change.userId === view!.userId ? { ...shown, tab } : shown, change.seq);
       sent.add(change.seq);
       if (sent.size > SENT_KEPT) sent.delete(sent.values().next().value!);
     }
@@ -95,7 +101,7 @@ async function events(ctx: Ctx) {
     onResync: () => enqueue(async () => { send('resync', {}); }),
   });
   const heartbeat = setInterval(() => enqueue(async () => {
-    view = view && await viewOf(db, view.userId);
+    view = view && await viewOf(db, view.userId, view.sessionId);
     if (!view) return end();
     write(': still here\n\n');
   }), HEARTBEAT_MS);

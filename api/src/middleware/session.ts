@@ -27,9 +27,18 @@ export const EXPIRY_TOUCH_INTERVAL_MS = 60 * 1000;
  * cookie lives for the absolute lifetime), so a request that changes nothing writes nothing but,
  * at most once a minute, the new expiry.
  */
+/** The session id each request read from the table: a `set` of another id is a new session. */
+const loaded = new WeakMap<object, string>();
+
+/** The id of the session a request came with, once the session has been read (undefined without one). */
+export const sessionIdOf = (ctx: object): string | undefined => loaded.get(ctx);
+
+/** Whether a session still lives: not ended (sign-out, deactivation) and not expired. */
+export async function sessionLives(db: Knex, id: string): Promise<boolean> {
+  return Boolean(await db('sessions').where({ id }).andWhere('expiresAt', '>', db.fn.now()).first('id'));
+}
+
 function databaseStore(knex: Knex) {
-  /** The session id each request read from the table: a `set` of another id is a new session. */
-  const loaded = new WeakMap<object, string>();
   const live = (id: string) => knex('sessions').where({ id }).andWhere('expiresAt', '>', knex.fn.now());
   return {
     async get(id: string, _maxAgeMs: unknown, options?: { ctx?: Koa.Context }) {
