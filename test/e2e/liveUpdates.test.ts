@@ -18,6 +18,11 @@ beforeAll(async () => {
 
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
+/** An order made by the admin through the API, in the live test area. */
+const newOrder = (mtm: string) => admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
+  pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+  pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+
 describe('live updates', () => {
   it('shows a team leader\'s open order list each change the admin makes, without a reload', async () => {
     const page = await newPage(env.browser, env.app.url);
@@ -27,9 +32,7 @@ describe('live updates', () => {
     let loads = 0;
     page.on('load', () => { loads += 1; });
 
-    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-LIVE-1', dnNumber: 'DN-LIVE-1',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const order = await newOrder('MTM-LIVE-1');
     await row(page, 'MTM-LIVE-1').waitFor();
 
     const edited = await admin.put(`/api/orders/${order.id}`, { ...order, mtmNumber: 'MTM-LIVE-1B' });
@@ -49,9 +52,7 @@ describe('live updates', () => {
   });
 
   it('two browsers, two people: what the admin does on screen, the team leader sees at once', async () => {
-    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-2B-1', dnNumber: 'DN-2B-1',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const order = await newOrder('MTM-2B-1');
     const watcher = await newPage(env.browser, env.app.url);
     await signIn(watcher, 'team_leader', { path: '/orders' });
     await row(watcher, 'MTM-2B-1').waitFor();
@@ -84,9 +85,7 @@ describe('live updates', () => {
   });
 
   it('shows a person\'s save in one tab on their other tab, and not as news in the tab that saved', async () => {
-    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-TABS-1', dnNumber: 'DN-TABS-1',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const order = await newOrder('MTM-TABS-1');
     const list = await newPage(env.browser, env.app.url);
     await signIn(list, 'team_leader', { path: '/orders' });
     await row(list, 'MTM-TABS-1').waitFor();
@@ -103,9 +102,7 @@ describe('live updates', () => {
   });
 
   it('updates an order detail on screen, and tells a person editing it who changed it before they save', async () => {
-    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-LIVE-2', dnNumber: 'DN-LIVE-2',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const order = await newOrder('MTM-LIVE-2');
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'team_leader', { path: `/orders/${order.id}` });
     const progress = page.getByTestId('order-progress');

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
 import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -56,12 +56,22 @@ async function openCreate(page: Page, path: string, { texts }: Run) {
   await page.waitForURL((url) => url.pathname === `${path}/create`);
 }
 
-/** Opens a record's edit page by clicking its row in the list. */
+/** Opens a record's edit page by clicking its row in the list, and waits until it has its record. */
 async function openFromList(page: Page, path: string, text: string, id: number) {
   await page.goto(path);
+  // The edit form shows once its access is checked (the list's filter form is no sign of it); the
+  // record it then reads from the server, when it does, must have come before the test goes on.
+  let reading: Promise<unknown> | undefined;
+  const onRequest = (request: Request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/api${path}/${id}`) reading = request.response();
+  };
+  page.on('request', onRequest);
   await row(page, text).locator('td').nth(1).click();
   await page.waitForURL((url) => url.pathname === `${path}/${id}`);
-  await page.locator('form').waitFor();
+  await page.locator('.RaEdit-card form').waitFor();
+  await page.waitForTimeout(100);
+  page.off('request', onRequest);
+  await reading;
 }
 
 const live = (table: string, where: Record<string, unknown>) => env.app.db(table).where(where).whereNull('deletedAt').first();

@@ -11,12 +11,14 @@ const AFFECTS: Record<string, string[]> = {
   warehouse: ['warehouses'],
   vehicle_type: ['vehicle-types'],
   delivery_area: ['delivery-areas', '/api/process-monitoring'],
-  user: ['users', '/api/user', '/api/user-accessible-pages', '/api/can-access-page'],
+  user: ['users'],
   permission: ['/api/permissions', '/api/user-accessible-pages', '/api/can-access-page'],
   report_run: ['report-runs', 'reports'],
   saved_filter: ['saved-filters'],
   translation: ['translations'],
 };
+/** What a change to the signed-in user's own account makes stale besides: who they are and what they may open. */
+const OWN_ACCOUNT = ['/api/user', '/api/user-accessible-pages', '/api/can-access-page'];
 /** What every change makes stale: the log of it, the trash it may have filled or emptied, the dashboard. */
 const ALWAYS = ['activity-logs', 'trash', '/api/dashboard'];
 
@@ -82,7 +84,9 @@ export const LiveUpdates = () => {
       // answer): a refetch would only take an edited row out from under a filter it no longer
       // meets. The same person's changes in another tab or browser are news like anyone's.
       if (change.tab === TAB_ID) return;
-      markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...ALWAYS]);
+      // Another person's sign-in is a change to their account, not to this person's access.
+      const own = change.type === 'user' && change.id === String(userId) ? OWN_ACCOUNT : [];
+      markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...own, ...ALWAYS]);
     });
     source.addEventListener('resync', () => { void queryClient.invalidateQueries(notHeld); });
     source.addEventListener('error', () => { dropped = true; });

@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography,
   useMediaQuery, type Theme,
@@ -7,12 +6,13 @@ import {
 import { useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { MAX_IMPORT_MB, MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
+import { FileButton } from '../../common/FileButton';
 import { ImportReportView } from './ImportReportView';
 import { useOrderImport, type ImportStep } from './useOrderImport';
 
 const ACCEPT = '.xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The file button, and a zone a file may be dropped on; the input is reset so the same file may be chosen again. */
+/** The file button, and a zone a file may be dropped on. */
 const FileZone = ({ onFile, label }: { onFile: (file: File) => void; label: string }) => {
   const translate = useTranslate();
   const [over, setOver] = useState(false);
@@ -26,15 +26,7 @@ const FileZone = ({ onFile, label }: { onFile: (file: File) => void; label: stri
       }}
       sx={{ border: 2, borderStyle: 'dashed', borderColor: over ? 'primary.main' : 'divider', borderRadius: 2, p: 3,
         textAlign: 'center', bgcolor: over ? 'action.hover' : 'transparent' }}>
-      <Button variant="contained" component="label" startIcon={<UploadFileIcon />}>
-        {label}
-        <input hidden type="file" accept={ACCEPT} data-testid="order-import-file"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0];
-            event.target.value = '';
-            if (chosen) onFile(chosen);
-          }} />
-      </Button>
+      <FileButton label={label} accept={ACCEPT} testId="order-import-file" onFile={onFile} />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>{translate('order_import.drop')}</Typography>
     </Box>
   );

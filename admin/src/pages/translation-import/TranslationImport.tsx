@@ -1,27 +1,14 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import PublishIcon from '@mui/icons-material/Publish';
 import {
   Alert, AlertTitle, Box, Button, Card, CardContent, CircularProgress, Divider, Stack, Typography,
 } from '@mui/material';
 import { useState } from 'react';
 import { Confirm, Title, useTranslate } from 'react-admin';
+import { FileButton } from '../../common/FileButton';
 import { useMayEditTranslations } from '../../translations/translationModel';
 import { FormatHelp } from './FormatHelp';
 import { ImportPreview } from './ImportPreview';
 import { useTranslationImport } from './useTranslationImport';
-
-/** The file button; the input is reset so choosing the same file again previews it again. */
-const FilePicker = ({ label, disabled, onFile }: { label: string; disabled: boolean; onFile: (file: File) => void }) => (
-  <Button variant="contained" component="label" disabled={disabled} startIcon={<UploadFileIcon />}>
-    {label}
-    <input hidden type="file" accept=".csv,.json,text/csv,application/json" data-testid="import-file"
-      onChange={(event) => {
-        const chosen = event.target.files?.[0];
-        event.target.value = '';
-        if (chosen) onFile(chosen);
-      }} />
-  </Button>
-);
 
 /**
  * /translation-import: pick a CSV or JSON file, see the server's preview (new, changed with
@@ -44,7 +31,7 @@ const TranslationImport = () => {
       <Card>
         <CardContent>
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'center' } }}>
-            <FilePicker disabled={!mayEdit || busy} onFile={choose}
+            <FileButton disabled={!mayEdit || busy} onFile={choose} accept=".csv,.json,text/csv,application/json" testId="import-file"
               label={translate(file || report ? 'translation_import.choose_another' : 'translation_import.choose_file')} />
             {busy && <CircularProgress size={24} />}
             {file && (
