@@ -256,6 +256,16 @@ describe('order import: bad files get a clear error and change nothing', () => {
     await refused(Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(512)]), 415, 'not_a_spreadsheet');
     await refused(Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(100, 7)]), 415, 'not_a_spreadsheet');
     await refused(zipOf([{ name: 'hello.txt', data: Buffer.from('hi') }]), 415, 'not_a_spreadsheet');
+    // A real workbook cut in half, and one whose sheet is not XML.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('x');
+    sheet.addRow(EN_HEADER);
+    for (let i = 0; i < 200; i += 1) sheet.addRow(row(`HALF-${i}`));
+    const whole = Buffer.from(await workbook.xlsx.writeBuffer());
+    await refused(whole.subarray(0, whole.length / 2), 415, 'not_a_spreadsheet');
+    await refused(zipOf([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') },
+      { name: 'xl/workbook.xml', data: Buffer.from('<workbook><sheets><sheet name="a" sheetId="1" r:id="rId1"/>') },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<<<not xml') }]), 415, 'not_a_spreadsheet');
   });
 
   it('a zip bomb, whether it states its size or hides it', async () => {

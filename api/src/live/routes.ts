@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { AppState } from '../appState';
+import { httpError } from '../httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { sessionIdOf, sessionLives } from '../middleware/session';
 import { areasOf } from '../orders/dispatcherScope';
@@ -61,6 +62,8 @@ export function endLiveStreams(db: Knex): void {
 async function events(ctx: Ctx) {
   const { db } = ctx.state;
   let view: View | undefined = await viewOf(db, ctx.state.user!.id, sessionIdOf(ctx));
+  // The session ended between the guard and here.
+  if (!view) throw httpError('not_signed_in', 'Not signed in');
   const body = new PassThrough();
   ctx.compress = false;
   ctx.req.socket.setTimeout(0);

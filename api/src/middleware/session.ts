@@ -21,25 +21,26 @@ export interface SessionData {
  */
 export const EXPIRY_TOUCH_INTERVAL_MS = 60 * 1000;
 
-/**
- * koa-session's external store on the `sessions` table. The row's `expiresAt` is the idle
- * timeout, kept by the server: koa-session neither rolls the session nor sees that expiry (its
- * cookie lives for the absolute lifetime), so a request that changes nothing writes nothing but,
- * at most once a minute, the new expiry.
- */
 /** The session id each request read from the table: a `set` of another id is a new session. */
 const loaded = new WeakMap<object, string>();
 
 /** The id of the session a request came with, once the session has been read (undefined without one). */
 export const sessionIdOf = (ctx: object): string | undefined => loaded.get(ctx);
 
-/** Whether a session still lives: not ended (sign-out, deactivation) and not expired. */
+/** A session's row while it lives: not ended (sign-out, deactivation) and not expired. */
+const liveSession = (db: Knex, id: string) => db('sessions').where({ id }).andWhere('expiresAt', '>', db.fn.now());
+
 export async function sessionLives(db: Knex, id: string): Promise<boolean> {
-  return Boolean(await db('sessions').where({ id }).andWhere('expiresAt', '>', db.fn.now()).first('id'));
+  return Boolean(await liveSession(db, id).first('id'));
 }
 
+/**
+ * koa-session's external store on the `sessions` table. The row's `expiresAt` is the idle
+ * timeout, kept by the server: koa-session neither rolls the session nor sees that expiry (its
+ * cookie lives for the absolute lifetime), so a request that changes nothing writes nothing but,
+ * at most once a minute, the new expiry.
+ */
 function databaseStore(knex: Knex) {
-  const live = (id: string) => knex('sessions').where({ id }).andWhere('expiresAt', '>', knex.fn.now());
   return {
     async get(id: string, _maxAgeMs: unknown, options?: { ctx?: Koa.Context }) {
       const row = await readSession(knex, id, options?.ctx);
@@ -47,7 +48,7 @@ function databaseStore(knex: Knex) {
       const idleExpiry = Date.now() + IDLE_TIMEOUT_MS;
       if (new Date(row.expiresAt).getTime() < idleExpiry - EXPIRY_TOUCH_INTERVAL_MS) {
         // Only a row still there and unexpired: a session ended meanwhile stays ended.
-        await live(id).update({ expiresAt: new Date(idleExpiry) });
+        await liveSession(knex, id).update({ expiresAt: new Date(idleExpiry) });
       }
       if (options?.ctx) loaded.set(options.ctx, id);
       // koa-session's own expiry fields of rows it wrote while it rolled the idle timeout: the

@@ -65,14 +65,24 @@ async function checkUnpackedSize(content: Buffer): Promise<void> {
   let unpacked = 0;
   const tooBig = () => httpError('payload_too_large', `The file unpacks to more than ${MAX_UNPACKED_MB} MB`,
     { params: { maxMb: MAX_UNPACKED_MB } });
+  // An error the archive reports while no entry is awaited must not go unheard (it would end the process).
+  zip.on('error', () => undefined);
+  const nextEntry = () => new Promise<yauzl.Entry | null>((resolve, reject) => {
+    const settle = (entry: yauzl.Entry | null, err?: Error) => {
+      zip.off('entry', onEntry).off('end', onEnd).off('error', onError);
+      if (err) reject(err);
+      else resolve(entry);
+    };
+    const onEntry = (entry: yauzl.Entry) => settle(entry);
+    const onEnd = () => settle(null);
+    const onError = (err: Error) => settle(null, err);
+    zip.on('entry', onEntry).on('end', onEnd).on('error', onError);
+    zip.readEntry();
+  });
   try {
     for (;;) {
-      const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
-        zip.once('entry', resolve).once('end', () => resolve(null)).once('error', reject);
-        zip.readEntry();
-      });
+      const entry = await nextEntry();
       if (!entry) return;
-      zip.removeAllListeners();
       unpacked += entry.uncompressedSize;
       if (unpacked > limit) throw tooBig();
       if (entry.fileName.endsWith('/')) continue;
