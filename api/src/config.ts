@@ -38,8 +38,16 @@ export interface DatabaseTimeouts {
   connectMs: number;
   /** Waiting for a free connection of the pool (DATABASE_ACQUIRE_TIMEOUT_MS, default 10 s). */
   acquireMs: number;
-  /** One SQL statement on a PostgreSQL server (DATABASE_STATEMENT_TIMEOUT_MS, default 30 s). */
+  /**
+   * One SQL statement on a PostgreSQL server (DATABASE_STATEMENT_TIMEOUT_MS, default 30 s): the
+   * limit of reports, exports, imports, the batch and the server's own jobs.
+   */
   statementMs: number;
+  /**
+   * How long each statement of a person's request (a list, a record, a form, the sign-in) waits
+   * for a PostgreSQL server's answer (DATABASE_REQUEST_TIMEOUT_MS, default 5 s; db/deadline.ts).
+   */
+  requestMs: number;
   /** /healthz's check that the database answers (HEALTH_CHECK_TIMEOUT_MS, default 2 s). */
   healthCheckMs: number;
   /**
@@ -85,6 +93,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connectMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
       acquireMs: positiveInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 10_000),
       statementMs: positiveInteger(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 30_000),
+      requestMs: positiveInteger(env, 'DATABASE_REQUEST_TIMEOUT_MS', 5_000),
       healthCheckMs: positiveInteger(env, 'HEALTH_CHECK_TIMEOUT_MS', 2_000),
       poolMax: positiveInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX),
     },

@@ -3,19 +3,26 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import { createApp } from '../../api/src/app';
 import { readConfig } from '../../api/src/config';
+import { withQueryTimeout } from '../../api/src/db/deadline';
 import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { prepareDatabase } from '../../api/src/db/prepare';
 import { answerFor } from '../../api/src/middleware/errors';
-import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { PausableProxy } from '../helpers/pausableProxy';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { createTestDatabase } from '../helpers/testDatabase';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 
-/** Short limits, as an operator would set them in the environment. */
+/**
+ * Short limits, as an operator would set them in the environment: a person's request waits 1 s
+ * for each statement, a report 20 s (+ pg's margin). A request answered in under 10 s was not
+ * held to the long limit.
+ */
 const SHORT_TIMEOUTS = { DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_ACQUIRE_TIMEOUT_MS: '2000',
-  DATABASE_STATEMENT_TIMEOUT_MS: '1000', HEALTH_CHECK_TIMEOUT_MS: '1000' };
+  DATABASE_REQUEST_TIMEOUT_MS: '1000', DATABASE_STATEMENT_TIMEOUT_MS: '20000', HEALTH_CHECK_TIMEOUT_MS: '1000',
+  DATABASE_POOL_MAX: '4' };
+const WELL_BEFORE_THE_LONG_LIMIT_MS = 10_000;
 
 let drop: () => Promise<void>;
 let direct: DatabaseTarget;
@@ -47,6 +54,21 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
+/** An answer with the milliseconds it took. */
+async function timed(request: Promise<Answer>): Promise<Answer & { ms: number }> {
+  const started = Date.now();
+  const answer = await request;
+  return { ...answer, ms: Date.now() - started };
+}
+
+/** Every connection of the pool (DATABASE_POOL_MAX) opened and idle, as after a busy minute. */
+async function warmPool(): Promise<void> {
+  await Promise.all(Array.from({ length: Number(SHORT_TIMEOUTS.DATABASE_POOL_MAX) }, () => db.raw('select pg_sleep(0.05)')));
+}
+
+const quietConsole = () => ['error', 'warn', 'log'].map((level) =>
+  jest.spyOn(console, level as 'error' | 'warn' | 'log').mockImplementation(() => undefined));
+
 afterAll(async () => {
   proxy?.resume();
   await new Promise((resolve) => server?.close(resolve));
@@ -61,12 +83,12 @@ afterAll(async () => {
   const admin = await signedInAs(url, 'admin');
   const anonymous = new HttpClient(url);
   expect((await anonymous.get('/healthz')).status).toBe(200);
-  const logged = ['error', 'warn', 'log'].map((level) =>
-    jest.spyOn(console, level as 'error' | 'warn' | 'log').mockImplementation(() => undefined));
+  const logged = quietConsole();
   try {
     proxy!.pause();
-    // A transaction whose BEGIN, sent on an idle pooled connection, gets no answer.
-    await expect(db.transaction((trx) => trx('deliveryAreas').insert({ code: 'LOST', name: 'Never written' })))
+    // A transaction whose BEGIN, sent on an idle pooled connection, gets no answer (within a
+    // person's limit, as a form's save would run).
+    await expect(withQueryTimeout(1_000, () => db.transaction((trx) => trx('deliveryAreas').insert({ code: 'LOST', name: 'Never written' }))))
       .rejects.toThrow('Query read timeout');
     const health = await anonymous.get('/healthz');
     expect(health.status).toBe(503);
@@ -100,23 +122,68 @@ afterAll(async () => {
   expect(await db('deliveryAreas').where({ code: 'LOST' }).first()).toBeUndefined();
 });
 
+// The deadlines of a paused server: a person's list and sign-in 503 after their short one, /healthz
+// after its own (a signed-in monitor too: it reads no session), reports keep waiting on the long one.
+(onPostgres ? it : it.skip)("gives a person's requests and /healthz short deadlines while reports keep the long one", async () => {
+  const admin = await signedInAs(url, 'admin');
+  const reporter = await signedInAs(url, 'admin');
+  await warmPool();
+  const logged = quietConsole();
+  const reports: Array<Promise<Answer>> = [];
+  try {
+    proxy!.pause();
+    const paused = Date.now();
+    // Four requests (two reports, a list, a sign-in), each on an idle pooled connection whose
+    // first statement gets no answer.
+    reports.push(reporter.get('/api/reports/statistics'), reporter.get('/api/reports/area-revenue'));
+    const [list, signIn] = await Promise.all([timed(admin.get('/api/suppliers')),
+      timed(new HttpClient(url).post('/api/login', { username: 'admin', password: 'demo1234' }))]);
+    for (const answer of [list, signIn]) {
+      expect(answer.status).toBe(503);
+      expect(answer.body.code).toBe('database_unavailable');
+      expect(answer.ms).toBeLessThan(WELL_BEFORE_THE_LONG_LIMIT_MS);
+    }
+    // /healthz, again and again, while the reports hold their connections.
+    for (const client of [admin, new HttpClient(url), admin]) {
+      const health = await timed(client.get('/healthz'));
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'degraded', database: 'unreachable' });
+      expect(health.ms).toBeLessThan(5_000);
+    }
+    // Long past the short deadline, the reports still wait.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, paused + 3_000 - Date.now())));
+    const first = await Promise.race([Promise.all(reports).then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 100, 'waiting'))]);
+    expect(first).toBe('waiting');
+  } finally {
+    proxy!.resume();
+    for (const spy of logged) spy.mockRestore();
+  }
+  expect((await Promise.all(reports)).map((answer) => answer.status)).toEqual([200, 200]);
+  expect((await admin.get('/healthz')).status).toBe(200);
+  expect((await admin.get('/api/suppliers')).status).toBe(200);
+  expect((await new HttpClient(url).post('/api/login', { username: 'admin', password: 'demo1234' })).status).toBe(200);
+});
+
 (onPostgres ? it.skip : it)('answers 503 while the embedded database is held by a stuck transaction, and 200 once it ends', async () => {
   const admin = await signedInAs(url, 'admin');
   const anonymous = new HttpClient(url);
   // PGlite has one connection: a transaction that does not end holds it, as a stuck statement would.
   const stuck = await db.transaction();
-  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const logged = quietConsole();
   try {
     await stuck.raw('select 1');
-    const health = await anonymous.get('/healthz');
-    expect(health.status).toBe(503);
-    expect(health.body).toEqual({ status: 'degraded', database: 'unreachable' });
+    // A signed-in monitor too: /healthz reads no session, which would wait for the connection.
+    for (const client of [anonymous, admin]) {
+      const health = await client.get('/healthz');
+      expect(health.status).toBe(503);
+      expect(health.body).toEqual({ status: 'degraded', database: 'unreachable' });
+    }
     const answer = await admin.get('/api/suppliers');
     expect(answer.status).toBe(503);
     expect(answer.body.message).toMatch(/database is unavailable/i);
   } finally {
     await stuck.rollback();
-    errors.mockRestore();
+    for (const spy of logged) spy.mockRestore();
   }
   expect((await anonymous.get('/healthz')).status).toBe(200);
   expect((await admin.get('/api/suppliers')).status).toBe(200);

@@ -27,6 +27,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ TRUST_PROXY: '1', PROXY_HOPS: value })).toThrow(/PROXY_HOPS/);
   });
 
+  it("gives a person's database statements 5 s unless DATABASE_REQUEST_TIMEOUT_MS says otherwise, reports 30 s", () => {
+    expect(readConfig({}).databaseTimeouts).toMatchObject({ requestMs: 5_000, statementMs: 30_000, healthCheckMs: 2_000 });
+    expect(readConfig({ DATABASE_REQUEST_TIMEOUT_MS: '8000' }).databaseTimeouts.requestMs).toBe(8_000);
+    expect(() => readConfig({ DATABASE_REQUEST_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_REQUEST_TIMEOUT_MS/);
+  });
+
   it('runs two password hashes at once unless PASSWORD_HASH_CONCURRENCY says otherwise', () => {
     expect(readConfig({}).passwordHashConcurrency).toBe(2);
     expect(readConfig({ PASSWORD_HASH_CONCURRENCY: '4' }).passwordHashConcurrency).toBe(4);

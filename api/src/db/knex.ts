@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model, knexSnakeCaseMappers } from 'objection';
 import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '../config';
 import { repeatFilter } from '../errorLog';
+import { currentQueryTimeout } from './deadline';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -19,14 +20,17 @@ const ClientPg = require('knex/lib/dialects/postgres/index.js');
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 /**
- * knex's pg client, except that a connection whose query got no answer within query_timeout is
- * closed rather than put back in the pool. pg answers the caller but leaves the statement pending
- * on the connection: the next user would wait behind it or, worse, find itself inside a
- * transaction whose BEGIN the server ran after the app had given up on it, never committed.
- * Closed, the server ends that session (and rolls it back) as soon as it reads again.
+ * knex's pg client, except that a statement of a person's request gets that request's short
+ * client-side limit (db/deadline.ts), and a connection whose query got no answer within its
+ * query_timeout is closed rather than put back in the pool. pg answers the caller but leaves the
+ * statement pending on the connection: the next user would wait behind it or, worse, find itself
+ * inside a transaction whose BEGIN the server ran after the app had given up on it, never
+ * committed. Closed, the server ends that session (and rolls it back) as soon as it reads again.
  */
 class PgClient extends ClientPg {
-  async _query(connection: pg.Client & { __knex__disposed?: unknown }, obj: unknown) {
+  async _query(connection: pg.Client & { __knex__disposed?: unknown }, obj: { options?: object }) {
+    const queryTimeout = currentQueryTimeout();
+    if (queryTimeout !== undefined) obj.options = { query_timeout: queryTimeout, ...obj.options };
     try {
       return await super._query(connection, obj);
     } catch (err) {
@@ -45,6 +49,12 @@ class PgClient extends ClientPg {
  * nothing at all (paused, cut off) meets the client-side timeout.
  */
 const QUERY_TIMEOUT_MARGIN_MS = 2_000;
+
+/**
+ * TCP keepalive probes on a connection idle this long: a pooled connection whose server or network
+ * path died is found dead (and dropped) while idle, not by the next request that picks it.
+ */
+const KEEPALIVE_IDLE_MS = 10_000;
 
 // A calendar date (pickup date, MOS date) stays 'YYYY-MM-DD': as a JS Date it would shift with
 // the server's time zone.
@@ -83,10 +93,12 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   const common = { migrations, log: quietWarnings(), ...knexSnakeCaseMappers() };
   const timeouts = target.timeouts;
   if (target.databaseUrl) {
-    // Each statement is limited, not a whole request. The CSV export's one COPY lifts the limit
-    // for itself (orders/csvRows.ts).
+    // Each statement is limited, not a whole request: by the server at statementMs, by the client
+    // at the request's own limit (db/deadline.ts) or else a margin later. The CSV export's one
+    // COPY lifts the limit for itself (orders/csvRows.ts).
     const connection = timeouts ? { connectionString: target.databaseUrl, connectionTimeoutMillis: timeouts.connectMs,
-      statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS }
+      statement_timeout: timeouts.statementMs, query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+      keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS }
       : target.databaseUrl;
     return { client: PgClient as unknown as typeof Knex.Client, connection,
       pool: { min: 0, max: timeouts?.poolMax ?? DEFAULT_DATABASE_POOL_MAX },

@@ -1,25 +1,17 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AppState } from '../appState';
+import { databaseAnswers } from '../db/healthCheck';
 import { publicRoute } from '../middleware/guard';
 
-/**
- * Whether the database answers `select 1` within `ms`. A check that takes longer is left to
- * finish or fail on its own: a paused server would otherwise hold the answer as long as it sleeps.
- */
-async function databaseAnswers(db: Knex, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const check = db.raw('select 1').then(() => true, () => false);
-  const tooLate = new Promise<boolean>((resolve) => { timer = setTimeout(resolve, ms, false); });
-  try {
-    return await Promise.race([check, tooLate]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+/** The one route that reads no session (middleware/session.ts). */
+export const HEALTH_PATH = '/healthz';
 
-/** Liveness and database reachability, for load balancers and monitoring. */
+/**
+ * Liveness and database reachability, for load balancers and monitoring. It reads no session and
+ * checks on a connection of its own (db/healthCheck.ts): requests stuck on a hung database, or a
+ * signed-in monitor's cookie, never hold its answer past HEALTH_CHECK_TIMEOUT_MS.
+ */
 async function health(ctx: Context & { state: AppState }) {
   const { db, config } = ctx.state;
   if (await databaseAnswers(db, config.databaseTimeouts.healthCheckMs)) {
@@ -30,4 +22,4 @@ async function health(ctx: Context & { state: AppState }) {
   ctx.body = { status: 'degraded', database: 'unreachable' };
 }
 
-export const healthRoutes = new Router<AppState>().get('/healthz', publicRoute(), health);
+export const healthRoutes = new Router<AppState>().get(HEALTH_PATH, publicRoute(), health);

@@ -3,6 +3,8 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { Config } from '../config';
+import { requestDeadline } from '../db/deadline';
+import { HEALTH_PATH } from '../health/routes';
 import { readSession } from './currentUser';
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
@@ -82,9 +84,15 @@ export function deleteExpiredSessions(db: Knex) {
   return db('sessions').where('expiresAt', '<', db.fn.now()).delete();
 }
 
+/**
+ * koa-session on the database store, the first middleware that reads the database: from here on,
+ * each statement of a request, up to the session's write after the route, waits as long as the
+ * request's deadline allows (db/deadline.ts). /healthz reads no session: it must answer when the
+ * database does not (it then has no signed-in user).
+ */
 export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Middleware {
   app.keys = config.sessionKeys;
-  return session(
+  const sessions = session(
     {
       key: config.trustProxy ? '__Host-sid' : 'sid',
       // The cookie lives as long as the session may; the server ends it earlier when idle.
@@ -101,4 +109,6 @@ export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Mid
     },
     app,
   );
+  const deadline = requestDeadline(config.databaseTimeouts);
+  return (ctx, next) => (ctx.path === HEALTH_PATH ? next() : deadline(ctx, () => sessions(ctx, next)));
 }

@@ -1,0 +1,29 @@
+import { currentQueryTimeout, isLongRequest, withQueryTimeout } from '../../api/src/db/deadline';
+import { ROUTES } from '../helpers/routeTable';
+
+describe("a request's database deadline", () => {
+  // A renamed or added route of these kinds shows here: else it would get a person's short limit.
+  it('is the long one for reports, exports, imports and the batch, and for nothing else', () => {
+    expect(ROUTES.filter((route) => isLongRequest(route.method, route.path)).map((route) => route.name).sort()).toEqual([
+      'GET /api/orders/export.csv',
+      'GET /api/reports/area-revenue',
+      'GET /api/reports/statistics',
+      'POST /api/orders/batch-completion-date',
+      'POST /api/orders/import',
+      'POST /api/report-runs',
+      'POST /api/translations/import',
+    ]);
+    expect(isLongRequest('HEAD', '/api/orders/export.csv')).toBe(true);
+    expect(isLongRequest('GET', '/api/orders/import')).toBe(false);
+  });
+
+  it('holds for the work it wraps, across its awaits, and for nothing after it', async () => {
+    expect(currentQueryTimeout()).toBeUndefined();
+    const seen = await withQueryTimeout(1_000, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return currentQueryTimeout();
+    });
+    expect(seen).toBe(1_000);
+    expect(currentQueryTimeout()).toBeUndefined();
+  });
+});
