@@ -3,9 +3,8 @@ import type { ErrorParams, FieldErrorCode } from '../errors/errorCodes';
 
 /** The most data rows one file may hold: the benchmark's 10,000 (bench/orderImport.ts). */
 export const MAX_IMPORT_ROWS = 10_000;
-/** The largest file accepted, and the most an .xlsx may unpack to (its XML is ~10× its size). */
+/** The largest file accepted, in MiB (2^20 bytes), the limit included. */
 export const MAX_IMPORT_MB = 10;
-export const MAX_UNPACKED_MB = 100;
 
 /** The columns an import fills, in the template's order: the new-order form's fields. */
 export const IMPORT_FIELDS = ['mtmNumber', 'dnNumber', 'supplierId', 'pickupWarehouseId', 'vehicleTypeId',

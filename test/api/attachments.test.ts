@@ -66,7 +66,7 @@ describe('order attachments', () => {
     const big = Buffer.concat([PDF, Buffer.alloc(20 * 1024 * 1024)]);
     const answer = await upload(admin, orderId, { file: [big, 'big.pdf'], kind: 'pod' });
     expect(answer.status).toBe(413);
-    expect(answer.body.message).toMatch(/20 MB/);
+    expect(answer.body.message).toMatch(/20 MiB/);
     expect((await admin.get(`/api/orders/${orderId}/attachments`)).body.length).toBe(before);
   });
 

@@ -274,7 +274,7 @@ describe('order import: bad files get a clear error and change nothing', () => {
     await refused(zipOf([{ name: 'xl/worksheets/sheet1.xml', data: huge, declaredSize: 1000 }]), 415, 'not_a_spreadsheet');
   });
 
-  it('a file over 10 MB, and more rows than the limit', async () => {
+  it('a file over 10 MiB, and more rows than the limit', async () => {
     await refused(Buffer.alloc(11 * 2 ** 20, 0x41), 413, 'payload_too_large');
     const million = Buffer.from(`${EN_HEADER.join(',')}\n${'x,\n'.repeat(1_000_000)}`);
     await refused(million, 413, 'too_many_import_rows');

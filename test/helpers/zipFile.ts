@@ -1,10 +1,15 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
-/** One entry of a zip archive; `declaredSize` overrides the unpacked size its headers state (a lying archive). */
+/**
+ * One entry of a zip archive; `declaredSize` overrides the unpacked size its headers state, and
+ * `hidden` leaves it out of the central directory (lying archives: a reader that trusts the local
+ * headers sees other entries than one that trusts the directory).
+ */
 export interface ZipEntry {
   name: string;
   data: Buffer;
   declaredSize?: number;
+  hidden?: boolean;
 }
 
 /**
@@ -15,7 +20,7 @@ export function zipOf(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const { name, data, declaredSize } of entries) {
+  for (const { name, data, declaredSize, hidden } of entries) {
     const packed = deflateRawSync(data, { level: 9 });
     const fileName = Buffer.from(name);
     const fields = (header: Buffer, at: number) => {
@@ -37,14 +42,15 @@ export function zipOf(entries: ZipEntry[]): Buffer {
     fields(central, 6);
     central.writeUInt32LE(offset, 42);
     locals.push(local, fileName, packed);
-    centrals.push(central, fileName);
+    if (!hidden) centrals.push(central, fileName);
     offset += local.length + fileName.length + packed.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
+  const listed = entries.filter((entry) => !entry.hidden).length;
+  end.writeUInt16LE(listed, 8);
+  end.writeUInt16LE(listed, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);

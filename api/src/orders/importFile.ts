@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
-import { MAX_IMPORT_ROWS, MAX_UNPACKED_MB } from '@kernel/orders/orderImport';
+import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
 import { httpError } from '../httpError';
 
 /** A cell that holds a formula: refused, since its value is Excel's to work out, not ours. */
@@ -21,18 +21,36 @@ export interface Sheet {
   rows: SheetRow[];
 }
 
+/*
+ * What a file may hold besides its size and data rows: each bound is far past a real order sheet
+ * and is checked before the work it would make grow (docs/order-import.md#the-file).
+ */
+/** Entries of an .xlsx: a workbook has a few dozen (walking 60,000 empty ones took 11 s). */
+export const MAX_ENTRIES = 1_000;
+/** MiB that the parts of an .xlsx that are read (workbook, shared strings, styles, first sheet) unpack to together: 10,000 rows of the export's 16 columns take 7. */
+export const MAX_PARTS_MIB = 20;
+/** Rows read, blank ones too: a million empty rows cost as much to read as rows of data. */
+export const MAX_ROWS_READ = 10 * MAX_IMPORT_ROWS;
+/** Columns of a row: the template has 10, the export 16. */
+export const MAX_COLUMNS = 100;
+/** Characters of a cell: Excel's own limit. */
+export const MAX_CELL_CHARS = 32_767;
+
 /** An error already worded for the answer (httpError). */
 const isAnswer = (err: unknown) => err instanceof Error && 'answer' in err;
 
 const notASpreadsheet = (why: string) => httpError('not_a_spreadsheet', `The file is not an .xlsx or .csv spreadsheet (${why})`);
 const tooManyRows = () => httpError('too_many_import_rows', `The file has more than ${MAX_IMPORT_ROWS} rows: split it into several files`,
   { params: { max: MAX_IMPORT_ROWS } });
-
-/** A CSV cell our export (csv/excelCsv.ts) kept from Excel's formulas with an apostrophe: the apostrophe goes. */
-const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
+const tooManyRowsRead = () => httpError('too_many_import_rows', `The sheet has more than ${MAX_ROWS_READ} rows, blank ones counted`,
+  { params: { max: MAX_ROWS_READ } });
+const tooWide = () => httpError('payload_too_large', `A row has more than ${MAX_COLUMNS} columns`);
 
 /** A text cell as the import reads it: trimmed, empty as null. */
-const text = (value: string): string | null => value.trim() || null;
+function text(value: string): string | null {
+  if (value.length > MAX_CELL_CHARS) throw httpError('payload_too_large', `A cell is longer than ${MAX_CELL_CHARS} characters`);
+  return value.trim() || null;
+}
 
 /** An .xlsx cell's value as text: a date as YYYY-MM-DD, rich text and links as their text. */
 function xlsxCell(value: ExcelJS.CellValue): Cell {
@@ -40,21 +58,54 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('formula' in value || 'sharedFormula' in value) return FORMULA;
-    if ('richText' in value) return text(value.richText.map((part) => part.text).join(''));
-    if ('text' in value && typeof value.text === 'string') return text(value.text);
+    if ('richText' in value) return textCell(value.richText.map((part) => part.text).join(''));
+    if ('text' in value && typeof value.text === 'string') return textCell(value.text);
     if ('error' in value) return text(String(value.error));
     return null;
   }
-  return text(String(value));
+  return typeof value === 'string' ? textCell(value) : text(String(value));
+}
+
+/** The parts of an .xlsx that exceljs reads, in the order it wants them: a sheet met before the shared strings goes to a temporary file. */
+const PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
+const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
+
+interface Part {
+  entry: yauzl.Entry;
+  /** As packed in the file: the very bytes yauzl unpacked. */
+  packed: Buffer;
 }
 
 /**
- * The most an archive may unpack to. Read by unpacking it once, counting: yauzl also checks that
- * each entry unpacks to the size its header declares, so a zip bomb stops at the limit instead of
- * filling the memory of the parser after it.
+ * An archive of the checked parts alone, as exceljs's reader (unzipper) reads one: each entry's
+ * local header and packed data in turn, then the end record, where it stops.
  */
-async function checkUnpackedSize(content: Buffer): Promise<void> {
-  const limit = MAX_UNPACKED_MB * 2 ** 20;
+function archiveOf(parts: Part[]): Buffer {
+  const records = parts.flatMap(({ entry, packed }) => {
+    const name = Buffer.from(entry.fileName);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4); // version needed
+    header.writeUInt16LE(entry.compressionMethod, 8);
+    header.writeUInt32LE(entry.crc32, 14);
+    header.writeUInt32LE(entry.compressedSize, 18);
+    header.writeUInt32LE(entry.uncompressedSize, 22);
+    header.writeUInt16LE(name.length, 26);
+    return [header, name, packed];
+  });
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  return Buffer.concat([...records, end]);
+}
+
+/**
+ * The parts of an .xlsx that are read (PARTS and the first sheet), checked, as an archive of them
+ * alone. The entries are the central directory's, counted before one is read: exceljs walks the
+ * local headers instead, which may hold others. Each part is unpacked once, counting, and yauzl
+ * checks that it unpacks to the size its header declares, so a zip bomb stops at the bound; the
+ * other entries are never unpacked.
+ */
+async function readParts(content: Buffer): Promise<Buffer> {
   let zip: yauzl.ZipFile;
   try {
     zip = await new Promise((resolve, reject) => yauzl.fromBuffer(content, { lazyEntries: true, validateEntrySizes: true },
@@ -62,9 +113,6 @@ async function checkUnpackedSize(content: Buffer): Promise<void> {
   } catch {
     throw notASpreadsheet('not a readable archive');
   }
-  let unpacked = 0;
-  const tooBig = () => httpError('payload_too_large', `The file unpacks to more than ${MAX_UNPACKED_MB} MB`,
-    { params: { maxMb: MAX_UNPACKED_MB } });
   // An error the archive reports while no entry is awaited must not go unheard (it would end the process).
   zip.on('error', () => undefined);
   const nextEntry = () => new Promise<yauzl.Entry | null>((resolve, reject) => {
@@ -80,16 +128,27 @@ async function checkUnpackedSize(content: Buffer): Promise<void> {
     zip.readEntry();
   });
   try {
-    for (;;) {
-      const entry = await nextEntry();
-      if (!entry) return;
+    if (zip.entryCount > MAX_ENTRIES) throw notASpreadsheet(`more than ${MAX_ENTRIES} entries`);
+    const parts = new Map<string, Part>();
+    let sheet: string | undefined;
+    let unpacked = 0;
+    for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
+      const name = entry.fileName;
+      const used = PARTS.includes(name) || (!sheet && SHEET.test(name));
+      if (!used || parts.has(name)) continue;
+      if (SHEET.test(name)) sheet = name;
       unpacked += entry.uncompressedSize;
-      if (unpacked > limit) throw tooBig();
-      if (entry.fileName.endsWith('/')) continue;
+      if (unpacked > MAX_PARTS_MIB * 2 ** 20) {
+        throw httpError('payload_too_large', `The sheet with its shared strings and styles unpacks to more than ${MAX_PARTS_MIB} MiB`,
+          { params: { maxMb: MAX_PARTS_MIB } });
+      }
       // Read to its end: yauzl fails the stream once it unpacks past its declared size.
-      const stream = await zip.openReadStreamPromise(entry);
-      await pipeline(stream, new Writable({ write: (_chunk, _encoding, done) => done() }));
+      await pipeline(await zip.openReadStreamPromise(entry), new Writable({ write: (_chunk, _encoding, done) => done() }));
+      const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
+      parts.set(name, { entry, packed: content.subarray(fileDataStart, fileDataStart + entry.compressedSize) });
     }
+    if (!sheet) throw notASpreadsheet('an archive without a sheet');
+    return archiveOf([...PARTS, sheet].flatMap((name) => parts.get(name) ?? []));
   } catch (err) {
     if (isAnswer(err)) throw err;
     throw notASpreadsheet('a damaged archive');
@@ -100,15 +159,20 @@ async function checkUnpackedSize(content: Buffer): Promise<void> {
 
 /** The first sheet's rows, read as a stream that stops past the row limit. */
 async function readXlsx(content: Buffer): Promise<SheetRow[]> {
-  await checkUnpackedSize(content);
+  const parts = await readParts(content);
   const rows: SheetRow[] = [];
   let sheets = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content),
+  let read = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(parts),
     { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   try {
     for await (const sheet of reader) {
       sheets += 1;
       for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        read += 1;
+        if (read > MAX_ROWS_READ) throw tooManyRowsRead();
+        // Its last cell's column, empty or not: row.values lists every column up to it.
+        if (row.cellCount > MAX_COLUMNS) throw tooWide();
         const values = row.values as ExcelJS.CellValue[];
         const cells = values.slice(1).map(xlsxCell);
         if (cells.every((cell) => cell === null)) continue;
@@ -125,9 +189,10 @@ async function readXlsx(content: Buffer): Promise<SheetRow[]> {
   return rows;
 }
 
-/** UTF-8 (with or without BOM), UTF-16 with its BOM, else GBK as older Excel saves Chinese text. */
+/** UTF-8 (with or without BOM), UTF-16 with its BOM (either byte order), else GBK as older Excel saves Chinese text. */
 function decode(content: Buffer): string {
   if (content[0] === 0xff && content[1] === 0xfe) return new TextDecoder('utf-16le').decode(content);
+  if (content[0] === 0xfe && content[1] === 0xff) return new TextDecoder('utf-16be').decode(content);
   for (const encoding of ['utf-8', 'gb18030']) {
     try {
       return new TextDecoder(encoding, { fatal: true }).decode(content);
@@ -136,29 +201,48 @@ function decode(content: Buffer): string {
   throw notASpreadsheet('unknown text encoding');
 }
 
+/**
+ * Text our export (csv/excelCsv.ts) kept from Excel's formulas with an apostrophe, Excel's own mark
+ * of text: text, and the apostrophe goes (so export → import round-trips; any export marks it again).
+ */
+const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
+/** What Excel runs as a formula: = + - or @ first, after any blanks, unless it is a number (as the export reads one). */
+const FORMULA_START = /^\s*[=+\-@]/;
+const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
+
+/** A text cell of either format: one Excel would run as a formula is refused at its cell. */
+function textCell(value: string): Cell {
+  if (NEUTRALISED.test(value)) return text(value.slice(1));
+  return FORMULA_START.test(value) && !NUMBER.test(value) ? FORMULA : text(value);
+}
+
 function readCsv(content: Buffer): SheetRow[] {
   const source = decode(content);
   if (BINARY.test(source)) throw notASpreadsheet('binary content');
+  // papaparse finds the separator by parsing the first rows with each one it knows: from the
+  // file's start only, so that a first "row" of megabytes is not parsed five times over.
+  const { delimiter } = Papa.parse(source.slice(0, 64 * 1024), { preview: 10 }).meta;
   const rows: SheetRow[] = [];
-  let number = 0;
-  let over = false;
+  let read = 0;
+  let refusal: unknown;
   Papa.parse<string[]>(source, {
+    delimiter,
     step: ({ data }, parser) => {
-      number += 1;
-      const cells = data.map((value): Cell => {
-        if (value.startsWith('=')) return FORMULA;
-        return text(value.replace(NEUTRALISED, ''));
-      });
-      if (cells.every((cell) => cell === null)) return;
-      if (rows.length > MAX_IMPORT_ROWS) {
-        over = true;
+      try {
+        read += 1;
+        if (read > MAX_ROWS_READ) throw tooManyRowsRead();
+        if (data.length > MAX_COLUMNS) throw tooWide();
+        const cells = data.map(textCell);
+        if (cells.every((cell) => cell === null)) return;
+        if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
+        rows.push({ row: read, cells });
+      } catch (err) {
+        refusal = err;
         parser.abort();
-        return;
       }
-      rows.push({ row: number, cells });
     },
   });
-  if (over) throw tooManyRows();
+  if (refusal) throw refusal;
   return rows;
 }
 

@@ -81,6 +81,9 @@ function resolve(lookup: Lookup, value: string): { id: number } | { code: 'unkno
   return { code: 'unknown_name' };
 }
 
+/** A cell as the answer repeats it: at most 100 characters, so that a thousand errors stay a small answer. */
+const shown = (value: string) => (value.length > 100 ? `${value.slice(0, 99)}…` : value);
+
 /** YYYY-MM-DD from the ways people write a date: 2026/11/5, 2026.11.05, 2026年11月5日, with a time or not. */
 function calendarDate(value: string): string {
   const match = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/.exec(value);
@@ -106,9 +109,9 @@ async function mapColumns(db: Knex | Knex.Transaction, header: Cell[]): Promise<
     const text = typeof cell === 'string' ? cell : '';
     const field = names.get(foldHeader(text)) ?? null;
     // A second column of the same field is left aside: the first one counts.
-    if (!field || taken.has(field)) return { header: text, field: null };
+    if (!field || taken.has(field)) return { header: shown(text), field: null };
     taken.add(field);
-    return { header: text, field };
+    return { header: shown(text), field };
   });
 }
 
@@ -158,9 +161,9 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
           input[field] = found.id;
           values[field] = lookup.labels.get(found.id);
         } else if (found.code === 'ambiguous') {
-          fail(field, 'ambiguous', `"${cell}" names ${found.count} records: use the code instead`, { value: cell, count: found.count! });
+          fail(field, 'ambiguous', `"${shown(cell)}" names ${found.count} records: use the code instead`, { value: shown(cell), count: found.count! });
         } else {
-          fail(field, 'unknown_name', `Nothing is named "${cell}"`, { value: cell });
+          fail(field, 'unknown_name', `Nothing is named "${shown(cell)}"`, { value: shown(cell) });
         }
         return;
       }

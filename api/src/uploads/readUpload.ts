@@ -11,13 +11,13 @@ export interface Upload {
 
 const tooLarge = (maxBytes: number) => {
   const maxMb = maxBytes / 2 ** 20;
-  return httpError('payload_too_large', `The file is larger than ${maxMb} MB`, { params: { maxMb } });
+  return httpError('payload_too_large', `The file is larger than ${maxMb} MiB`, { params: { maxMb } });
 };
 
 /**
  * Reads one multipart upload (the file in field `file`, at most five text fields) into memory:
  * a file over `maxBytes` is refused (413) as soon as it is known, from Content-Length or while
- * it arrives.
+ * it arrives; one of exactly `maxBytes` is taken.
  */
 export function readUpload(ctx: Ctx, maxBytes: number): Promise<Upload> {
   if (!ctx.is('multipart/form-data')) throw httpError('unsupported_media_type', 'Send the file as multipart/form-data', { params: { type: ctx.type } });
@@ -31,7 +31,8 @@ export function readUpload(ctx: Ctx, maxBytes: number): Promise<Upload> {
       problem('invalid_format', 'Invalid format')));
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes, fields: 5, fieldSize: 200 } });
+      // busboy reports its limit as soon as a file reaches it: a byte more, so that a file of exactly maxBytes passes.
+      parser = busboy({ headers: ctx.req.headers, defParamCharset: 'utf8', limits: { files: 1, fileSize: maxBytes + 1, fields: 5, fieldSize: 200 } });
     } catch {
       unreadable(); // no boundary in the Content-Type
       return;

@@ -6,7 +6,7 @@ const messages: ModuleMessages = {
     order_import: {
       button: '导入',
       title: '从表格导入订单',
-      intro: '选择 .xlsx 或 .csv 文件（最大 %{mb} MB，最多 %{rows} 行）。列按表头（中文或英文）匹配；供应商、仓库、车型、配送区域和负责人按名称或编码匹配。导入前会先预览，确认后才会创建订单。',
+      intro: '选择 .xlsx 或 .csv 文件（最大 %{mb} MiB，最多 %{rows} 行）。列按表头（中文或英文）匹配；供应商、仓库、车型、配送区域和负责人按名称或编码匹配。导入前会先预览，确认后才会创建订单。',
       template: '下载模板',
       template_cn: '中文模板',
       template_en: '英文模板',
@@ -49,7 +49,7 @@ const messages: ModuleMessages = {
     order_import: {
       button: 'Import',
       title: 'Import orders from a spreadsheet',
-      intro: 'Choose an .xlsx or .csv file (at most %{mb} MB and %{rows} rows). Columns are matched by their header, in Chinese or English; suppliers, warehouses, vehicle types, delivery areas and assigned users by name or code. You see a preview first: nothing is created until you confirm.',
+      intro: 'Choose an .xlsx or .csv file (at most %{mb} MiB and %{rows} rows). Columns are matched by their header, in Chinese or English; suppliers, warehouses, vehicle types, delivery areas and assigned users by name or code. You see a preview first: nothing is created until you confirm.',
       template: 'Download a template',
       template_cn: 'Chinese template',
       template_en: 'English template',
