@@ -58,12 +58,13 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
     if ('formula' in value || 'sharedFormula' in value) return FORMULA;
-    if ('richText' in value) return textCell(value.richText.map((part) => part.text).join(''));
-    if ('text' in value && typeof value.text === 'string') return textCell(value.text);
+    if ('richText' in value) return text(value.richText.map((part) => part.text).join(''));
+    if ('text' in value && typeof value.text === 'string') return text(value.text);
     if ('error' in value) return text(String(value.error));
     return null;
   }
-  return typeof value === 'string' ? textCell(value) : text(String(value));
+  // A text cell is text by the file's own typing (Excel never runs it): only formula cells are refused.
+  return text(String(value));
 }
 
 /** The parts of an .xlsx that exceljs reads, in the order it wants them: a sheet met before the shared strings goes to a temporary file. */
@@ -210,8 +211,8 @@ const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
 const FORMULA_START = /^\s*[=+\-@]/;
 const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 
-/** A text cell of either format: one Excel would run as a formula is refused at its cell. */
-function textCell(value: string): Cell {
+/** A CSV cell, untyped: one Excel would run as a formula is refused at its cell. */
+function csvCell(value: string): Cell {
   if (NEUTRALISED.test(value)) return text(value.slice(1));
   return FORMULA_START.test(value) && !NUMBER.test(value) ? FORMULA : text(value);
 }
@@ -232,7 +233,7 @@ function readCsv(content: Buffer): SheetRow[] {
         read += 1;
         if (read > MAX_ROWS_READ) throw tooManyRowsRead();
         if (data.length > MAX_COLUMNS) throw tooWide();
-        const cells = data.map(textCell);
+        const cells = data.map(csvCell);
         if (cells.every((cell) => cell === null)) return;
         if (rows.length > MAX_IMPORT_ROWS) throw tooManyRows();
         rows.push({ row: read, cells });
