@@ -15,6 +15,7 @@ import { csrfProtection } from './middleware/csrf';
 import { loadCurrentUser } from './middleware/currentUser';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/jsonBody';
+import { keepRouteAnswer, noteRouteAnswer } from './middleware/routeAnswer';
 import { sessionMiddleware } from './middleware/session';
 import { permissionRoutes } from './permissions/routes';
 import { translationRoutes } from './translations/routes';
@@ -57,15 +58,18 @@ export const routers: Router<AppState>[] = [
 ];
 
 /**
- * koa-compress leaves alone any response with a Content-Range, as it would a byte range: a list's
- * Content-Range (ra-data-simple-rest's "orders 0-24/319") counts records, so it is held back while
- * koa-compress decides and put back after.
+ * koa-compress with two corrections. It leaves alone any response with a Content-Range, as it
+ * would a byte range: a list's Content-Range (ra-data-simple-rest's "orders 0-24/319") counts
+ * records, so it is held back while koa-compress decides and put back after. And it fails (an
+ * undefined Content-Encoding) when the client refuses every encoding it has, identity included
+ * (`identity;q=0`, `*;q=0`): such a client is answered uncompressed, as mainstream servers do.
  */
-function compressLists(compressor: Koa.Middleware): Koa.Middleware {
+function compressLists(compressor: ReturnType<typeof compress>): Koa.Middleware {
   return async (ctx, next) => {
     let itemRange: string | undefined;
     await compressor(ctx, async () => {
       await next();
+      if (!ctx.acceptsEncodings(compressor.preferredEncodings)) ctx.compress = false;
       const range = ctx.response.get('Content-Range');
       if (range && ctx.status !== 206 && !/^bytes\b/i.test(range)) {
         itemRange = range;
@@ -95,6 +99,7 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   app.on('error', requestErrorLogger());
 
   app.use(errorHandler);
+  app.use(keepRouteAnswer);
   app.use(helmet({
     contentSecurityPolicy: {
       directives: {
@@ -118,6 +123,7 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   app.use(csrfProtection);
   app.use(jsonBody());
   app.use(loadCurrentUser);
+  app.use(noteRouteAnswer);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import type { Role } from '@kernel/users/roles';
-import { bodies, pathValues, queryString, type BodySpec, type PathValue } from '../helpers/fuzzArbitraries';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import {
+  acceptEncodings, bodies, bodyEncodings, pathValues, queryString, type BodyEncoding, type BodySpec, type PathValue,
+} from '../helpers/fuzzArbitraries';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import {
   createFixtures, demoCredentials, fixtureId, SESSION_ROUTES, validBodies, writeParams, type Fixtures, type RecordMaker,
@@ -11,12 +14,12 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /**
  * Property: whatever a signed-in user sends to any route (odd path ids, list parameters with
- * prototype keys and deep nesting, mangled records, broken JSON and multipart), the answer is never
- * a 5xx, the server stays up, and a refused request changes nothing: every table but the session
- * store and the audit trail is as it was, and the audit trail gained at most a failed sign-in. GETs
- * change nothing at all (docs/api-conventions.md#cross-site-requests-csrf-and-origin-rule). And the
- * regional dispatcher never gets through to the order outside their delivery areas, whatever else
- * the request carries.
+ * prototype keys and deep nesting, mangled records, broken JSON and multipart, any Accept-Encoding,
+ * bodies compressed or only said to be), the answer is never a 5xx, the server stays up, and a
+ * refused request changes nothing: every table but the session store and the audit trail is as it
+ * was, and the audit trail gained at most a failed sign-in. GETs change nothing at all
+ * (docs/api-conventions.md#cross-site-requests-csrf-and-origin-rule). And the regional dispatcher
+ * never gets through to the order outside their delivery areas, whatever else the request carries.
  *
  * FUZZ_RUNS (default 2000) cases in all, spread over the routes and the two callers; `npm run fuzz`
  * runs 20,000. FUZZ_SEED fixes the seed (default 20261123, so a normal run is reproducible);
@@ -94,7 +97,11 @@ interface FuzzRequest {
   path: Record<string, PathValue>;
   query: string;
   body: BodySpec;
+  acceptEncoding: string | undefined;
+  bodyEncoding: BodyEncoding | undefined;
 }
+
+const COMPRESS = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync } as Record<string, (text: string) => Buffer>;
 
 interface Sent {
   request: string;
@@ -129,12 +136,19 @@ async function send(route: RouteEntry, client: HttpClient, request: FuzzRequest)
     bodyText = request.body.text;
     headers['content-type'] = request.body.contentType;
   }
-  const sent: Sent = { request: `${route.method} ${path}${request.query}`, userAgent, bodyText,
+  if (request.acceptEncoding !== undefined) headers['accept-encoding'] = request.acceptEncoding;
+  let body: string | Blob | undefined = bodyText;
+  if (request.bodyEncoding && bodyText !== undefined) {
+    headers['content-encoding'] = request.bodyEncoding.name;
+    if (request.bodyEncoding.applied) body = new Blob([new Uint8Array(COMPRESS[request.bodyEncoding.name](bodyText))]);
+  }
+  const sent: Sent = { request: `${route.method} ${path}${request.query}`, userAgent,
+    bodyText: headers['content-encoding'] === undefined ? bodyText : `(Content-Encoding: ${headers['content-encoding']}) ${bodyText}`,
     answer: { status: 0, body: undefined, headers: new Headers() } };
   // Signing in, registering and signing out would change the fuzzing client's session: an anonymous client sends them.
   const sender = SESSION_ROUTES.includes(route.name) ? new HttpClient(app.url) : client;
   try {
-    sent.answer = await sender.request(route.method, path + request.query, bodyText, headers);
+    sent.answer = await sender.request(route.method, path + request.query, body, headers);
   } catch (err) {
     throw failure(`no answer: ${(err as Error).message} ${String((err as { cause?: unknown }).cause ?? '')}`, sent);
   }
@@ -168,6 +182,8 @@ describe(`fuzzing every route (${RUNS_PER_ROUTE} cases per route and caller, FUZ
         query: write ? fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryString(route) })
           : queryString(route),
         body: write ? bodies(route, template) : fc.constant<BodySpec>({ kind: 'none' }),
+        acceptEncoding: acceptEncodings,
+        bodyEncoding: write ? bodyEncodings : fc.constant(undefined),
       });
 
       const batchStart = await currentChecksums();

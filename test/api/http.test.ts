@@ -1,13 +1,22 @@
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Koa from 'koa';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { createOrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { readConfig } from '../../api/src/config';
 import { knexConfig } from '../../api/src/db/knex';
+import { errorHandler } from '../../api/src/middleware/errors';
+import { keepRouteAnswer, noteRouteAnswer } from '../../api/src/middleware/routeAnswer';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 let app: TestApp;
-beforeAll(async () => { app = await startTestApp(); });
+let refs: OrderReferences;
+beforeAll(async () => {
+  app = await startTestApp();
+  refs = await createOrderReferences(app, await signedInAs(app.url, 'admin'));
+});
 afterAll(() => app.close());
 
 describe('HTTP baseline', () => {
@@ -106,7 +115,6 @@ describe('compression', () => {
   beforeAll(async () => {
     const admin = await signedInAs(app.url, 'admin');
     cookie = admin.cookieHeader;
-    const refs = await createOrderReferences(app, admin);
     const assignedUserId = (await admin.get('/api/user')).body.id;
     for (let n = 1; n <= 6; n += 1) {
       await admin.create('/api/orders', { mtmNumber: `MTM-GZ-${n}`, dnNumber: `DN-GZ-${n}`, supplierId: refs.supplier,
@@ -139,6 +147,87 @@ describe('compression', () => {
     const small = await rawGet('/healthz', { 'accept-encoding': 'gzip' });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString('utf8'))).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('a client that refuses every encoding', () => {
+  // identity;q=0 and *;q=0 leave koa-compress no encoding: it failed with 500 (an undefined
+  // Content-Encoding), after the route had already committed its write.
+  const REFUSALS = ['identity;q=0', '*;q=0', 'gzip;q=0, br;q=0, deflate;q=0, identity;q=0'];
+  let client: HttpClient;
+  beforeAll(async () => {
+    client = new HttpClient(app.url, { 'accept-encoding': REFUSALS[0] });
+    await client.login('admin');
+  });
+
+  it.each(REFUSALS)('is answered uncompressed, never 500 (%s)', async (acceptEncoding) => {
+    for (const path of ['/api/translations/catalog/en', `/api/orders?range=${encodeURIComponent('[0,24]')}`,
+      '/api/pricing', '/api/trash', '/api/public/monitoring/trend']) {
+      const answer = await client.request('GET', path, undefined, { 'accept-encoding': acceptEncoding });
+      expect([path, answer.status, answer.headers.get('content-encoding')]).toEqual([path, 200, null]);
+    }
+  });
+
+  it('hears that its writes succeeded: a create, an update and an order import', async () => {
+    const supplier = await client.create('/api/suppliers', { name: 'Refuses Gzip Co', ...SUPPLIER_CONTACT });
+    expect(supplier.name).toBe('Refuses Gzip Co');
+    const updated = await client.put(`/api/suppliers/${supplier.id}`, { ...supplier, name: 'Refuses Gzip Ltd' });
+    expect([updated.status, updated.body.name]).toEqual([200, 'Refuses Gzip Ltd']);
+
+    const header = 'MTM number,DN number,Supplier,Pickup warehouse,Vehicle type,Delivery area,Assigned user,Pickup date,MOS date';
+    const rows = Array.from({ length: 20 }, (_, n) => `MTM-ID-${n},DN-ID-${n},Carrier One,W1,T5,OWN,admin,2026-11-20,2026-11-25`);
+    const form = new FormData();
+    form.append('dryRun', 'false');
+    form.append('expect', '20');
+    form.append('file', new Blob([`${header}\n${rows.join('\n')}\n`]), 'orders.csv');
+    const imported = await client.post('/api/orders/import', form);
+    expect(imported.status).toBe(201);
+    expect(Number((await app.db('orders').where('dnNumber', 'like', 'DN-ID-%').count({ n: '*' }))[0].n)).toBe(20);
+  });
+});
+
+describe('an answer that fails after its route succeeded', () => {
+  it('is sent as the route gave it, uncompressed, and logged', async () => {
+    const route = new Koa();
+    const logged: unknown[] = [];
+    route.on('error', (err) => logged.push(err));
+    route.use(errorHandler);
+    route.use(keepRouteAnswer);
+    route.use(async (_ctx, next) => {
+      await next();
+      throw new Error('the session store went away');
+    });
+    route.use(noteRouteAnswer);
+    route.use((ctx) => {
+      ctx.status = 201;
+      ctx.body = { id: 7, saved: true };
+    });
+    const server = route.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const answer = await new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).post('/anything', {});
+      expect([answer.status, answer.body]).toEqual([201, { id: 7, saved: true }]);
+      expect(logged).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('still fails when the route itself failed', async () => {
+    const route = new Koa();
+    route.on('error', () => undefined);
+    route.use(errorHandler);
+    route.use(keepRouteAnswer);
+    route.use(noteRouteAnswer);
+    route.use(() => { throw new Error('the route broke'); });
+    const server = route.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const answer = await new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`).post('/anything', {});
+      expect([answer.status, answer.body.code]).toEqual([500, 'internal']);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -37,6 +38,29 @@ describe('Content-Encoding of a request body', () => {
     const res = await post(admin, '/api/suppliers', gzipSync(JSON.stringify({ name: 'Cut Co', ...SUPPLIER_CONTACT })).subarray(0, 20), 'gzip');
     expect(res.status).toBe(400);
     expect(await admin.get('/api/suppliers')).toMatchObject({ body: [] });
+  });
+
+  it.each(Object.keys(COMPRESS))('does not stall the next request on the connection of a large body refused unread (%s)', async (encoding) => {
+    // One socket, kept alive: the refused request's unread bytes stayed in it, and the next request
+    // on it waited for the server's 60 s header timeout.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body?: string) => new Promise<number>((resolve, reject) => {
+      const headers = body === undefined ? { cookie: admin.cookieHeader }
+        : { 'content-type': 'application/json', 'content-encoding': encoding, cookie: admin.cookieHeader };
+      const request = http.request(app.url + path, { method, agent, timeout: 10_000, headers }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode!));
+      });
+      request.on('timeout', () => request.destroy(new Error(`no answer to ${method} ${path} within 10 s`)));
+      request.on('error', reject);
+      request.end(body);
+    });
+    try {
+      expect(await send('POST', '/api/suppliers', `${'{"a":'.repeat(30_000)}1${'}'.repeat(30_000)}`)).toBe(400);
+      expect(await send('GET', '/api/suppliers')).toBe(200);
+    } finally {
+      agent.destroy();
+    }
   });
 
   it.each(['compress', 'zstd', 'gzip, gzip', 'x-unknown'])('refuses the encoding "%s" with 415', async (encoding) => {

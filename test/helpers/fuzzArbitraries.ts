@@ -257,3 +257,29 @@ export function bodies(route: RouteEntry, template: (() => Row) | undefined): fc
   if (route.name === 'POST /api/orders/:id/attachments') arbitraries.push({ weight: 6, arbitrary: multipartBodies });
   return fc.oneof(...arbitraries);
 }
+
+/**
+ * Accept-Encoding as browsers, proxies and attackers send it: identity refused (`identity;q=0`,
+ * `*;q=0`), codings the server lacks, odd q-values, lists of any shape.
+ */
+export const acceptEncodings: fc.Arbitrary<string | undefined> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(undefined) },
+  { weight: 2, arbitrary: fc.constantFrom('identity;q=0', '*;q=0', 'gzip;q=0, identity;q=0', 'br;q=1, identity;q=0, *;q=0',
+    'zstd', 'deflate', 'gzip, deflate, br, zstd', '*', '', 'identity', 'compress', 'x-gzip', 'gzip;q=2', 'gzip;q=-1',
+    'gzip;q=abc', ',,;;,', 'identity;q=0.000', 'gzip,'.repeat(500)) },
+  { weight: 1, arbitrary: fc.array(fc.constantFrom('gzip', 'br', 'deflate', 'zstd', 'identity', '*', 'bogus', ';q=0', ';q=1',
+    ';q=0.5', ',', ' ', ';'), { maxLength: 8 }).map((parts) => parts.join('')) },
+);
+
+/** A request body's Content-Encoding: unknown codings, and gzip, deflate or br that the body really has or lacks. */
+export interface BodyEncoding {
+  name: string;
+  /** Whether the body is really compressed so. */
+  applied: boolean;
+}
+export const bodyEncodings: fc.Arbitrary<BodyEncoding | undefined> = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.record({ name: fc.constantFrom('gzip', 'deflate', 'br'), applied: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constantFrom('identity', 'bogus', 'zstd', 'gzip, gzip', 'x-gzip', '', 'compress')
+    .map((name) => ({ name, applied: false })) },
+);

@@ -21,8 +21,8 @@ export class HttpClient {
     const init: RequestInit = { method, headers: { ...this.defaultHeaders, ...headers }, redirect: 'manual' };
     const h = init.headers as Record<string, string>;
     if (this.cookies.size) h.cookie = this.cookieHeader;
-    if (body instanceof FormData) {
-      init.body = body; // fetch writes the multipart Content-Type with its boundary
+    if (body instanceof FormData || body instanceof Blob) {
+      init.body = body; // fetch writes a FormData's multipart Content-Type with its boundary
     } else if (body !== undefined) {
       init.body = typeof body === 'string' ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';

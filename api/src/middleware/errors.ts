@@ -101,5 +101,8 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     if (answer.status >= 500 && (err as { expose?: boolean }).expose !== true) ctx.app.emit('error', err, ctx);
     const retryAfter = (err as { headers?: Record<string, string> }).headers?.['Retry-After'];
     if (retryAfter) ctx.set('Retry-After', retryAfter);
+    // A body refused before it was read in full (a bad Content-Encoding, too large) leaves its
+    // bytes in the connection, where the client's next request would wait behind them: closed.
+    if (!ctx.req.complete) ctx.set('Connection', 'close');
   }
 }
