@@ -86,8 +86,10 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
  * about 200 ms.
  */
 async function estimateRows(query: QueryBuilder<Model>, db: Knex): Promise<number> {
-  const ones = query.clone().clearSelect().clearOrder().select(db.raw('1'));
-  const plan = await db.raw(`explain (format json) ${ones.toKnexQuery().toString()}`);
+  // With its values bound as the page's query binds them: written in as literals, a filter value
+  // of another type than its column (status = false) failed as text = boolean.
+  const { sql, bindings } = query.clone().clearSelect().clearOrder().select(db.raw('1')).toKnexQuery().toSQL();
+  const plan = await db.raw(`explain (format json) ${sql}`, bindings);
   return Math.round(Number((Object.values(plan.rows[0])[0] as Array<{ Plan: { 'Plan Rows': number } }>)[0].Plan['Plan Rows']));
 }
 
