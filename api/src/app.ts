@@ -127,6 +127,13 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) {
+      // A known path asked with another method: 405 and the methods it takes (each router's own
+      // allowedMethods never sees it, this answer being thrown past them).
+      const allowed = [...new Set(routers.flatMap((router) => router.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods)))];
+      if (allowed.length > 0) {
+        throw Object.assign(httpError('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}: use ${allowed.join(', ')}`,
+          { params: { method: ctx.method, allowed: allowed.join(', ') } }), { headers: { Allow: allowed.join(', ') } });
+      }
       throw httpError('route_not_found', `No API route ${ctx.method} ${ctx.path}`, { params: { method: ctx.method, path: ctx.path } });
     }
     await next();

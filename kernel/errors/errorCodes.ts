@@ -52,6 +52,8 @@ export const ERROR_CODES = {
   not_found: 404,
   /** No such API route. params: method, path. */
   route_not_found: 404,
+  /** A known API path asked with a method it does not take; the Allow header lists those it does. params: method, allowed (", "-joined). */
+  method_not_allowed: 405,
   /** The record was changed by someone else meanwhile; reload it. params: version (current), yours (sent) where known. */
   version_conflict: 409,
   /** A unique value is taken; fields.<field>.code is already_exists. params: field. */

@@ -74,6 +74,13 @@ describe('every error answer names its code', () => {
     expect(expectAnswer(await admin.get('/api/suppliers/987654'), 'not_found').params).toEqual({ entity: 'supplier', id: 987654 });
     expect(expectAnswer(await admin.get('/api/no-such-thing'), 'route_not_found').params)
       .toEqual({ method: 'GET', path: '/api/no-such-thing' });
+    // A known path with a method it does not take: 405, and which it takes.
+    const patch = await admin.request('PATCH', `/api/suppliers/${f.supplier}`, {});
+    expect(expectAnswer(patch, 'method_not_allowed').params).toEqual({ method: 'PATCH', allowed: expect.stringContaining('PUT') });
+    expect(patch.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'PUT']);
+    const post = await admin.post('/api/activity-logs', {});
+    expectAnswer(post, 'method_not_allowed');
+    expect(post.headers.get('allow')?.split(', ').sort()).toEqual(['GET', 'HEAD']);
     expectAnswer(await admin.post('/api/suppliers', { ...maker.supplierBody(), serviceAreaIds: [987654] }), 'invalid_input', ['serviceAreaIds']);
   });
 

@@ -99,8 +99,9 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     ctx.body = answer.body;
     // After the status is set: the log line names the status the client got.
     if (answer.status >= 500 && (err as { expose?: boolean }).expose !== true) ctx.app.emit('error', err, ctx);
-    const retryAfter = (err as { headers?: Record<string, string> }).headers?.['Retry-After'];
-    if (retryAfter) ctx.set('Retry-After', retryAfter);
+    // The headers an answer carries: when to try again (429, 503), which methods a route takes (405).
+    const headers = (err as { headers?: Record<string, string> }).headers ?? {};
+    for (const name of ['Retry-After', 'Allow']) if (headers[name]) ctx.set(name, headers[name]);
     // A body refused before it was read in full (a bad Content-Encoding, too large) leaves its
     // bytes in the connection, where the client's next request would wait behind them: closed.
     if (!ctx.req.complete) ctx.set('Connection', 'close');
