@@ -4,7 +4,9 @@
  * connections (autocannon), each case beside its SQL floor: the very statements one request runs
  * (captured from an in-process app), replayed through `pg` alone at the same concurrency. Then the
  * CSV export (rows/s, the server's peak RSS, the list's p95 during it), the batch completion date
- * at 100, 1,000 and 10,000 ids, and the admin's first-load JavaScript.
+ * at 100, 1,000 and 10,000 ids, and the admin's first-load JavaScript. Besides, 1,000 open event
+ * streams and a burst of sign-ins: the list's p95 during the burst, beside its quiet p95, and how
+ * long the burst takes, with and without the streams (ONLY=streams runs just that).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *
@@ -98,6 +100,107 @@ async function load(url: string, cookie: string, requestPath: string, connection
   return figures(times, seconds, errors + result.errors + result.timeouts);
 }
 
+/**
+ * `connections` clients calling `path` while `work` runs (after a second to warm up): the figures
+ * of the answers given meanwhile, and how long the work took.
+ */
+async function loadDuring(url: string, cookie: string, requestPath: string, connections: number,
+  work: () => Promise<unknown>): Promise<Figures & { seconds: number }> {
+  let times: number[] = [];
+  let errors = 0;
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => { finished = resolve; });
+  const instance = autocannon({ url: url + requestPath, connections, duration: 3_600, headers: { cookie } }, () => finished());
+  instance.on('response', (_client, status, _bytes, time) => {
+    if (status === 200) times.push(time);
+    else errors += 1;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  [times, errors] = [[], 0];
+  const started = performance.now();
+  await work();
+  const seconds = (performance.now() - started) / 1000;
+  const during = figures(times, seconds, errors);
+  instance.stop();
+  await done;
+  return { ...during, seconds };
+}
+
+const STREAMS_CASE = '1,000 open streams, then a burst of sign-ins';
+const DEMO_USERS = ['admin', 'director', 'manager', 'team_leader', 'biller', 'regional_dispatcher'];
+
+/** Ten sign-ins at once: five of unknown names (failed, anonymous), five of demo users. */
+async function signInBurst(url: string): Promise<void> {
+  const stamp = Date.now();
+  await Promise.all(Array.from({ length: 10 }, async (_, n) => {
+    const failed = n % 2 === 0;
+    const res = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(failed ? { username: `nobody-${stamp}-${n}`, password: 'not the password' }
+        : { username: DEMO_USERS[n % DEMO_USERS.length], password: 'demo1234' }) });
+    await res.arrayBuffer();
+    if (res.status !== (failed ? 401 : 200)) throw new Error(`sign-in ${n}: ${res.status}`);
+  }));
+}
+
+/** `count` event streams over `sessions` sessions of the demo users, drained as events come. */
+async function openStreams(url: string, count: number, sessions: number) {
+  const cookies: string[] = [];
+  for (let n = 0; n < sessions; n += 1) {
+    const client = new HttpClient(url);
+    await client.login(DEMO_USERS[n % DEMO_USERS.length], 'demo1234');
+    cookies.push(client.cookieHeader);
+  }
+  const controller = new AbortController();
+  let open = 0;
+  await Promise.all(Array.from({ length: count }, async (_, n) => {
+    const res = await fetch(`${url}/api/events`, { headers: { cookie: cookies[n % sessions] }, signal: controller.signal });
+    if (res.status !== 200) throw new Error(`stream ${n}: ${res.status}`);
+    open += 1;
+    // Drained as events come; no longer open once the server ends it (or the bench aborts it).
+    void res.body!.pipeTo(new WritableStream()).catch(() => undefined).then(() => { open -= 1; });
+  }));
+  return { open: () => open, close: () => controller.abort() };
+}
+
+/**
+ * The default list at 8 connections, quiet and during a burst of sign-ins, without and with 1,000
+ * open streams (20 sessions): what the streams cost the rest of the app. On a server of its own.
+ */
+async function streamsCase(db: Knex): Promise<string[]> {
+  const server = await startServer();
+  try {
+    const client = new HttpClient(server.url);
+    await client.login('admin', 'demo1234');
+    const list = CASES[0][1];
+    // The failures of earlier runs would throttle this one's.
+    const burst = async () => {
+      await db('authAttempts').delete();
+      return loadDuring(server.url, client.cookieHeader, list, 8, () => signInBurst(server.url));
+    };
+    // A fresh server's first calls are slow (a cold pool, code not yet optimised): warmed up first.
+    await load(server.url, client.cookieHeader, list, 8, 3);
+    const quiet = await load(server.url, client.cookieHeader, list, 8);
+    const alone = await burst();
+    const streams = await openStreams(server.url, 1_000, 20);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const quietStreams = await load(server.url, client.cookieHeader, list, 8);
+    const during = await burst();
+    const open = streams.open();
+    streams.close();
+    const row = (label: string, f: Figures, seconds?: number) =>
+      `| ${label} | ${ms(f.p50)} | ${ms(f.p95)} | ${ms(f.p99)} | ${f.rps.toFixed(0)} | ${f.errors} | ${seconds === undefined ? '' : seconds.toFixed(1)} |`;
+    return ['', `## ${STREAMS_CASE}`, '', `The default list at 8 connections, quiet (${DURATION} s) and while ten sign-ins run at once `
+      + `(five of unknown names, failed), without and with 1,000 event streams open (20 sessions of the demo users; ${open} still `
+      + 'open after the burst).', '', '| | list p50 ms | list p95 ms | list p99 ms | req/s | errors | burst s |', '|---|---|---|---|---|---|---|',
+    row('quiet, no streams', quiet), row('sign-in burst, no streams', alone, alone.seconds),
+    row('quiet, 1,000 streams', quietStreams), row('sign-in burst, 1,000 streams', during, during.seconds)];
+  } finally {
+    // The list's last calls answered before the server stops.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.stop();
+  }
+}
+
 interface Statement { sql: string; bindings?: unknown[] }
 
 /** The statements one call runs, with their values, from an app in this process. */
@@ -164,6 +267,11 @@ async function main() {
     }
   }
   await server.stop();
+  if (!ONLY || ONLY.some((word) => STREAMS_CASE.includes(word))) {
+    const section = await streamsCase(db);
+    lines.push(...section);
+    console.log(section.join('\n'));
+  }
   if (ONLY && !ONLY.includes('export')) {
     console.log(plans.join('\n'));
     await Promise.all([local.stop(), db.destroy()]);

@@ -62,6 +62,35 @@ async function openStream(client: HttpClient, url = app.url, lastEventId?: strin
   return { res, events, waitFor, ended, close: () => controller.abort() };
 }
 
+/**
+ * The SQL of every statement app.db runs while `work` does (without their values), but a
+ * session's idle expiry pushed forward (once a minute, whenever it falls due).
+ */
+async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const listen = ({ sql }: { sql: string }) => { if (!sql.startsWith('update "sessions"')) seen.push(sql); };
+  app.db.on('query', listen);
+  try {
+    await work();
+  } finally {
+    app.db.off('query', listen);
+  }
+  return seen;
+}
+
+/** The statements of `more` beyond those of `base`, one for one. */
+function beyond(more: string[], base: string[]): string[] {
+  const left = [...base];
+  return more.filter((sql) => {
+    const at = left.indexOf(sql);
+    if (at >= 0) left.splice(at, 1);
+    return at < 0;
+  });
+}
+/** The feed's read of a statement's new log rows: one per statement, whatever the streams. */
+const isFeedRead = (sql: string) => /^select .* from "activity_logs" as "l"/s.test(sql);
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
 const orderBody = (mtm: string, deliveryAreaId: number) => ({ mtmNumber: mtm, dnNumber: `DN-${mtm}`, pickupWarehouseId: refs.warehouse,
   deliveryAreaId, assignedUserId: refs.dispatcherId, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
 const isOrder = (id: number) => (e: Event) => e.event === 'change' && e.data.type === 'order' && e.data.id === String(id);
@@ -212,6 +241,126 @@ describe('the event stream', () => {
     } finally {
       ending.close();
       staying.close();
+    }
+  });
+
+  it('replays to a reconnecting dispatcher only what changed while the order was in their areas', async () => {
+    const first = await openStream(dispatcher);
+    const before = await admin.create('/api/orders', orderBody('LIVE-ARRIVING-BEFORE', refs.ownArea));
+    const last = await first.waitFor(isOrder(before.id));
+    first.close();
+    // Made and edited in another area, then moved into the dispatcher's: only the move was theirs.
+    const arriving = await admin.create('/api/orders', orderBody('LIVE-ARRIVING', refs.otherArea));
+    const edited = await admin.put(`/api/orders/${arriving.id}`, { ...arriving, notes: 'edited elsewhere' });
+    const moved = await admin.put(`/api/orders/${arriving.id}`, { ...edited.body, deliveryAreaId: refs.ownArea });
+    expect(moved.status).toBe(200);
+    const again = await openStream(dispatcher, app.url, last.id);
+    try {
+      // The catch-up goes out at once: once the move is there, so is anything before it.
+      await again.waitFor(isOrder(arriving.id));
+      expect(again.events.filter(isOrder(arriving.id)).map((e) => e.data.action)).toEqual(['update']);
+      const logs = await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityId: String(arriving.id) }))}`);
+      expect(logs.body[0]).not.toHaveProperty('orderAreaIds');
+    } finally {
+      again.close();
+    }
+  });
+
+  it('keeps the tab of a batch change on its log rows, so that the tab which made it skips it', async () => {
+    const { rows } = await app.db.raw(`insert into orders (mtm_number, dn_number, pickup_warehouse_id, delivery_area_id,
+      assigned_user_id, pickup_date, mos_date, status, completion_date)
+      select 'LIVE-BATCH-' || g, 'DN-LIVE-BATCH-' || g, ?, ?, ?, '2026-10-01', '2026-10-06', 'completed', '2026-10-20T08:00:00Z'
+      from generate_series(1, 2) g returning id`, [refs.warehouse, refs.ownArea, refs.dispatcherId]);
+    const ids = rows.map((row: { id: number }) => row.id);
+    const tab = new HttpClient(app.url, { 'X-Tab-Id': '5f1c-batch-tab' });
+    await tab.login('admin');
+    const stream = await openStream(admin);
+    const dispatcherStream = await openStream(dispatcher);
+    try {
+      const answer = await tab.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-05T10:00:00Z' });
+      expect(answer.body).toEqual({ updated: 2 });
+      const logs = await app.db('activityLogs').where({ action: 'batch_update' }).whereIn('entityId', ids.map(String)).orderBy('id');
+      expect(logs.map((log) => [log.entityId, log.tabId])).toEqual(ids.map((id: number) => [String(id), '5f1c-batch-tab']));
+      expect((await stream.waitFor(isOrder(ids[1]))).data).toMatchObject({ action: 'batch_update', tab: '5f1c-batch-tab' });
+      expect((await dispatcherStream.waitFor(isOrder(ids[1]))).data).not.toHaveProperty('tab');
+    } finally {
+      stream.close();
+      dispatcherStream.close();
+    }
+  });
+
+  it('hears a dispatcher\'s new area at once', async () => {
+    const stream = await openStream(dispatcher);
+    const { body: account } = await admin.get(`/api/users/${refs.dispatcherId}`);
+    try {
+      expect((await admin.put(`/api/users/${refs.dispatcherId}`, { ...account, deliveryAreaIds: [refs.ownArea, refs.otherArea] })).status)
+        .toBe(200);
+      const there = await admin.create('/api/orders', orderBody('LIVE-NEW-AREA', refs.otherArea));
+      await stream.waitFor(isOrder(there.id));
+    } finally {
+      stream.close();
+      await app.db('userDeliveryAreas').where({ userId: refs.dispatcherId, deliveryAreaId: refs.otherArea }).delete();
+    }
+  });
+});
+
+// What open streams cost the database: one read an instance for a change that may alter what
+// people may see, shared by all their streams; nothing for a sign-in (docs/live-updates.md).
+describe('the cost of open streams', () => {
+  /** Four streams each of three sessions (different views: everything, a dispatcher's areas, a manager's pages), caught up. */
+  async function openStreams() {
+    const clients = [admin, dispatcher, await signedInAs(app.url, 'manager')];
+    const streams = await Promise.all(clients.flatMap((client) => Array.from({ length: 4 }, () => openStream(client))));
+    const marker = await admin.create('/api/orders', orderBody(`LIVE-COST-${Date.now()}`, refs.ownArea));
+    await Promise.all(streams.map((stream) => stream.waitFor(isOrder(marker.id))));
+    return { streams, admins: streams.slice(0, 4), close: () => streams.forEach((stream) => stream.close()) };
+  }
+
+  it('reads nothing for a sign-in, failed (anonymous) or not', async () => {
+    const signIns = async () => {
+      expect((await new HttpClient(app.url).post('/api/login', { username: 'nobody-at-all', password: 'not the password' })).status)
+        .toBe(401);
+      return (await new HttpClient(app.url).login('biller')).body.id as number;
+    };
+    const alone = await statementsDuring(signIns);
+    const open = await openStreams();
+    try {
+      const watched = await statementsDuring(async () => {
+        const billerId = await signIns();
+        const signedIn = (e: Event) => e.data.type === 'user' && e.data.id === String(billerId) && e.data.action === 'login';
+        await Promise.all(open.admins.map((stream) => stream.waitFor(signedIn)));
+        await settle();
+      });
+      // Beyond what the sign-ins ran themselves: at most the feed's read of each one's log row.
+      const extra = beyond(watched, alone);
+      expect(extra.filter((sql) => !isFeedRead(sql))).toEqual([]);
+      expect(extra.length).toBeLessThanOrEqual(2);
+    } finally {
+      open.close();
+    }
+  });
+
+  it('reads everyone\'s access once for a permission change, not once a stream', async () => {
+    const { body: matrix } = await admin.get('/api/permissions');
+    const leader: string[] = matrix.roles.team_leader;
+    const setLeader = async (pages: string[]) => expect((await admin.put('/api/permissions', { roles: { team_leader: pages } })).status)
+      .toBe(200);
+    // Two changes of the same size, so that they run the same statements.
+    const alone = await statementsDuring(() => setLeader([...leader, 'suppliers']));
+    const open = await openStreams();
+    try {
+      const watched = await statementsDuring(async () => {
+        await setLeader([...leader, 'warehouses']);
+        await Promise.all(open.admins.map((stream) => stream.waitFor((e) => e.data.type === 'permission')));
+        await settle();
+      });
+      const extra = beyond(watched, alone);
+      // The feed's read of the log row, and one read of the access of the three users with streams.
+      expect(extra.filter(isFeedRead)).toHaveLength(1);
+      expect(extra.filter((sql) => !isFeedRead(sql)).length).toBeLessThanOrEqual(1);
+    } finally {
+      open.close();
+      await setLeader(leader);
     }
   });
 });

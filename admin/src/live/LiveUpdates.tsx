@@ -58,10 +58,13 @@ export const LIVE_CHANGE_EVENT = 'live-change';
  */
 export const LiveUpdates = () => {
   const queryClient = useQueryClient();
-  const userId = useGetIdentity().identity?.id;
+  const { identity } = useGetIdentity();
+  const userId = identity?.id;
+  // A pending (self-registered) account may not open it (403): it waits for an administrator.
+  const pending = identity?.status === 'pending';
   useEffect(() => {
     // Opened once the user is known.
-    if (userId === undefined) return undefined;
+    if (userId === undefined || pending) return undefined;
     const source = new EventSource('/api/events');
     let dropped = false;
     // A burst of changes (a batch, an import) refetches each query once, not once per change.
@@ -98,6 +101,6 @@ export const LiveUpdates = () => {
       source.close();
       window.clearTimeout(flush);
     };
-  }, [queryClient, userId]);
+  }, [queryClient, userId, pending]);
   return null;
 };

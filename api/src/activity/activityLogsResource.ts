@@ -14,6 +14,6 @@ export const activityLogsResource: ResourceDef = {
   filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range' },
   writable: false,
   softDelete: false,
-  // Which browser tab acted is for the live stream only (docs/live-updates.md).
-  hidden: ['tabId'],
+  // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
+  hidden: ['tabId', 'orderAreaIds'],
 };

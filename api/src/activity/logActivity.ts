@@ -27,24 +27,31 @@ export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { 
   await logActivities(db, ctx, [entry]);
 }
 
-/** Appends one activity-log row per entry, in one statement (a batch of at most ~5,000). */
+/**
+ * Appends one activity-log row per entry in one statement, however many (a batch of 10,000): the
+ * rows go as one JSON parameter, as a multi-row INSERT of them would pass PostgreSQL's 65,535
+ * parameters. Their ids follow the entries' order.
+ */
 export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
   entries: ActivityEntry[]): Promise<void> {
   if (entries.length === 0) return;
   const userAgent = ctx.get('user-agent').slice(0, 512) || null;
   const tabId = tabOf(ctx);
-  await db('activityLogs').insert(entries.map((entry) => {
+  const rows = entries.map((entry) => {
     const actor = entry.actor ?? ctx.state.user;
     return {
-      userId: actor?.id ?? null,
+      user_id: actor?.id ?? null,
       username: actor?.username ?? null,
       action: entry.action,
-      entityType: entry.entityType ?? null,
-      entityId: entry.entityId === undefined ? null : String(entry.entityId),
-      changes: entry.changes ? JSON.stringify(entry.changes) : null,
+      entity_type: entry.entityType ?? null,
+      entity_id: entry.entityId === undefined ? null : String(entry.entityId),
+      changes: entry.changes ?? null,
       ip: ctx.ip,
-      userAgent,
-      tabId,
+      user_agent: userAgent,
+      tab_id: tabId,
     };
-  }));
+  });
+  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id)
+    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id
+    from jsonb_populate_recordset(null::activity_logs, ?::jsonb) with ordinality r order by r.ordinality`, [JSON.stringify(rows)]);
 }

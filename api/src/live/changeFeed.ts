@@ -6,10 +6,17 @@ import { personNameSql } from '../users/personNameSql';
 
 /**
  * A change as the live streams read it: the LiveChange they send and, for an order, the delivery
- * areas it was in before and is in now, so that a dispatcher's stream can keep to their own areas.
+ * areas it was in just before and after the change (kept on its log row when written), so that a
+ * dispatcher's stream can keep to their own areas.
  */
 export interface Change extends LiveChange {
   areas?: number[];
+  /**
+   * It may change what someone may see: a permission change (everyone), or a change to a user
+   * that may end their sessions or change their status, role or areas (that user). A sign-in, a
+   * failed one, an edit of a name may not.
+   */
+  altersView: boolean;
 }
 
 type Listener = { onChanges: (changes: Change[]) => void; onResync: () => void };
@@ -25,22 +32,24 @@ export async function latestSeq(db: Knex): Promise<number> {
   return Number(seq ?? 0);
 }
 
+/** Change.altersView of the log row `l`: a user's edit alters views only through their status, role or areas. */
+const ALTERS_VIEW_SQL = `l.entity_type = 'permission' or l.entity_type = 'user' and l.action not in ('login', 'login_failed')
+  and (l.action <> 'update' or coalesce(l.changes -> 'status', l.changes -> 'role', l.changes -> 'deliveryAreaIds') is not null)`;
+
 /** The activity-log rows of a range of ids, as changes. */
 export async function readChanges(db: Knex, after: number, upTo?: number): Promise<Change[]> {
-  const query = db('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId').leftJoin('orders as o', (on) => on
-    .on(db.raw(`l.entity_type = 'order' and l.entity_id ~ '^[0-9]{1,9}$'`)).andOn(db.raw('o.id = l.entity_id::int')))
+  const query = db('activityLogs as l').leftJoin('users as u', 'u.id', 'l.userId')
     .where('l.id', '>', after)
-    .select('l.id', 'l.entityType', 'l.entityId', 'l.action', 'l.userId', 'l.at', 'l.tabId', 'o.deliveryAreaId',
-      db.raw(`coalesce(nullif(${personNameSql('u')}, ''), l.username) as by`), db.raw(`l.changes -> 'deliveryAreaId' -> 'before' as area_before`))
+    .select('l.id', 'l.entityType', 'l.entityId', 'l.action', 'l.userId', 'l.at', 'l.tabId', 'l.orderAreaIds',
+      db.raw(`coalesce(nullif(${personNameSql('u')}, ''), l.username) as by`), db.raw(`coalesce(${ALTERS_VIEW_SQL}, false) as alters_view`))
     .orderBy('l.id').limit(CATCH_UP_LIMIT + 1);
   if (upTo !== undefined) query.where('l.id', '<=', upTo);
   const rows: Array<Record<string, unknown>> = await query;
   return rows.map((row) => ({
     seq: Number(row.id), type: row.entityType as string | null, id: row.entityId as string | null, action: row.action as string,
     userId: row.userId as number | null, by: row.by as string | null, at: new Date(row.at as string).toISOString(),
-    tab: row.tabId as string | null,
-    ...(row.entityType === 'order'
-      ? { areas: [...new Set([row.deliveryAreaId, row.areaBefore].filter((a): a is number => Number.isInteger(a)))] } : {}),
+    tab: row.tabId as string | null, altersView: row.altersView === true,
+    ...(row.entityType === 'order' ? { areas: (row.orderAreaIds as number[] | null) ?? [] } : {}),
   }));
 }
 
@@ -60,17 +69,18 @@ class ChangeFeed {
   constructor(private readonly db: Knex) {}
 
   /** Resolves once the feed hears notices (or has given up for now and will resync): what commits after, it tells. */
-  private listening: Promise<void> = Promise.resolve();
+  private ready: Promise<void> = Promise.resolve();
+  get listening(): Promise<void> {
+    return this.ready;
+  }
 
-  subscribe(listener: Listener): { unsubscribe: () => void; listening: Promise<void> } {
+  /** Starts telling `listener` of changes; answers the unsubscribe. */
+  subscribe(listener: Listener): () => void {
     this.listeners.add(listener);
-    if (this.listeners.size === 1) this.listening = this.listen();
-    return {
-      unsubscribe: () => {
-        this.listeners.delete(listener);
-        if (this.listeners.size === 0) this.quiet();
-      },
-      listening: this.listening,
+    if (this.listeners.size === 1) this.ready = this.listen();
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.quiet();
     };
   }
 
@@ -122,7 +132,7 @@ class ChangeFeed {
     this.reconnect = setTimeout(() => {
       this.reconnect = undefined;
       if (this.listeners.size === 0) return;
-      this.listening = this.listen().then(() => this.resync());
+      this.ready = this.listen().then(() => this.resync());
     }, RECONNECT_MS);
   }
 

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Joi from 'joi';
-import { logActivity } from '../activity/logActivity';
+import { logActivities, logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
@@ -99,7 +99,7 @@ const batchBody = Joi.object({
 /**
  * Sets the completion date of many completed orders: one transaction, all or nothing, one log row
  * per order, in a fixed number of statements whatever the number of ids: the locking read, one
- * UPDATE and one INSERT … SELECT of the log rows.
+ * UPDATE and logActivities' one INSERT of the log rows.
  */
 async function batchCompletionDate(ctx: Ctx) {
   const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);
@@ -126,16 +126,8 @@ async function batchCompletionDate(ctx: Ctx) {
     }
     // The model's $beforeUpdate (db/RecordModel.ts) bumps every row's version and sets updatedAt.
     const updated = await Order.query(trx).whereIn('id', ids).patch({ completionDate }).returning('id');
-    // logActivity's row for each order, all in one statement (one JSON parameter: a multi-row
-    // insert of 10,000 rows would pass PostgreSQL's 65,535 parameters).
-    const user = ctx.state.user!;
-    const logRows = orders.map((order) => ({ user_id: user.id, username: user.username, action: 'batch_update',
-      entity_type: 'order', entity_id: String(order.id),
-      changes: { completionDate: { before: order.completionDate, after: completionDate } },
-      ip: ctx.ip, user_agent: ctx.get('user-agent').slice(0, 512) || null }));
-    await trx.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent)
-      select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent
-      from jsonb_populate_recordset(null::activity_logs, ?::jsonb) with ordinality r order by r.ordinality`, [JSON.stringify(logRows)]);
+    await logActivities(trx, ctx, orders.map((order) => ({ action: 'batch_update', entityType: 'order', entityId: order.id as number,
+      changes: { completionDate: { before: order.completionDate, after: completionDate } } })));
     return { updated: updated.length };
   });
 }
