@@ -37,7 +37,11 @@ export async function startTestApp(options: { demo?: boolean; sampleData?: boole
     config,
     close: async () => {
       endLiveStreams(db);
-      await new Promise((resolve) => server.close(resolve));
+      // Kept-alive connections of clients the tests dropped (aborted event streams) would otherwise
+      // hold the close for the 60 s keep-alive timeout above.
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeAllConnections();
+      await closed;
       await db.destroy();
       await drop();
     },
