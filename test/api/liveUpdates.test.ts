@@ -7,6 +7,7 @@ import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
 import { endLiveStreams } from '../../api/src/live/routes';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { statementsDuring as statementsOf } from '../helpers/statements';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -67,15 +68,7 @@ async function openStream(client: HttpClient, url = app.url, lastEventId?: strin
  * session's idle expiry pushed forward (once a minute, whenever it falls due).
  */
 async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const seen: string[] = [];
-  const listen = ({ sql }: { sql: string }) => { if (!sql.startsWith('update "sessions"')) seen.push(sql); };
-  app.db.on('query', listen);
-  try {
-    await work();
-  } finally {
-    app.db.off('query', listen);
-  }
-  return seen;
+  return (await statementsOf(app.db, work)).filter((sql) => !sql.startsWith('update "sessions"'));
 }
 
 /** The statements of `more` beyond those of `base`, one for one. */

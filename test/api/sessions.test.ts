@@ -1,5 +1,5 @@
-import type { Knex } from 'knex';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { statementsDuring } from '../helpers/statements';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../api/src/middleware/session';
 
@@ -11,29 +11,16 @@ const MINUTE = 60_000;
 const sessionId = (c: HttpClient) => c.cookieHeader.match(/(?:^|; )sid=([^;]+)/)![1];
 const sessionRow = (id: string) => app.db('sessions').where({ id }).first();
 
-/** The SQL statements run while `work` runs (the app shares app.db). */
-async function statementsDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const listener = (query: Knex.Sql) => { statements.push(query.sql); };
-  app.db.on('query', listener);
-  try {
-    await work();
-  } finally {
-    app.db.off('query', listener);
-  }
-  return statements;
-}
-
 /** The SQL statements that write the sessions table while `work` runs. */
 const sessionWrites = async (work: () => Promise<unknown>) =>
-  (await statementsDuring(work)).filter((sql) => /^\s*(update|insert|delete)\b[^;]*"sessions"/i.test(sql));
+  (await statementsDuring(app.db, work)).filter((sql) => /^\s*(update|insert|delete)\b[^;]*"sessions"/i.test(sql));
 
 describe('session reads', () => {
   it('read the session, its user and their permissions in one statement, and still see changes on the next request', async () => {
     const c = await signedInAs(app.url, 'manager');
     const userId = (await c.get('/api/user')).body.id;
     const read = () => c.get('/api/warehouses?range=[0,0]');
-    const statements = await statementsDuring(async () => expect((await read()).status).toBe(200));
+    const statements = await statementsDuring(app.db, async () => expect((await read()).status).toBe(200));
     expect(statements[0]).toMatch(/"sessions"/);
     expect(statements[0]).toMatch(/page_permissions/);
     expect(statements.slice(1).filter((sql) => /"(users|page_permissions|sessions)"/.test(sql))).toEqual([]);

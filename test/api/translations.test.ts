@@ -3,6 +3,7 @@ import { syncCatalogs } from '../../api/src/translations/catalog';
 import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
+import { statementsDuring } from '../helpers/statements';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -278,15 +279,8 @@ describe('the public catalog, served from memory', () => {
 
   /** The statements that read a whole catalog from the table, while `run` runs. */
   async function catalogReads(run: () => Promise<unknown>): Promise<number> {
-    let reads = 0;
-    const count = (query: { sql: string }) => { if (/select "namespace", "key", "(zh|en)" from "translations"/.test(query.sql)) reads += 1; };
-    app.db.on('query', count);
-    try {
-      await run();
-    } finally {
-      app.db.off('query', count);
-    }
-    return reads;
+    return (await statementsDuring(app.db, run))
+      .filter((sql) => /select "namespace", "key", "(zh|en)" from "translations"/.test(sql)).length;
   }
 
   it('reads the table once, then answers from memory with the same ETag', async () => {
