@@ -112,6 +112,8 @@ export const FIELD_ERROR_CODES = [
   'too_short',
   /** Number below params.min. */
   'too_small',
+  /** A date before params.min (a MOS or completion date before the pickup date). */
+  'too_early',
   /** Number above params.max (a money amount: max is the decimal text). */
   'too_large',
   /** More than params.max decimals. */

@@ -133,6 +133,8 @@ const cn = {
     system_version: '系统版本',
     quick_navigation: '快速导航',
     quick_navigation_text: '使用左侧菜单进入各功能模块，或点击下方快捷入口。',
+    quick_navigation_none: '您还没有可用的页面；管理员激活账号或授予权限后，这里会出现快捷入口。',
+    role_pending: '待管理员分配',
     contributors: '致谢',
     contributors_text: '感谢以下同事为系统的日常运营所做的贡献：',
     contributor_groups: {

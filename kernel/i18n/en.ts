@@ -132,6 +132,8 @@ const en: AppMessages = {
     system_version: 'System version',
     quick_navigation: 'Quick navigation',
     quick_navigation_text: 'Use the menu on the left to open each module, or the shortcuts below.',
+    quick_navigation_none: 'You have no pages yet; shortcuts appear here once an administrator activates your account or grants you pages.',
+    role_pending: 'To be assigned by an administrator',
     contributors: 'Acknowledgements',
     contributors_text: 'Thanks to these colleagues for keeping operations running every day:',
     contributor_groups: {

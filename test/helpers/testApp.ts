@@ -4,8 +4,7 @@ import type { Knex } from 'knex';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
 import { readConfig, type Config } from '../../api/src/config';
-import { openDatabase } from '../../api/src/db/knex';
-import { prepareDatabase } from '../../api/src/db/prepare';
+import { databaseStarted, openDatabase } from '../../api/src/db/knex';
 import { createTestDatabase } from './testDatabase';
 
 export interface TestApp {
@@ -20,11 +19,11 @@ export interface TestApp {
  * (one per role, password demo1234), `sampleData` the whole demo company. Passwords use a low scrypt cost to keep the suite fast.
  */
 export async function startTestApp(options: { demo?: boolean; sampleData?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
-  const { target, drop } = await createTestDatabase();
   const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key',
     ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
+  const { target, drop } = await createTestDatabase({ config, demo: options.demo ?? true, sampleData: options.sampleData ?? false });
   const db = openDatabase(target);
-  await prepareDatabase(db, config, { demo: options.demo ?? true, sampleData: options.sampleData ?? false });
+  await databaseStarted(db);
   const server: Server = createApp(db, config).listen(0, '127.0.0.1');
   // Client and server share this process: a long PGlite statement stalls both, and with Node's 5 s
   // default the server may close an idle keep-alive socket just as the client reuses it (ECONNRESET).

@@ -15,9 +15,19 @@ import type { Locale } from '@kernel/i18n/catalogs';
  * first day of the week), MUI X's texts, the order a person types a date in, the one their
  * language writes it in (cn 2026/11/23 14:02, en 11/23/2026 02:02 PM), and the calendar's heading.
  */
+/**
+ * MUI X's own Chinese texts keep the English section placeholders (YYYY/MM/DD hh:mm) in an empty
+ * field: a Chinese page shows 年/月/日 时:分 instead.
+ */
+const zhCNTexts = {
+  ...zhCN.components.MuiLocalizationProvider.defaultProps.localeText,
+  fieldYearPlaceholder: () => '年', fieldMonthPlaceholder: () => '月', fieldDayPlaceholder: () => '日',
+  fieldHoursPlaceholder: () => '时', fieldMinutesPlaceholder: () => '分', fieldSecondsPlaceholder: () => '秒',
+};
+
 const PICKER_LANGUAGES = {
-  cn: { adapterLocale: 'zh-cn', texts: zhCN, date: 'YYYY/MM/DD', dateTime: 'YYYY/MM/DD HH:mm', ampm: false, monthAndYear: 'YYYY年M月' },
-  en: { adapterLocale: 'en', texts: enUS, date: 'MM/DD/YYYY', dateTime: 'MM/DD/YYYY hh:mm A', ampm: true, monthAndYear: 'MMMM YYYY' },
+  cn: { adapterLocale: 'zh-cn', texts: zhCNTexts, date: 'YYYY/MM/DD', dateTime: 'YYYY/MM/DD HH:mm', ampm: false, monthAndYear: 'YYYY年M月' },
+  en: { adapterLocale: 'en', texts: enUS.components.MuiLocalizationProvider.defaultProps.localeText, date: 'MM/DD/YYYY', dateTime: 'MM/DD/YYYY hh:mm A', ampm: true, monthAndYear: 'MMMM YYYY' },
 } as const satisfies Record<Locale, object>;
 
 const usePickerLanguage = () => {
@@ -30,7 +40,7 @@ const PickerLocalization = ({ children }: { children: ReactNode }) => {
   const language = usePickerLanguage();
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={language.adapterLocale}
-      localeText={language.texts.components.MuiLocalizationProvider.defaultProps.localeText}>
+      localeText={language.texts}>
       {children}
     </LocalizationProvider>
   );

@@ -1,5 +1,6 @@
 import { Box } from '@mui/material';
 import { maxLength, required, TextInput } from 'react-admin';
+import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceInput } from './OrderReferences';
 
@@ -11,7 +12,9 @@ const validateWarehouse = required('order_validation.warehouse_required');
 const validateAssignedUser = required('order_validation.assigned_user_required');
 const validateArea = required('order_validation.delivery_area_required');
 const validatePickupDate = required('order_validation.pickup_date_required');
-const validateMosDate = required('order_validation.mos_date_required');
+const mosNotBeforePickup = (value: string | null, values: { pickupDate?: string | null }) =>
+  (isBeforePickup(value, values.pickupDate) ? { message: 'order_validation.mos_before_pickup', args: { min: values.pickupDate } } : undefined);
+const validateMosDate = [required('order_validation.mos_date_required'), mosNotBeforePickup];
 const validateNotes = maxLength(2000);
 
 /** The fields a person writes, in two columns; shared by the new-order page and the detail's edit. */

@@ -1,5 +1,5 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
-import { Alert, Box, Step, StepLabel, Stepper, Typography } from '@mui/material';
+import { Alert, Box, Step, StepLabel, Stepper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { OrderAttachment, OrderEvent, OrderStatus } from './orderModel';
 import { FLAGS, progressSteps } from './orderProgressSteps';
@@ -9,6 +9,8 @@ export const OrderProgress = ({ status, events, attachments }: {
 }) => {
   const translate = useTranslate();
   const flag = FLAGS[status];
+  // Ten steps across a phone were cut at the fourth with no hint that they scroll: they stand one under another there.
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box data-testid="order-progress" data-status={status}>
       {flag && (
@@ -16,7 +18,8 @@ export const OrderProgress = ({ status, events, attachments }: {
           {translate(`order_status.${status}`)}
         </Alert>
       )}
-      <Stepper alternativeLabel nonLinear sx={{ overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
+      <Stepper nonLinear alternativeLabel={!phone} orientation={phone ? 'vertical' : 'horizontal'}
+        sx={phone ? undefined : { overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
         {progressSteps(status, events, attachments).map((step) => (
           <Step key={step.label} completed={step.done} active={step.active} data-done={step.done}>
             <StepLabel error={step.error} optional={step.hint && (

@@ -25,6 +25,7 @@ function flowIndex(status: OrderStatus, events: readonly OrderEvent[]): number {
  * The 10 steps of docs/order-status-flow.md#the-10-step-progress-bar: steps 1–8 are the main flow
  * up to awaiting_pod_upload, step 9 (the receipt) is done once a receipt is attached, step 10 when
  * the order is completed. A completed order has every step done; without a receipt, step 9 says so.
+ * Only the step of the order's status is active.
  */
 export function progressSteps(status: OrderStatus, events: readonly OrderEvent[], attachments: readonly OrderAttachment[]): ProgressStep[] {
   const index = flowIndex(status, events);
@@ -35,8 +36,8 @@ export function progressSteps(status: OrderStatus, events: readonly OrderEvent[]
     label: `order_progress.step_${i + 1}`, done: index > i, active: index === i, error: flagged && index === i,
   }));
   const completed = status === 'completed';
-  steps.push({ label: 'order_progress.step_9', done: hasReceipt || completed,
-    active: !flagged && !completed && index >= podStep && !hasReceipt, error: false,
+  // Step 9 is a mark beside step 8, never the current step: the order waits at awaiting_pod_upload.
+  steps.push({ label: 'order_progress.step_9', done: hasReceipt || completed, active: false, error: false,
     hint: completed && !hasReceipt ? 'order_progress.no_receipt' : undefined });
   steps.push({ label: 'order_progress.step_10', done: completed, active: false, error: false });
   return steps;

@@ -66,6 +66,8 @@ export interface DatabaseTarget {
   databaseUrl?: string;
   /** PGlite storage: a folder, or 'memory://' for a throw-away database. */
   dataDir?: string;
+  /** A PGlite data folder dumped by dumpDataDir() to start from (tests start from a prepared copy). */
+  loadDataDir?: Blob;
   /**
    * The server's limits (config.ts). Without them (the knex CLI, the benchmarks' bulk inserts)
    * knex's defaults apply and no statement is cut short.
@@ -107,7 +109,8 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   const dataDir = target.dataDir ?? 'memory://';
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text } });
+  const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text },
+    loadDataDir: target.loadDataDir });
   // The first connection starts the WASM database (and creates it on a first run): on a busy
   // 2-core machine that alone can outlast knex's 60 s default. prepareDatabase waits for that
   // start without a limit, so the server's acquire timeout need not cover it; without timeouts

@@ -10,6 +10,7 @@ const JOI_CODES: Record<string, FieldErrorCode> = {
   'string.max': 'too_long',
   'string.min': 'too_short',
   'number.min': 'too_small',
+  'date.tooEarly': 'too_early',
   'number.greater': 'too_small',
   'number.positive': 'invalid_format',
   'number.max': 'too_large',
@@ -35,6 +36,7 @@ export function fieldProblem(detail: Joi.ValidationErrorItem): { code: FieldErro
     ? (detail.context?.value === null ? 'required' : 'invalid_value')
     : JOI_CODES[detail.type] ?? 'invalid_format';
   const limit = detail.context?.limit;
+  if (code === 'too_early') return { code, params: { min: String(limit) } };
   if (typeof limit !== 'number') return { code };
   return { code, params: code === 'too_short' || code === 'too_small' || code === 'too_few' ? { min: limit } : { max: limit } };
 }

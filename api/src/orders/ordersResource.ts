@@ -1,7 +1,8 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
-import { httpError } from '../httpError';
+import { isBeforePickup } from '@kernel/orders/dateOrder';
+import { httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import { relationFields } from '../resources/relations';
@@ -23,6 +24,25 @@ const calendarDate = (message: string) => Joi.string().trim().required()
   .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`))
     || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('string.pattern.base') : value))
   .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': 'Invalid format' });
+/**
+ * The MOS date never before the pickup date (kernel/orders/dateOrder.ts): said on the field, so the
+ * form, the API and the import answer alike. An update that sends one date alone is checked
+ * against the record's other date in beforeUpdate.
+ */
+const mosDate = calendarDate('MOS date is required')
+  .custom((value: string, helpers) => {
+    const pickupDate: unknown = helpers.state.ancestors[0]?.pickupDate;
+    return isBeforePickup(value, pickupDate) ? helpers.error('date.tooEarly', { limit: pickupDate }) : value;
+  })
+  .messages({ 'date.tooEarly': 'Cannot be before the pickup date {#limit}' });
+
+function checkDateOrder({ pickupDate, mosDate }: Row) {
+  if (isBeforePickup(mosDate, pickupDate)) {
+    throw httpError('invalid_input', 'Invalid input: mosDate', { params: { fields: 'mosDate' },
+      fields: { mosDate: problem('too_early', `Cannot be before the pickup date ${pickupDate}`, { min: pickupDate }) } });
+  }
+}
+
 const orderNumber = (message: string) => requiredText(50).messages({ 'any.required': message, 'string.empty': message });
 
 /** The new-order form's rules, the API's and the import's alike. */
@@ -35,7 +55,7 @@ export const createOrderSchema = Joi.object({
   assignedUserId: requiredId('Assigned user is required'),
   deliveryAreaId: requiredId('Delivery area is required'),
   pickupDate: calendarDate('Pickup date is required'),
-  mosDate: calendarDate('MOS date is required'),
+  mosDate,
   notes: optionalText(2000),
 });
 
@@ -110,8 +130,9 @@ export const ordersResource: ResourceDef & ListScoped = {
       await checkArea(ctx, data.deliveryAreaId, trx);
       return { ...data, createdBy: ctx.state.user!.id };
     },
-    async beforeUpdate(ctx, patch, _existing, trx) {
+    async beforeUpdate(ctx, patch, existing, trx) {
       await checkArea(ctx, patch.deliveryAreaId, trx);
+      checkDateOrder({ ...existing, ...patch });
       return patch;
     },
     async afterCreate(ctx, created, trx) {

@@ -12,6 +12,9 @@ import { applyFilters, liveQuery, present } from '../resources/resourceRoutes';
 import { Order } from './Order';
 import { orderGuards, ordersResource } from './ordersResource';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
+import { isBeforePickup } from '@kernel/orders/dateOrder';
+import { serverTimeZone } from '../monitoring/periods';
+import { dateIn } from '../reports/reportPeriods';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
 
@@ -51,6 +54,7 @@ async function transition(ctx: Ctx) {
         throw httpError('pod_required', 'Upload a proof of delivery (POD) before completing the order',
           { fields: { to: problem('pod_required', 'POD required') } });
       }
+      if (completionDate) checkCompletionDate([order], completionDate);
       changes.completionDate = completionDate ?? new Date();
     } else if (from === 'completed') {
       changes.completionDate = null;
@@ -73,6 +77,21 @@ async function events(ctx: Ctx) {
     .where('e.orderId', id).orderBy([{ column: 'e.at', order: 'asc' }, { column: 'e.id', order: 'asc' }])
     .select('e.id', 'e.fromStatus', 'e.toStatus', 'e.at', 'e.note', 'e.userId',
       ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as user_name`));
+}
+
+/**
+ * Refuses a completion date before any of the orders' pickup dates (kernel/orders/dateOrder.ts),
+ * its day taken in the server's time zone as the reports take it.
+ */
+function checkCompletionDate(orders: Row[], completionDate: Date) {
+  const day = dateIn(completionDate, serverTimeZone());
+  const early = orders.filter((order) => isBeforePickup(day, order.pickupDate));
+  if (early.length === 0) return;
+  const min = early.map((order) => order.pickupDate as string).sort().at(-1)!;
+  const named = namedOrders(early);
+  throw httpError('invalid_input', `The completion date cannot be before the pickup date ${min}: ${named}. Nothing was changed.`,
+    { params: { fields: 'completionDate' },
+      fields: { completionDate: problem('too_early', `Before the pickup date ${min} of ${named}`, { min, orders: named }) } });
 }
 
 /** MTM numbers for a refusal: the first twenty, then how many more (no words: the admin shows them in its language). */
@@ -105,7 +124,7 @@ async function batchCompletionDate(ctx: Ctx) {
   const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const orders: Row[] = (await liveQuery(ordersResource, ctx, trx).clearSelect()
-      .select('orders.id', 'orders.mtmNumber', 'orders.status', 'orders.completionDate')
+      .select('orders.id', 'orders.mtmNumber', 'orders.status', 'orders.completionDate', 'orders.pickupDate')
       .whereIn('orders.id', ids).orderBy('orders.id').forUpdate())
       .map((o) => o.toJSON());
     const found = new Set(orders.map((o) => o.id));
@@ -124,6 +143,7 @@ async function batchCompletionDate(ctx: Ctx) {
       throw httpError('not_completed', `Only completed orders can be given a completion date; not completed: ${named}. Nothing was changed.`,
         { params: { orders: named }, fields: { ids: problem('not_completed', `Not completed: ${named}`, { orders: named }) } });
     }
+    checkCompletionDate(orders, completionDate);
     // The model's $beforeUpdate (db/RecordModel.ts) bumps every row's version and sets updatedAt.
     const updated = await Order.query(trx).whereIn('id', ids).patch({ completionDate }).returning('id');
     await logActivities(trx, ctx, orders.map((order) => ({ action: 'batch_update', entityType: 'order', entityId: order.id as number,

@@ -26,6 +26,7 @@ const messages: ModuleMessages = {
         no_date: '请选择新的完成日期',
         invalid_date: '请选择有效的日期和时间',
         not_completed: '以下订单尚未完成，无法修改完成日期，所有订单均未修改：%{orders}。请取消选择这些订单后重试。',
+        before_pickup: '完成日期不能早于订单的提货日期（%{min}），所有订单均未修改：%{orders}',
       },
       toast: {
         success_title: '更新成功',
@@ -54,10 +55,11 @@ const messages: ModuleMessages = {
         no_date: 'Please select a new completion date',
         invalid_date: 'Please select a valid date and time',
         not_completed: 'These orders are not completed, so their completion date cannot be changed, and no order was changed: %{orders}. Unselect them and try again.',
+        before_pickup: 'The completion date cannot be before the orders\' pickup date (%{min}), and no order was changed: %{orders}',
       },
       toast: {
         success_title: 'Update Successful',
-        success: 'Successfully updated completion date for %{smart_count} orders',
+        success: 'Successfully updated completion date for 1 order |||| Successfully updated completion date for %{smart_count} orders',
         failure_title: 'Update Failed',
         failure: 'Failed to batch update order completion dates, please try again',
       },

@@ -14,14 +14,17 @@ export const QuickNavigationCard = () => {
   const translate = useTranslate();
   const { data: pages } = useQuery(accessiblePagesQuery);
   const allowed = new Set(pages?.map((p) => p.pageKey));
+  const links = shortcuts.filter((item) => allowed.has(item.pageKey));
+  // A pending account (or one without pages) has no shortcut to point at.
+  const text = pages && links.length === 0 ? 'dashboard.quick_navigation_none' : 'dashboard.quick_navigation_text';
   return (
     <DashboardCard title={translate('dashboard.quick_navigation')} icon={<ExploreIcon color="primary" />}
       testId="quick-navigation">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {translate('dashboard.quick_navigation_text')}
+        {translate(text)}
       </Typography>
       <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap' }}>
-        {shortcuts.filter((item) => allowed.has(item.pageKey)).map((item) => (
+        {links.map((item) => (
           <Button key={item.to} component={Link} to={item.to} variant="outlined" size="small" startIcon={item.icon}>
             {translate(item.label)}
           </Button>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { accessiblePagesQuery, currentUserQuery } from '../../providers/queryClient';
 import { DashboardCard } from './DashboardCard';
+import { roleText } from './roleText';
 
 export const SystemStatusCard = ({ version }: { version?: string }) => {
   const translate = useTranslate();
@@ -27,7 +28,7 @@ export const SystemStatusCard = ({ version }: { version?: string }) => {
               {translate('dashboard.permission_level')}
             </TableCell>
             <TableCell sx={{ border: 0 }}>
-              {user ? `${translate(`roles.${user.role}`)} · ${translate(`user_statuses.${user.status}`)}` : ''}
+              {user ? `${roleText(user, translate)} · ${translate(`user_statuses.${user.status}`)}` : ''}
               {pages && ` · ${translate('dashboard.pages_count', { count: pages.length })}`}
             </TableCell>
           </TableRow>

@@ -3,6 +3,7 @@ import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CurrentUser } from '../../providers/queryClient';
 import { DashboardCard } from './DashboardCard';
+import { roleText } from './roleText';
 import { personName } from '@kernel/users/personName';
 
 export const UserInfoCard = ({ user }: { user?: CurrentUser }) => {
@@ -10,7 +11,7 @@ export const UserInfoCard = ({ user }: { user?: CurrentUser }) => {
   const rows: Array<[string, string]> = [
     ['dashboard.username', user?.username ?? ''],
     ['dashboard.name', user ? personName(user) : ''],
-    ['dashboard.role', user ? translate(`roles.${user.role}`) : ''],
+    ['dashboard.role', user ? roleText(user, translate) : ''],
   ];
   return (
     <DashboardCard title={translate('dashboard.user_info')} icon={<PersonIcon color="primary" />} testId="user-info">
