@@ -21,9 +21,9 @@ beforeAll(async () => {
 });
 
 const TEXTS = {
-  cn: { save: '保存', reload: '重新加载', useTheirs: '用他们的', keepMine: '保留我的', saved: '订单已保存',
+  cn: { save: '保存', reload: '重新加载', compare: '比较', useTheirs: '用他们的', keepMine: '保留我的', saved: '订单已保存',
     mark: '他人也修改了此字段：请在上方选择保留哪个值' },
-  en: { save: 'Save', reload: 'Reload', useTheirs: 'Use theirs', keepMine: 'Keep mine', saved: 'Order saved',
+  en: { save: 'Save', reload: 'Reload', compare: 'Compare', useTheirs: 'Use theirs', keepMine: 'Keep mine', saved: 'Order saved',
     mark: 'Someone else changed this field too: choose above which value to keep' },
 } as const;
 
@@ -58,12 +58,19 @@ async function pick(page: Page, source: string, search: string, text: RegExp) {
   await page.getByRole('option', { name: text }).click();
 }
 
-/** The other person's save reaches the form: its notice, then Reload. */
-async function reload(page: Page, { language }: Run) {
+/** The other person's save reaches the form: its notice, then Reload, from the notice or (dark runs) from Compare. */
+async function reload(page: Page, { language, theme }: Run) {
+  const texts = TEXTS[language];
   const notice = page.getByTestId('live-record-notice');
   await notice.waitFor();
-  await notice.getByRole('button', { name: TEXTS[language].reload }).click();
+  if (theme === 'dark') {
+    await notice.getByRole('button', { name: texts.compare }).click();
+    await page.getByTestId('live-compare').getByRole('button', { name: texts.reload }).click();
+  } else {
+    await notice.getByRole('button', { name: texts.reload }).click();
+  }
   await notice.waitFor({ state: 'detached' });
+  await page.getByTestId('live-compare').waitFor({ state: 'detached' });
 }
 
 describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme, $width px)', (run) => {
@@ -149,7 +156,10 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     await page.waitForTimeout(300);
     await screenshot(page, `reload-merge-order-${run.language}-${run.theme}-${run.width}`);
 
-    // Keyboard: the pick is reachable and pressed with the keyboard.
+    // Keyboard: Reload's button is gone, the choice has the focus, each pick is a button.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'live-conflicts');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(texts.useTheirs);
     await conflict.getByRole('button', { name: texts.useTheirs }).focus();
     await page.keyboard.press('Enter');
     await shows(page, 'notes', '经理的备注');
@@ -162,6 +172,30 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     const { body: saved } = await admin.get(`/api/orders/${order.id}`);
     expect(saved).toMatchObject({ mtmNumber: `${mtm}-MGR`, dnNumber: `DN-${mtm}-ADMIN`, notes: '经理的备注',
       pickupWarehouseId: refs.adminsWarehouse, version: order.version + 2 });
+    await page.context().close();
+  });
+});
+
+describe('reload after a save refused as stale', () => {
+  it('merges from the order detail\'s refresh as from the notice, and the next save goes through', async () => {
+    const order = await admin.create('/api/orders', { mtmNumber: 'MTM-RM-409', dnNumber: 'DN-MTM-RM-409',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
+    await page.getByTestId('order-edit').click();
+    await shows(page, 'mtmNumber', 'MTM-RM-409');
+    await input(page, 'notes').fill('我的备注');
+    expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', version: order.version })).status).toBe(200);
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    const refused = page.getByTestId('order-conflict');
+    await refused.getByRole('button', { name: '刷新' }).click();
+    await refused.waitFor({ state: 'detached' });
+    expect(await input(page, 'notes').inputValue()).toBe('我的备注');
+    await page.getByTestId('live-conflict-notes').getByText('别人的备注').waitFor();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.getByText('订单已保存').waitFor();
+    const { body: saved } = await admin.get(`/api/orders/${order.id}`);
+    expect(saved).toMatchObject({ notes: '我的备注', version: order.version + 2 });
     await page.context().close();
   });
 });

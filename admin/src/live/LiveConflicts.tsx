@@ -1,5 +1,5 @@
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAuditLabels } from '../activity-logs/auditVocabulary';
 import { dateStyleOf, useDateFormat } from '../common/dateFormat';
@@ -40,8 +40,13 @@ export const LiveConflicts = ({ type, conflicts, onUseTheirs, onKeepMine, render
 }) => {
   const translate = useTranslate();
   const labels = useAuditLabels();
+  const panel = useRef<HTMLDivElement>(null);
+  const count = Object.keys(conflicts).length;
+  // The button pressed (Reload, or a pick) is gone: a keyboard user goes on from here, not from the top.
+  useEffect(() => panel.current?.focus(), [count]);
   return (
-    <Alert severity="warning" data-testid="live-conflicts" sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}
+    <Alert severity="warning" data-testid="live-conflicts" ref={panel} tabIndex={-1}
+      sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}
       slotProps={{ message: { sx: { flex: 1, minWidth: 0 } } }}>
       <AlertTitle>{translate('live.conflicts_title')}</AlertTitle>
       <Stack spacing={1.5}>
