@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
@@ -7,6 +8,10 @@ import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 // person's change comes in, the person's own edits stay on top, a field both changed is marked
 // with both values to pick from, and the save then goes through with the new version.
 const env = useAppInBrowser();
+
+declare global {
+  interface Window { axe: typeof axe }
+}
 
 let admin: HttpClient;
 const refs = { warehouse: 0, adminsWarehouse: 0, managersWarehouse: 0, area: 0, leader: 0 };
@@ -49,6 +54,20 @@ const mark = (page: Page, name: string) => page.locator(`.ra-input-${name} .MuiF
 const shows = (page: Page, name: string, value: string) => page.waitForFunction(
   ([field, expected]) => (document.querySelector(`[name="${field}"]`) as HTMLInputElement | null)?.value === expected,
   [name, value] as const);
+
+/**
+ * The WCAG 2.1 A/AA rules axe finds broken in the conflicts and the marks under the fields, in the
+ * run's theme. The field's own label turns the theme's error red like on any validation error: the
+ * theme's to answer for, not checked here.
+ */
+async function accessibilityViolations(page: Page, fields: string[]) {
+  // Through the DevTools protocol: the page's own policy allows no inline script.
+  await page.evaluate(axe.source);
+  return page.evaluate(async (include) => {
+    const { violations } = await window.axe.run({ include }, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return violations.map(({ id, nodes }) => `${id}: ${nodes.map(({ target }) => target.join(' ')).join(', ')}`);
+  }, [['[data-testid=live-conflicts]'], ...fields.map((field) => [`.ra-input-${field} .MuiFormHelperText-root`])]);
+}
 
 /** Types into a react-admin AutocompleteInput and picks the option holding `text`. */
 async function pick(page: Page, source: string, search: string, text: RegExp) {
@@ -105,6 +124,7 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     expect(await page.getByTestId('live-conflict-contactPerson').count()).toBe(0);
     await page.waitForTimeout(300); // the marking's fade-in
     await screenshot(page, `reload-merge-supplier-${run.language}-${run.theme}-${run.width}`);
+    expect(await accessibilityViolations(page, ['address'])).toEqual([]);
 
     await conflict.getByRole('button', { name: texts.keepMine }).click();
     await conflict.waitFor({ state: 'detached' });
@@ -155,6 +175,7 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     await warehouse.getByText('管理员选的仓 Admin DC').waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, `reload-merge-order-${run.language}-${run.theme}-${run.width}`);
+    expect(await accessibilityViolations(page, ['notes', 'pickupWarehouseId'])).toEqual([]);
 
     // Keyboard: Reload's button is gone, the choice has the focus, each pick is a button.
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'live-conflicts');
