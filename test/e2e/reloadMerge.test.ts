@@ -220,3 +220,30 @@ describe('reload after a save refused as stale', () => {
     await page.context().close();
   });
 });
+
+describe('reload on the user edit page', () => {
+  it('merges a manager\'s change of the same account into the admin\'s form', async () => {
+    const { body: user } = await admin.post('/api/users', { username: 'rm_leader', password: 'Merge-pass-2026',
+      firstName: '合', lastName: '并', email: 'rm@example.com', phone: '+86 21 5555 0000', role: 'team_leader', status: 'active' });
+    expect(user.id).toBeGreaterThan(0);
+    const page = await openAs('admin', `/users/${user.id}/edit`, RUNS[0]);
+    await shows(page, 'phone', '+86 21 5555 0000');
+    await input(page, 'phone').fill('+86 21 5555 1111');
+    const manager = await signedInAs(env.app.url, 'manager');
+    const { body: current } = await manager.get(`/api/users/${user.id}`);
+    expect((await manager.put(`/api/users/${user.id}`, { ...current, email: 'rm.new@example.com', phone: '+86 21 5555 2222' })).status)
+      .toBe(200);
+    await reload(page, RUNS[0]);
+    await shows(page, 'email', 'rm.new@example.com');
+    expect(await input(page, 'phone').inputValue()).toBe('+86 21 5555 1111');
+    const conflict = page.getByTestId('live-conflict-phone');
+    await conflict.getByRole('button', { name: TEXTS.cn.useTheirs }).click();
+    await shows(page, 'phone', '+86 21 5555 2222');
+    await input(page, 'lastName').fill('并并');
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/users');
+    const { body: saved } = await admin.get(`/api/users/${user.id}`);
+    expect(saved).toMatchObject({ email: 'rm.new@example.com', phone: '+86 21 5555 2222', lastName: '并并', version: user.version + 2 });
+    await page.context().close();
+  });
+});
