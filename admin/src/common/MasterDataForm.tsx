@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
 import { useErrorNotice } from './useServerErrors';
 
 /** Save, and on an existing record delete it after the module's own confirmation text. */
@@ -20,11 +21,14 @@ const ACTIVE = { status: 'active' };
 
 /**
  * The form of a master-data create or edit page. The browser's own checks are off (`noValidate`):
- * they would speak the browser's language and hide ours, which say what the server says.
+ * they would speak the browser's language and hide ours, which say what the server says. On an
+ * edit page it tells of others' changes and merges them in on reload (LiveRecordNotice).
  */
 export const MasterDataForm = ({ deleteConfirm, defaultValues = ACTIVE, children }:
   { deleteConfirm: string; defaultValues?: Record<string, unknown>; children: ReactNode }) => (
-  <SimpleForm toolbar={<FormToolbar deleteConfirm={deleteConfirm} />} defaultValues={defaultValues} noValidate>
+  <SimpleForm toolbar={<FormToolbar deleteConfirm={deleteConfirm} />} defaultValues={defaultValues} noValidate
+    resetOptions={KEEP_UNSAVED_EDITS}>
+    <LiveRecordNotice />
     {children}
   </SimpleForm>
 );

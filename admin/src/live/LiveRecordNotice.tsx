@@ -1,28 +1,31 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import {
-  RecordContextProvider, useDataProvider, useLocaleState, useRecordContext, useResourceContext, useTranslate, type RaRecord,
+  RecordContextProvider, useDataProvider, useLocaleState, useRecordContext, useResourceContext, useTranslate,
 } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { ChangesPanel } from '../activity-logs/ChangesPanel';
 import type { ActivityLogRecord } from '../activity-logs/activityLogModel';
 import { TAB_ID } from '../providers/tabId';
+import { LiveConflicts, type RenderValue } from './LiveConflicts';
 import { holdRecord, LIVE_CHANGE_EVENT } from './LiveUpdates';
+import { conflictsOf, differences, type Conflicts } from './recordMerge';
 
 /** The kind of record a resource holds, as the activity log names it: orders → order, vehicle-types → vehicle_type. */
 const recordType = (resource: string) => resource.replace(/s$/, '').replace(/-/g, '_');
 
-/** Bookkeeping that changes with every save: not what anyone changed. */
-const BOOKKEEPING = new Set(['id', 'version', 'updatedAt', 'createdAt']);
+/**
+ * The `resetOptions` of every form that holds a LiveRecordNotice. When its record changes (a
+ * reload), react-admin resets the form to it: the fields the person changed keep their values,
+ * the others take the new record's, and the new record, with its version, becomes the form's
+ * base, so the next save goes through; the conflict marks set just before stay.
+ */
+export const KEEP_UNSAVED_EDITS = { keepDirtyValues: true, keepErrors: true } as const;
 
-/** Each field whose value differs between two versions of a record, as the activity log shows a change. */
-export function differences(before: RaRecord, after: RaRecord): Record<string, { before: unknown; after: unknown }> {
-  const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-  const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((field) => !BOOKKEEPING.has(field));
-  return Object.fromEntries(fields.filter((field) => !same(before[field], after[field]))
-    .map((field) => [field, { before: before[field] ?? null, after: after[field] ?? null }]));
-}
+/** The mark on a field both changed; the choice is offered above the fields (LiveConflicts). */
+const CONFLICT_MARK = { type: 'conflict', message: 'live.conflict_mark' };
 
 /** What changed between the version on screen and the one saved now, field by field. */
 const CompareDialog = ({ change, changes, onClose, onReload }: {
@@ -47,63 +50,93 @@ const CompareDialog = ({ change, changes, onClose, onReload }: {
 };
 
 /**
- * On an edit page: when someone else (or the same person in another tab) changes the record on
- * screen, a form being edited says so at once, before its save meets the 409
- * (docs/live-updates.md). Compare shows each field as it was opened and as it is now; Reload
- * takes the new version and keeps the person's unsaved edits. A record only shown (`holding`
- * false) is not held: it refetches like any query (LiveUpdates).
+ * Inside the form of an edit page, which holds `resetOptions={KEEP_UNSAVED_EDITS}`: when someone
+ * else (or the same person in another tab) changes the record on screen, says so at once, before
+ * the save meets the 409 (docs/live-updates.md). Compare shows each field as it was opened and as
+ * it is now. Reload merges the new version into the form: their changes come in, the person's
+ * unsaved edits stay, and each field both changed is marked, keeping the person's value until they
+ * pick theirs or their own. `renderValue` shows a value the form holds as an id by its name;
+ * `children` may offer the same reload elsewhere (after a save refused as stale).
  */
-export const LiveRecordNotice = ({ holding = true }: { holding?: boolean }) => {
+export const LiveRecordNotice = ({ renderValue, children }: {
+  renderValue?: RenderValue; children?: (reload: () => void) => ReactNode;
+}) => {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider();
   const translate = useTranslate();
   const [locale] = useLocaleState();
+  const { getValues, setValue, setError, clearErrors, formState } = useFormContext();
   const [change, setChange] = useState<LiveChange | null>(null);
   const [comparison, setComparison] = useState<ActivityLogRecord['changes'] | null>(null);
-  const reload = () => {
+  const [conflicts, setConflicts] = useState<Conflicts>({});
+  const recordId = record?.id;
+
+  // Read past react-admin's cache: the form keeps the version it was opened with.
+  const readNow = async () => (await dataProvider.getOne(resource, { id: recordId })).data;
+  const compare = async () => {
+    if (record) setComparison(differences(record, await readNow()));
+  };
+  const reload = async () => {
     setChange(null);
     setComparison(null);
-    void queryClient.invalidateQueries({ queryKey: [resource, 'getOne'] });
+    const theirs = await readNow().catch(() => null);
+    // Gone meanwhile: react-admin says so, as for any record it cannot read.
+    if (!theirs) return void queryClient.invalidateQueries({ queryKey: [resource, 'getOne'] });
+    const found = conflictsOf(formState.defaultValues ?? {}, getValues(), theirs);
+    Object.keys(found).forEach((field) => setError(field, CONFLICT_MARK));
+    setConflicts((previous) => ({ ...previous, ...found }));
+    // react-admin resets the form to the record it shows: the merge itself (KEEP_UNSAVED_EDITS).
+    queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(recordId) }] }, theirs);
   };
-  // Read past react-admin's cache: the form keeps the version it was opened with.
-  const compare = async () => {
-    if (!record) return;
-    const { data } = await dataProvider.getOne(resource, { id: record.id });
-    setComparison(differences(record, data));
+  const settle = (field: string) => {
+    clearErrors(field);
+    setConflicts(({ [field]: _settled, ...rest }) => rest);
+  };
+  const takeTheirs = (field: string) => {
+    setValue(field, conflicts[field].theirs, { shouldDirty: true });
+    settle(field);
   };
 
-  const recordId = record?.id;
-  useEffect(() => (holding && recordId !== undefined ? holdRecord(resource, recordId) : undefined), [holding, resource, recordId]);
+  useEffect(() => (recordId !== undefined ? holdRecord(resource, recordId) : undefined), [resource, recordId]);
 
   useEffect(() => {
     const heard = (event: Event) => {
       const live = (event as CustomEvent<LiveChange>).detail;
-      if (!holding || !record || live.type !== recordType(resource) || live.id !== String(record.id)) return;
+      if (recordId === undefined || live.type !== recordType(resource) || live.id !== String(recordId)) return;
       // This tab's own save is no news (the same person's save in another tab is).
       if (live.tab !== TAB_ID) setChange(live);
     };
     window.addEventListener(LIVE_CHANGE_EVENT, heard);
     return () => window.removeEventListener(LIVE_CHANGE_EVENT, heard);
-  }, [record, resource, holding]);
+  }, [resource, recordId]);
 
-  if (!change) return null;
-  const time = new Date(change.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+  const time = change
+    && new Date(change.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
   return (
     <>
-      <Alert severity="warning" role="status" data-testid="live-record-notice" sx={{ mb: 2 }}
-        action={(
-          <>
-            {change.action !== 'delete' && (
-              <Button color="inherit" size="small" onClick={() => void compare().catch(() => undefined)}>{translate('live.compare')}</Button>
-            )}
-            <Button color="inherit" size="small" onClick={reload}>{translate('live.reload')}</Button>
-          </>
-        )}>
-        {translate('live.changed_by', { name: change.by ?? '—', time })}
-      </Alert>
-      {comparison && <CompareDialog change={change} changes={comparison} onClose={() => setComparison(null)} onReload={reload} />}
+      {change && (
+        <Alert severity="warning" role="status" data-testid="live-record-notice" sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}
+          action={(
+            <>
+              {change.action !== 'delete' && (
+                <Button color="inherit" size="small" onClick={() => void compare().catch(() => undefined)}>{translate('live.compare')}</Button>
+              )}
+              <Button color="inherit" size="small" onClick={() => void reload()}>{translate('live.reload')}</Button>
+            </>
+          )}>
+          {translate('live.changed_by', { name: change.by ?? '—', time })}
+        </Alert>
+      )}
+      {children?.(() => void reload())}
+      {Object.keys(conflicts).length > 0 && (
+        <LiveConflicts type={recordType(resource)} conflicts={conflicts}
+          renderValue={renderValue} onUseTheirs={takeTheirs} onKeepMine={settle} />
+      )}
+      {change && comparison && (
+        <CompareDialog change={change} changes={comparison} onClose={() => setComparison(null)} onReload={() => void reload()} />
+      )}
     </>
   );
 };

@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import {
-  Edit, Form, ListButton, SaveButton, TopToolbar, useNotify, useRecordContext, useRefresh, useTranslate,
+  Edit, Form, ListButton, RecordContextProvider, SaveButton, TopToolbar, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useServerErrors } from '../common/useServerErrors';
@@ -12,13 +12,15 @@ import { useOrderAttachments, useOrderEvents } from './orderApi';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderFields, OrderPrices } from './OrderFields';
 import { OrderInputs } from './OrderInputs';
-import { toOrderPayload, type OrderRecord } from './orderModel';
+import { OrderReferenceField } from './OrderReferences';
+import { REFERENCES, toOrderPayload, type OrderRecord } from './orderModel';
 import { OrderProgress } from './OrderProgress';
 import { OrderTimeline } from './OrderTimeline';
 import { StatusChip } from './StatusChip';
 import { TransitionButtons } from './TransitionButtons';
 import { useCanEditOrders } from './useCanEditOrders';
-import { LiveRecordNotice } from '../live/LiveRecordNotice';
+import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
+import type { RenderValue } from '../live/LiveConflicts';
 
 const Section = ({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) => {
   const translate = useTranslate();
@@ -37,18 +39,31 @@ const OrderTitle = () => {
   return <>{order ? translate('orders.detail.title', { mtm: order.mtmNumber }) : ''}</>;
 };
 
-/** Editing in place: the form of the new-order page, saved with the version it started from. */
-const EditDetails = ({ conflict, onCancel }: { conflict: boolean; onCancel: () => void }) => {
+/** A reference the form holds as an id, in a field both people changed, by its name. */
+const referenceByName: RenderValue = (field, value) => (field in REFERENCES ? (
+  <RecordContextProvider value={{ id: field, [field]: value }}>
+    <OrderReferenceField source={field as keyof typeof REFERENCES} />
+  </RecordContextProvider>
+) : undefined);
+
+/**
+ * Editing in place: the form of the new-order page, saved with the version it started from; held
+ * while it is open, and told of others' changes, which a reload merges in (LiveRecordNotice).
+ */
+const EditDetails = ({ conflict, onReload, onCancel }: { conflict: boolean; onReload: () => void; onCancel: () => void }) => {
   const translate = useTranslate();
-  const refresh = useRefresh();
   return (
-    <Form>
-      {conflict && (
-        <Alert severity="error" sx={{ mb: 2 }} data-testid="order-conflict"
-          action={<Button color="inherit" size="small" onClick={refresh}>{translate('ra.action.refresh')}</Button>}>
-          {translate('common.conflict')}
-        </Alert>
-      )}
+    <Form resetOptions={KEEP_UNSAVED_EDITS}>
+      <LiveRecordNotice renderValue={referenceByName}>
+        {(reload) => conflict && (
+          <Alert severity="error" sx={{ mb: 2 }} data-testid="order-conflict"
+            action={(
+              <Button color="inherit" size="small" onClick={() => { onReload(); reload(); }}>{translate('ra.action.refresh')}</Button>
+            )}>
+            {translate('common.conflict')}
+          </Alert>
+        )}
+      </LiveRecordNotice>
       <OrderInputs />
       <Stack direction="row" spacing={1}>
         <SaveButton />
@@ -62,7 +77,9 @@ const EditDetails = ({ conflict, onCancel }: { conflict: boolean; onCancel: () =
  * Everything about the order. Editing, status changes and attachment uploads and deletions are
  * offered only to those who may edit orders; the others read the same page without them.
  */
-const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEditing: (on: boolean) => void; conflict: boolean }) => {
+const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
+  editing: boolean; setEditing: (on: boolean) => void; conflict: boolean; clearConflict: () => void;
+}) => {
   const order = useRecordContext<OrderRecord>();
   const translate = useTranslate();
   const editable = useCanEditOrders();
@@ -91,7 +108,9 @@ const DetailBody = ({ editing, setEditing, conflict }: { editing: boolean; setEd
               {translate('ra.action.edit')}
             </Button>
           )}>
-            {editable && editing ? <EditDetails conflict={conflict} onCancel={() => setEditing(false)} /> : <OrderFields />}
+            {editable && editing ? (
+              <EditDetails conflict={conflict} onReload={clearConflict} onCancel={() => setEditing(false)} />
+            ) : <OrderFields />}
           </Section>
           <Section title="orders.detail.prices"><OrderPrices /></Section>
         </Stack>
@@ -137,8 +156,7 @@ const OrderDetailPage = () => {
           onError(error);
         },
       }}>
-      <LiveRecordNotice holding={editing} />
-      <DetailBody editing={editing} setEditing={edit} conflict={conflict} />
+      <DetailBody editing={editing} setEditing={edit} conflict={conflict} clearConflict={() => setConflict(false)} />
     </Edit>
   );
 };

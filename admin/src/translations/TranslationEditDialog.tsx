@@ -3,7 +3,7 @@ import {
   Button, DeleteButton, EditBase, Form, SaveButton, useNotify, useTranslate,
 } from 'react-admin';
 import { useErrorNotice, useServerErrors } from '../common/useServerErrors';
-import { LiveRecordNotice } from '../live/LiveRecordNotice';
+import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { TranslationTextInputs, validatePlaceholders } from './TranslationInputs';
 import { messageId, type TranslationRecord } from './translationModel';
@@ -34,7 +34,7 @@ export const TranslationEditDialog = ({ entry, onClose }: Props) => {
       {entry && (
         <EditBase resource="translations" id={entry.id} mutationMode="pessimistic" redirect={false}
           mutationOptions={{ onSuccess: done('translations.notifications.saved'), onError }}>
-          <Form validate={validatePlaceholders}>
+          <Form validate={validatePlaceholders} resetOptions={KEEP_UNSAVED_EDITS}>
             <DialogTitle id="translation-edit-title">
               {translate('translations.edit_title', { id: messageId(entry) })}
             </DialogTitle>

@@ -1,6 +1,5 @@
 import { Edit, TopToolbar } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
-import { LiveRecordNotice } from '../live/LiveRecordNotice';
 import { NotFound } from '../layout/NotFound';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { SignOutEverywhereButton } from './SignOutEverywhereButton';
@@ -21,7 +20,6 @@ const UserEditPage = () => {
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={toUserPayload} mutationOptions={{ onError }}
       actions={<UserEditActions />} aside={<UserDetails />} sx={{ '& .RaEdit-card': { maxWidth: 800 } }}>
-      <LiveRecordNotice />
       <UserForm mode="edit" />
     </Edit>
   );

@@ -12,6 +12,7 @@ import { PasswordInputs } from './PasswordInputs';
 import { useActor } from './useActor';
 import { roleChoices, STATUS_CHOICES, type UserRecord } from './userModel';
 import { useErrorNotice } from '../common/useServerErrors';
+import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
 
 // The server's rules (api/src/users/usersResource.ts), checked here first for a quick answer.
 const validateUsername = [requiredField, minLength(3), maxLength(64), regex(USERNAME_PATTERN, invalidFormat)];
@@ -49,7 +50,8 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
   const { role: actorRole, isSelf, mayManage } = useActor(user);
   return (
     <SimpleForm toolbar={mayManage ? <UserToolbar isSelf={isSelf} /> : false} disabled={!mayManage}
-      defaultValues={mode === 'create' ? { status: 'active', deliveryAreaIds: [] } : undefined}>
+      defaultValues={mode === 'create' ? { status: 'active', deliveryAreaIds: [] } : undefined} resetOptions={KEEP_UNSAVED_EDITS}>
+      {mode === 'edit' && <LiveRecordNotice />}
       {!mayManage && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('users.helper.admin_only')}</Alert>}
       <FormSection title="users.sections.account">
         <TextInput source="username" validate={validateUsername} helperText="users.helper.username" fullWidth
