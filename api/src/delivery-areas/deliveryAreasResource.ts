@@ -18,6 +18,7 @@ export const deliveryAreasResource: ResourceDef = {
   pageKey: 'delivery_areas',
   label: 'name',
   sortable: ['id', 'code', 'name', 'region', 'status', 'createdAt', 'updatedAt'],
+  sortKeys: { name: 'nameSort' },
   defaultSort: { field: 'code', order: 'asc' },
   search: ['code', 'name', 'region'],
   filters: { status: 'eq', region: 'contains', code: 'eq' },

@@ -22,6 +22,7 @@ export function pickerResource(def: ResourceDef, name: string, shown: readonly s
     guards: { read: requireActiveUser() },
     label: def.label,
     sortable: ['id', ...def.sortable.filter((field) => shown.includes(field))],
+    sortKeys: def.sortKeys,
     defaultSort: def.defaultSort,
     search: def.search.filter((field) => shown.includes(field)),
     filters: Object.fromEntries(Object.entries(def.filters).filter(([field]) => shown.includes(field))),

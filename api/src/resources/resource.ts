@@ -39,6 +39,11 @@ export interface ResourceDef {
   /** The field that names a record in the trash and the activity log. */
   label: string;
   sortable: readonly string[];
+  /**
+   * Sortable names that sort by a stored key instead (their pinyin: migration
+   * 20261127000200_name_sort_keys): `{ name: 'nameSort' }`. The keys are never shown.
+   */
+  sortKeys?: Readonly<Record<string, string>>;
   defaultSort?: { field: string; order: 'asc' | 'desc' };
   /** Fields the `q` filter searches (text contains, case-insensitive). */
   search: readonly string[];

@@ -113,7 +113,7 @@ async function countRows(def: ResourceDef, query: QueryBuilder<Model>, db: Knex,
 /** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
 export function present(def: ResourceDef, row: Model | Row): Row {
   const json: Row = 'toJSON' in row && typeof row.toJSON === 'function' ? row.toJSON() : { ...row };
-  for (const field of def.hidden ?? []) delete json[field];
+  for (const field of [...def.hidden ?? [], ...Object.values(def.sortKeys ?? {})]) delete json[field];
   if (def.shown) return Object.fromEntries(['id', ...def.shown].filter((f) => f in json).map((f) => [f, json[f]]));
   if (def.softDelete !== false) {
     delete json.deletedAt;
@@ -216,6 +216,8 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     const fenced = estimate !== undefined && estimate <= def.countCap! && Object.keys(filter).length > 0
       ? def.model.query(db).withMaterialized(table, query.clone()).select(`${table}.*`)
       : query.clone();
+    const key = ownEntry(def.sortKeys, sort.field);
+    if (key) fenced.orderBy(`${table}.${key}`, sort.order);
     const rows = await fenced.orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
       .offset(range.start).limit(size);
     // A page shorter than asked ends the list: where it ends is the exact total, with no count

@@ -36,6 +36,7 @@ export const suppliersResource: ResourceDef = {
   pageKey: 'suppliers',
   label: 'name',
   sortable: ['id', 'name', 'shortName', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
+  sortKeys: { name: 'nameSort' },
   defaultSort: { field: 'name', order: 'asc' },
   search: ['name', 'shortName', 'contactPerson', 'contactPhone', 'contactEmail'],
   filters: { status: 'eq' },

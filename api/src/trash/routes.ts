@@ -46,8 +46,11 @@ async function list(ctx: Ctx) {
     } else throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
   }
   const ordered = ctx.state.db.queryBuilder().from(query.as('rows'));
+  // Names in pinyin order, as every list sorts them (migration 20261127000200_name_sort_keys).
+  const page = ordered.clone().select('*');
+  if (sort.field === 'name') page.orderByRaw(`pinyin_key(name) ${sort.order === 'desc' ? 'desc' : 'asc'}`);
   const [rows, [{ count }]] = await Promise.all([
-    ordered.clone().select('*').orderBy(sort.field, sort.order).orderBy('id', sort.order)
+    page.orderBy(sort.field, sort.order).orderBy('id', sort.order)
       .offset(range.start).limit(range.end - range.start + 1),
     ordered.clone().count({ count: '*' }),
   ]);

@@ -16,6 +16,7 @@ export const userOptionsResource: ResourceDef = {
   guards: { read: requireActiveUser() },
   label: 'username',
   sortable: ['id', 'username', 'firstName', 'lastName', 'role'],
+  sortKeys: { lastName: 'lastNameSort', firstName: 'firstNameSort' },
   defaultSort: { field: 'firstName', order: 'asc' },
   search: ['username', 'firstName', 'lastName'],
   filters: { role: 'eq', status: 'eq' },

@@ -44,6 +44,7 @@ export const usersResource: ResourceDef = {
   pageKey: 'users',
   label: 'username',
   sortable: ['id', 'username', 'firstName', 'lastName', 'role', 'status', 'email', 'lastLoginAt', 'createdAt', 'updatedAt'],
+  sortKeys: { lastName: 'lastNameSort', firstName: 'firstNameSort' },
   defaultSort: { field: 'username', order: 'asc' },
   search: ['username', 'firstName', 'lastName', 'email'],
   filters: { role: 'eq', status: 'eq' },

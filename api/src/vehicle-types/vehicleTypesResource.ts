@@ -19,6 +19,7 @@ export const vehicleTypesResource: ResourceDef = {
   pageKey: 'vehicle_types',
   label: 'name',
   sortable: ['id', 'code', 'name', 'capacityTons', 'volumeCbm', 'status', 'createdAt', 'updatedAt'],
+  sortKeys: { name: 'nameSort' },
   defaultSort: { field: 'code', order: 'asc' },
   search: ['code', 'name', 'description'],
   filters: { status: 'eq', code: 'eq' },

@@ -19,6 +19,7 @@ export const warehousesResource: ResourceDef = {
   pageKey: 'warehouses',
   label: 'name',
   sortable: ['id', 'code', 'name', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
+  sortKeys: { name: 'nameSort' },
   defaultSort: { field: 'code', order: 'asc' },
   search: ['code', 'name', 'address', 'contactPerson'],
   filters: { status: 'eq', code: 'eq' },
