@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
-  AutocompleteInput, DataTable, ExportButton, List, ReferenceInput, SearchInput, SelectInput, TextField, TopToolbar,
+  AutocompleteInput, DataTable, ExportButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
   useRecordContext, type RaRecord,
 } from 'react-admin';
 import { DateTimePickerInput } from '../common/DateInputs';
@@ -52,6 +52,19 @@ const ActionChip = () => {
     data-testid="action-chip" />;
 };
 
+/** The record by the name it had at the time of the change (its id when it had none, or is gone for good). */
+const RecordField = () => {
+  const log = useRecordContext<ActivityLogRecord>();
+  if (!log?.entityId) return null;
+  return <>{log.entityLabel ?? `#${log.entityId}`}</>;
+};
+
+/** Who acted, by name; the username when the account has no name (or no longer exists). */
+const UserField = () => {
+  const log = useRecordContext<ActivityLogRecord>();
+  return <>{log?.userName ?? log?.username ?? ''}</>;
+};
+
 const EntityTypeField = () => {
   const log = useRecordContext<ActivityLogRecord>();
   const labels = useAuditLabels();
@@ -69,10 +82,10 @@ const PhoneEntry = () => (
     <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
       <ActionChip />
       <EntityTypeField />
-      <TextField source="entityId" />
+      <RecordField />
     </Stack>
     <Typography variant="caption" color="text.secondary">
-      <LocalDateField source="at" showTime variant="inherit" /> · <TextField source="username" variant="inherit" />
+      <LocalDateField source="at" showTime variant="inherit" /> · <UserField />
     </Typography>
   </Stack>
 );
@@ -86,10 +99,10 @@ const ActivityLogList = () => {
       <DataTable bulkActionButtons={false} expand={<ChangesPanel />} isRowExpandable={hasChanges} rowClick="expand"
         sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>
         <Column source="at">{phone ? <PhoneEntry /> : <LocalDateField source="at" showTime />}</Column>
-        {!phone && <Column source="username" />}
+        {!phone && <Column source="username" field={UserField} />}
         {!phone && <Column source="action" field={ActionChip} />}
         {!phone && <Column source="entityType" field={EntityTypeField} />}
-        {!phone && <Column source="entityId" disableSort />}
+        {!phone && <Column source="entityId" field={RecordField} disableSort />}
         {!phone && <Column source="ip" disableSort />}
       </DataTable>
     </List>

@@ -3,11 +3,25 @@ import { useRecordContext, useTranslate } from 'react-admin';
 import { dateStyleOf, useDateFormat } from '../common/dateFormat';
 import { hasChanges, isBeforeAfter, isHiddenChange, type ActivityLogRecord } from './activityLogModel';
 import { useAuditLabels } from './auditVocabulary';
+import { moneyText } from '../orders/OrderFields';
+import { EDITABLE_FIELDS, PRICE_FIELDS } from '../orders/orderModel';
+
+/** An order's fields in the order its form and its prices show them; other fields follow, as logged. */
+const ORDER_FIELDS: readonly string[] = ['status', ...EDITABLE_FIELDS, 'completionDate', ...PRICE_FIELDS];
+const MONEY: ReadonlySet<string> = new Set(PRICE_FIELDS);
+
+function orderedChanges(entityType: string | null, changes: Record<string, unknown>): Array<[string, unknown]> {
+  const entries = Object.entries(changes);
+  if (entityType !== 'order') return entries;
+  const rank = (field: string) => (ORDER_FIELDS.includes(field) ? ORDER_FIELDS.indexOf(field) : ORDER_FIELDS.length);
+  return entries.sort(([a], [b]) => rank(a) - rank(b));
+}
 
 /** A logged value: dates in the UI's language, other texts as they are, objects and lists as indented JSON, nothing as a dash. */
-const Value = ({ value }: { value: unknown }) => {
+const Value = ({ value, money = false }: { value: unknown; money?: boolean }) => {
   const format = useDateFormat();
   if (value === null || value === undefined) return <Typography component="span" color="text.disabled">—</Typography>;
+  if (money && (typeof value === 'string' || typeof value === 'number')) return <>{moneyText(String(value))}</>;
   const dateStyle = typeof value === 'string' ? dateStyleOf(value) : undefined;
   if (dateStyle) return <>{format[dateStyle](value as string)}</>;
   if (typeof value !== 'object') return <>{String(value)}</>;
@@ -18,7 +32,7 @@ const Value = ({ value }: { value: unknown }) => {
   );
 };
 
-const ChangeCells = ({ change }: { change: unknown }) => {
+const ChangeCells = ({ change, money }: { change: unknown; money: boolean }) => {
   const translate = useTranslate();
   if (isHiddenChange(change)) {
     return <TableCell colSpan={2}><Chip size="small" variant="outlined" label={translate('activity_logs.changed')} /></TableCell>;
@@ -26,8 +40,8 @@ const ChangeCells = ({ change }: { change: unknown }) => {
   if (isBeforeAfter(change)) {
     return (
       <>
-        <TableCell><Value value={change.before} /></TableCell>
-        <TableCell><Value value={change.after} /></TableCell>
+        <TableCell><Value value={change.before} money={money} /></TableCell>
+        <TableCell><Value value={change.after} money={money} /></TableCell>
       </>
     );
   }
@@ -55,10 +69,10 @@ export const ChangesPanel = () => {
           </TableRow>
         </TableHead>
         <TableBody>
-          {Object.entries(record.changes ?? {}).map(([field, change]) => (
+          {orderedChanges(record.entityType, record.changes ?? {}).map(([field, change]) => (
             <TableRow key={field} sx={{ '& td': { verticalAlign: 'top' } }}>
               <TableCell sx={{ fontWeight: 500 }}>{labels.field(record.entityType, field)}</TableCell>
-              <ChangeCells change={change} />
+              <ChangeCells change={change} money={record.entityType === 'order' && MONEY.has(field)} />
             </TableRow>
           ))}
         </TableBody>

@@ -9,6 +9,10 @@ export interface ActivityLogRecord extends RaRecord {
   username: string | null;
   action: string;
   entityType: string | null;
+  /** The record's name (MTM number, name, key) as it was when logged. */
+  entityLabel: string | null;
+  /** The actor's name now; null when they have none. */
+  userName: string | null;
   entityId: string | null;
   /** Field → change; some actions log plain facts instead (a failed login's username). */
   changes: Record<string, Change | unknown> | null;

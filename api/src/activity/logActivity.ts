@@ -2,6 +2,9 @@ import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AppState } from '../appState';
 
+/** An IPv4 address as people write it, also when it came through an IPv6 socket (::ffff:127.0.0.1). */
+const plainIp = (ip: string): string => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip);
+
 export interface ActivityEntry {
   action: string;
   entityType?: string;
@@ -46,7 +49,7 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
       entity_type: entry.entityType ?? null,
       entity_id: entry.entityId === undefined ? null : String(entry.entityId),
       changes: entry.changes ?? null,
-      ip: ctx.ip,
+      ip: plainIp(ctx.ip),
       user_agent: userAgent,
       tab_id: tabId,
     };

@@ -1,0 +1,45 @@
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { startTestApp, type TestApp } from '../helpers/testApp';
+
+// The activity log names records and people as a person reads them (#22): the name a record had
+// at the time of each change, the actor's name, IPv4 addresses without their IPv6 wrapping.
+let app: TestApp;
+let admin: HttpClient;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await signedInAs(app.url, 'admin');
+});
+afterAll(() => app?.close());
+
+type LogRow = { action: string; entityId: string; entityLabel: string | null; userName: string | null; username: string; ip: string };
+const logOf = async (entityType: string, entityId: number): Promise<LogRow[]> => (await admin.get(
+  `/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityType, entityId: String(entityId) }))}&sort=${encodeURIComponent('["id","ASC"]')}`)).body;
+
+describe('a readable activity log', () => {
+  it('keeps the name each change left a record with, and names the actor', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: '甲物流', ...SUPPLIER_CONTACT });
+    expect((await admin.put(`/api/suppliers/${supplier.id}`, { version: supplier.version, name: '乙物流' })).status).toBe(200);
+    const rows = await logOf('supplier', supplier.id);
+    expect(rows.map((row) => [row.action, row.entityLabel])).toEqual([['create', '甲物流'], ['update', '乙物流']]);
+    const adminUser = await app.db('users').where({ username: 'admin' }).first('firstName', 'lastName');
+    expect(rows[0].userName).toContain(adminUser.lastName);
+    expect(rows[0].username).toBe('admin');
+  });
+
+  it('names an order by its MTM number, also once it is deleted', async () => {
+    const refs = { warehouse: (await admin.create('/api/warehouses', { code: 'W9', name: '九号仓' })).id,
+      area: (await admin.create('/api/delivery-areas', { code: 'A9', name: '九区' })).id,
+      user: (await app.db('users').where({ username: 'admin' }).first('id')).id };
+    const order = await admin.create('/api/orders', { mtmNumber: 'MTM-LABEL-1', dnNumber: 'DN-LABEL-1', pickupWarehouseId: refs.warehouse,
+      deliveryAreaId: refs.area, assignedUserId: refs.user, pickupDate: '2026-11-20', mosDate: '2026-11-21' });
+    expect((await admin.delete(`/api/orders/${order.id}`)).status).toBe(200);
+    expect((await logOf('order', order.id)).map((row) => [row.action, row.entityLabel])).toEqual([['create', 'MTM-LABEL-1'], ['delete', 'MTM-LABEL-1']]);
+  });
+
+  it('writes an IPv4 address as people do', async () => {
+    const [row] = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ action: 'login' }))}`)).body as LogRow[];
+    expect(row.ip).toBe('127.0.0.1');
+  });
+});
