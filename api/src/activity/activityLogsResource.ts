@@ -16,4 +16,9 @@ export const activityLogsResource: ResourceDef = {
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds'],
+  export: {
+    title: 'menu.activity_logs',
+    columns: [{ field: 'at', as: 'instant' }, { field: 'username' }, { field: 'action', translate: 'activity_logs.actions' },
+      { field: 'entityType', translate: 'entity_types' }, { field: 'entityId' }, { field: 'ip' }],
+  },
 };
