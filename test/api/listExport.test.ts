@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { bundledCatalogs, type Catalog, type Locale } from '@kernel/i18n/catalogs';
+import { readTranslationFile } from '../../admin/src/translations/translationFile';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -189,6 +190,20 @@ describe('list exports', () => {
       const expected = await app.db('activityLogs').where({ action: 'import' }).orderBy('entityType', order).orderBy('id', order)
         .select('entityId');
       expect(sorted.rows.map((row) => row[4])).toEqual(expected.map((row) => row.entityId));
+    }
+  });
+});
+
+describe('translation export', () => {
+  it('is a file the translation import reads back, in either language', async () => {
+    await app.db('translations').where({ namespace: 'roles', key: 'biller' }).update({ en: '=Biller' });
+    const stored = await app.db('translations').whereNull('deletedAt').where({ namespace: 'roles' }).orderBy('key')
+      .select('namespace', 'key', 'zh', 'en');
+    for (const locale of ['cn', 'en'] as const) {
+      const file = await exportOf(admin, 'translations', { locale, filter: { namespace: 'roles' }, sort: ['key', 'ASC'] });
+      expect(file.bytes.toString('utf8')).toContain(`'=Biller`);
+      const rows = readTranslationFile('translations.csv', file.bytes.toString('utf8'));
+      expect(rows).toEqual(stored.map((entry) => Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== ''))));
     }
   });
 });
