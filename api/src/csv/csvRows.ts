@@ -15,7 +15,7 @@ export type RowSource = 'copy' | 'batches';
 /** Embedded PGlite's knex client holds the PGlite instance (db/knex.ts, databaseStarted). */
 export const rowSource = (db: Knex): RowSource => ('pglite' in db.client ? 'batches' : 'copy');
 
-/** The fallback reads rows by key (docs/api-conventions.md#other-calls), plain rows, 5000 a statement. */
+/** The fallback reads rows by key (docs/api-conventions.md#list-exports), plain rows, 5000 a statement. */
 const BATCH = 5000;
 
 /** The parts of knex's client (typed `any`) that lend out a raw connection. */

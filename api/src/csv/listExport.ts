@@ -65,12 +65,11 @@ const exportQuery = Joi.object({
 
 /** Reads the reader's choices; a zone the database does not know either is refused like an unknown one. */
 export async function exportReader(ctx: Ctx): Promise<ExportReader> {
-  const { locale, tz } = validate<ExportReader>(exportQuery, ctx.query);
-  const [known] = (await ctx.state.db('pg_timezone_names').where('name', tz).count({ count: '*' })) as Array<{ count: string | number }>;
-  if (tz !== 'UTC' && Number(known.count) === 0) {
-    throw fieldRefusal('invalid_query', `Unknown time zone "${tz}"`, 'tz', problem('invalid_value', 'Invalid value'));
-  }
-  return { locale, tz };
+  const reader = validate<ExportReader>(exportQuery, ctx.query);
+  if (reader.tz === 'UTC') return reader;
+  const known = await ctx.state.db('pg_timezone_names').where('name', reader.tz).first('name');
+  if (!known) throw fieldRefusal('invalid_query', `Unknown time zone "${reader.tz}"`, 'tz', problem('invalid_value', 'Invalid value'));
+  return reader;
 }
 
 /**
@@ -89,7 +88,7 @@ const NUMBER = '^[-+]?[0-9]+(\\.[0-9]+)?$';
  * apostrophe before text that starts with = + - @ tab or CR (9, 13, 43, 45, 61, 64) and is not a
  * number, and null for an empty text, which COPY would write as "".
  */
-export const textCell = (db: Knex, value: Knex.Raw) => db.raw(
+const textCell = (db: Knex, value: Knex.Raw) => db.raw(
   `case when ascii(?) in (9, 13, 43, 45, 61, 64) and ? !~ ? then '''' || ? else nullif(?, '') end`,
   [value, value, NUMBER, value, value]);
 
@@ -109,7 +108,8 @@ function translated(t: (id: string) => string, key: string, value: string): stri
 /**
  * The SQL of one cell of `table`'s rows, already as the CSV shows it. Labels and formats go in as
  * literals (toString() in csvRows.ts): COPY takes no parameters. Numbers, money and dates never
- * start with a formula character unless as a number, and are never empty: no neutralising.
+ * start with a formula character unless as a number, and are null, never '', when empty: no
+ * neutralising.
  */
 function cellSql(db: Knex, table: string, column: ExportColumn, reader: ExportReader, t: (id: string) => string): Knex.Raw {
   const value = column.sql ? db.raw(column.sql) : db.raw('??', [`${table}.${column.field}`]);
