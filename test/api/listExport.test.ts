@@ -162,6 +162,16 @@ describe('list exports', () => {
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     const theirs = await exportOf(dispatcher, 'orders', { filter: { q: 'SCOPE-' } });
     expect(theirs.rows.map((row) => row[1])).toEqual(['SCOPE-OWN']);
+
+    // Granted the old reports, they see each snapshot's orders counted in their areas only, as on the list.
+    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'old_reports', allowed: true });
+    expect((await admin.post('/api/report-runs')).status).toBe(201);
+    const orderCount = field('cn', 'report-runs', 'orderCount');
+    const latestCount = async (client: HttpClient) => {
+      const runs = await exportOf(client, 'report-runs');
+      return runs.rows[0][runs.header.indexOf(orderCount)];
+    };
+    expect([await latestCount(dispatcher), await latestCount(admin)]).toEqual(['1', '2']);
   });
 
   it('answers 400 naming the field for a bad time zone, language or filter', async () => {
