@@ -25,7 +25,6 @@ import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
 import { pricingRoutes } from './pricing/routes';
 import { attachmentRoutes } from './orders/attachments';
-import { orderExportRoutes } from './orders/export';
 import { orderImportRoutes } from './orders/orderImport';
 import { savedFilterRoutes } from './saved-filters/routes';
 import { reportRoutes } from './reports/routes';
@@ -46,7 +45,6 @@ export const routers: Router<AppState>[] = [
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
   attachmentRoutes,
   userRoutes,
-  orderExportRoutes,
   orderImportRoutes,
   savedFilterRoutes,
   reportRoutes, // before the report-runs resource: it adds the POST

@@ -11,11 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Every route that reads `filter` (lists, the order export, the pricing statistics, the trash). */
-const FILTERED_ROUTES = [...RESOURCES.map((def) => `/api/${def.name}`), '/api/orders/export.csv', '/api/pricing/stats',
-  '/api/trash'];
+/** The list exports: each reads its list's `filter` and `sort`. */
+const EXPORTS = [...RESOURCES.filter((def) => def.export).map((def) => `/api/${def.name}/export.csv`), '/api/trash/export.csv'];
+/** Every route that reads `filter` (lists, the list exports, the pricing statistics, the trash). */
+const FILTERED_ROUTES = [...RESOURCES.map((def) => `/api/${def.name}`), ...EXPORTS, '/api/pricing/stats', '/api/trash'];
 /** The routes among them that also read `sort`. */
-const SORTED_ROUTES = [...RESOURCES.map((def) => `/api/${def.name}`), '/api/trash'];
+const SORTED_ROUTES = [...RESOURCES.map((def) => `/api/${def.name}`), ...EXPORTS, '/api/trash'];
 
 /** Names every object has through Object.prototype; a lookup by them must not find anything. */
 const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf'];

@@ -25,6 +25,9 @@ describe('names in pinyin order', () => {
     expect(await names(`/api/suppliers?sort=${sorted('ASC')}`)).toEqual(pinyinOrder);
     expect(await names(`/api/suppliers?sort=${sorted('DESC')}`)).toEqual([...pinyinOrder].reverse());
     expect(await names(`/api/supplier-options?sort=${sorted('ASC')}`)).toEqual(pinyinOrder);
+    const csv = await admin.get(`/api/suppliers/export.csv?sort=${sorted('ASC')}&locale=en&tz=UTC`);
+    const exported = pinyinOrder.map((name) => (csv.body as string).indexOf(name));
+    expect(exported).toEqual([...exported].sort((a, b) => a - b));
     const [first] = (await admin.get(`/api/suppliers?sort=${sorted('ASC')}`)).body;
     expect(Object.keys(first)).not.toContain('nameSort');
   });

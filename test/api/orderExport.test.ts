@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { Knex } from 'knex';
+import { SIDES } from '@kernel/pricing/priceFields';
+import { csvStream } from '../../api/src/csv/csvRows';
 import { excelCsv } from '../../api/src/csv/excelCsv';
-import { csvStream } from '../../api/src/orders/csvRows';
-import { csvCells } from '../../api/src/orders/export';
+import { csvCells } from '../../api/src/csv/listExport';
+import { orderExport } from '../../api/src/orders/export';
 import { Order } from '../../api/src/orders/Order';
 import { loadTranslator } from '../../api/src/translations/catalog';
 import { personNameSql } from '../../api/src/users/personNameSql';
@@ -60,6 +62,10 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
+/** The screen's date and time (admin/src/common/dateFormat.ts) in English, read in UTC. */
+const screenTime = (value: unknown) => (value ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short',
+  timeZone: 'UTC' }).format(new Date(value as string)) : '');
+
 /** The CSV as the export wrote it before COPY: Objection rows mapped in JavaScript, through csv-stringify. */
 async function legacyCsv(db: Knex): Promise<Buffer> {
   const COLUMNS = ['id', 'mtmNumber', 'dnNumber', 'status', 'supplierId', 'pickupWarehouseId', 'vehicleTypeId',
@@ -75,18 +81,19 @@ async function legacyCsv(db: Knex): Promise<Buffer> {
     .leftJoin('users as u', 'u.id', 'orders.assignedUserId')
     .select('s.name as supplierName', 'w.name as warehouseName', 'v.name as vehicleTypeName', 'a.name as areaName',
       db.raw(`${personNameSql('u')} as user_name`))
-    .orderBy('orders.id', 'desc');
+    .orderBy('orders.createdAt', 'desc').orderBy('orders.id', 'desc');
   for (const row of rows) {
     const o = row.toJSON() as Record<string, any>;
+    // An MTM price none of whose side's prices is set shows as "—" on screen: an empty cell.
+    const prices = Object.fromEntries(SIDES.map(({ inputs, total }) => [total, inputs.some((input) => o[input] != null) ? o[total] : '']));
     csv.write({ ...o, status: t(`order_status.${o.status}`), supplierId: o.supplierName ?? '',
       pickupWarehouseId: o.warehouseName, vehicleTypeId: o.vehicleTypeName ?? '', deliveryAreaId: o.areaName,
-      assignedUserId: o.userName, completionDate: o.completionDate ? new Date(o.completionDate).toISOString() : '',
-      createdAt: new Date(o.createdAt).toISOString() });
+      assignedUserId: o.userName, completionDate: screenTime(o.completionDate), createdAt: screenTime(o.createdAt), ...prices });
   }
   return buffer(csv.end());
 }
 
-const exportUrl = () => `${app.url}/api/orders/export.csv?locale=en&filter=${encodeURIComponent(JSON.stringify({ q: 'TRICKY-' }))}`;
+const exportUrl = () => `${app.url}/api/orders/export.csv?locale=en&tz=UTC&filter=${encodeURIComponent(JSON.stringify({ q: 'TRICKY-' }))}`;
 
 describe('order CSV export', () => {
   it('writes the same bytes as the JavaScript export it replaces', async () => {
@@ -101,13 +108,16 @@ describe('order CSV export', () => {
 
   (onPostgres ? it : it.skip)('writes the same bytes through COPY as through the batch fallback', async () => {
     const db = app.db;
-    const labels: Record<string, string> = { completed: '=Done, "ok"', in_transit: '', cancelled: '\t"x"' };
-    const cells = () => csvCells(db, Order.query(db).whereNull('orders.deletedAt').where('orders.dnNumber', 'like', 'TRICKY-%'),
-      (status) => labels[status] ?? status);
+    const labels: Record<string, string> = { 'order_status.completed': '=Done, "ok"', 'order_status.in_transit': '',
+      'order_status.cancelled': '\t"x"' };
+    const cells = () => csvCells(db, orderExport, 'orders',
+      Order.query(db).whereNull('orders.deletedAt').where('orders.dnNumber', 'like', 'TRICKY-%').toKnexQuery(),
+      { locale: 'cn', tz: 'Asia/Shanghai' }, (key) => labels[key] ?? key);
     const head = Buffer.from('\ufeffhead\n');
     const read = async (stream: Promise<Readable>) => buffer(await stream);
-    const copied = await read(csvStream(db, head, cells(), 'copy'));
-    const batched = await read(csvStream(db, head, cells(), 'batches'));
+    const order = { key: 'orders.createdAt', id: 'orders.id', order: 'desc' } as const;
+    const copied = await read(csvStream(db, head, cells(), order, 'copy'));
+    const batched = await read(csvStream(db, head, cells(), order, 'batches'));
     expect(copied.toString('utf8')).toBe(batched.toString('utf8'));
     expect(copied.equals(batched)).toBe(true);
     expect(copied.toString('utf8').split('\n').length).toBeGreaterThan(5100);

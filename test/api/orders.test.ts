@@ -282,7 +282,7 @@ describe('CSV export', () => {
     const filter = encodeURIComponent(JSON.stringify({ q: tag }));
     const res = await fetch(`${app.url}/api/orders/export.csv?filter=${filter}&locale=en`, { headers: { cookie: admin.cookieHeader } });
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="Orders_\d{4}-\d{2}-\d{2}_\d{4}\.csv"$/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parse(bytes.toString('utf8'));

@@ -308,13 +308,14 @@ describe('a run', () => {
       const bytes = new Uint8Array(await res.arrayBuffer());
       expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...lines] = new TextDecoder().decode(bytes.slice(3)).trim().split('\n');
-      const keys = ['reports.columns.period', 'reports.dimensions.supplier', 'reports.columns.orders',
+      // The screen's leading columns: the period (by month here) and the supplier.
+      const keys = ['reports.columns.month', 'reports.dimensions.supplier', 'reports.columns.orders',
         'reports.columns.completed', 'reports.columns.cancelled', 'reports.columns.inProgress',
         'reports.columns.billedOrders', 'reports.columns.buyTotal', 'reports.columns.saleTotal', 'reports.columns.margin',
         'reports.columns.avgCompletionDays'];
       expect(keys.filter((key) => !catalog.get(key))).toEqual([]);
       expect(header).toBe(keys.map((key) => catalog.get(key)).join(','));
-      expect(lines).toEqual(json.rows.map((r: any) => [r.periodLabel, r.label ?? '', r.orders, r.completed, r.cancelled,
+      expect(lines).toEqual(json.rows.map((r: any) => [r.periodLabel, r.label ?? catalog.get('reports.unassigned'), r.orders, r.completed, r.cancelled,
         r.inProgress, r.billedOrders, r.buyTotal, r.saleTotal, r.margin, r.avgCompletionDays ?? '']
         .map((v) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v))).join(',')));
     }

@@ -208,7 +208,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
 
     // The export names the service areas and starts with the BOM Excel needs to read Chinese text.
     const [download] = await Promise.all([page.waitForEvent('download'),
-      page.getByRole('button', { name: texts.export, exact: true }).click()]);
+      page.getByRole('link', { name: texts.export, exact: true }).click()]);
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.startsWith('\uFEFF')).toBe(true);
     expect(csv).toContain(supplierName);

@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
-  AutocompleteInput, DataTable, ExportButton, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
+  AutocompleteInput, DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
   useRecordContext, type RaRecord,
 } from 'react-admin';
 import { DateTimePickerInput } from '../common/DateInputs';
@@ -9,7 +9,7 @@ import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable'
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
-import { csvExporter } from '../common/csvExporter';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 import { personName } from '@kernel/users/personName';
 
 const userOption = (user: RaRecord) => `${personName(user)} (${user.username})`;
@@ -72,7 +72,7 @@ const EntityTypeField = () => {
 };
 
 // Read-only: the log is append-only (no create, edit, delete or bulk action).
-const ListActions = () => <TopToolbar><ExportButton /></TopToolbar>;
+const ListActions = () => <TopToolbar><ExportCsvButton /></TopToolbar>;
 
 const Column = DataTable.Col<ActivityLogRecord>;
 
@@ -94,7 +94,7 @@ const PhoneEntry = () => (
 const ActivityLogList = () => {
   const phone = usePhone();
   return (
-    <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
+    <List filters={FILTERS} actions={<ListActions />} exporter={false}
       sort={{ field: 'at', order: 'DESC' }} perPage={25}>
       <DataTable bulkActionButtons={false} expand={<ChangesPanel />} isRowExpandable={hasChanges} rowClick="expand"
         sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>

@@ -1,9 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import {
-  BulkDeleteButton, CreateButton, ExportButton, List, SearchInput, SelectInput, TopToolbar, useTranslate,
-  type Exporter, type RaRecord, type SortPayload,
+  BulkDeleteButton, CreateButton, List, SearchInput, SelectInput, TopToolbar, useTranslate, type RaRecord, type SortPayload,
 } from 'react-admin';
-import { csvExporter } from './csvExporter';
+import { ExportCsvButton } from './ExportCsvButton';
 import { EmptyList } from './EmptyList';
 import { ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
@@ -16,7 +15,7 @@ const ListActions = () => (
   <TopToolbar>
     <ResponsiveColumnsButton />
     <CreateButton />
-    <ExportButton />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
@@ -38,8 +37,6 @@ export interface MasterDataListProps {
   hiddenColumns?: string[];
   /** The lines of a row on a phone, where the table would not fit; the status chip goes on the right. */
   mobile: Pick<PhoneLines<RaRecord>, 'primaryText' | 'secondaryText'>;
-  /** The CSV export, when the records' own fields are not what a reader wants (ids of related records). */
-  exporter?: Exporter;
   /** The table's columns (`DataTable.Col`). */
   children: ReactNode;
 }
@@ -49,8 +46,7 @@ export interface MasterDataListProps {
  * columns, pagination, CSV export, bulk deletion with a confirmation, a click on a row opens the
  * record, an empty state inviting to create the first one, and a simple list on a phone.
  */
-export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns, mobile, exporter = csvExporter,
-  children }: MasterDataListProps) => {
+export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns, mobile, children }: MasterDataListProps) => {
   const translate = useTranslate();
   const allFilters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate(`${texts}.search`)} sx={{ minWidth: { sm: 320 } }} />,
@@ -59,7 +55,7 @@ export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns,
   ];
   return (
     <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions />} sort={sort}
-      perPage={25} exporter={exporter}
+      perPage={25} exporter={false}
       empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
       <ResponsiveDataTable rowClick="edit" hiddenColumns={hiddenColumns} phone={{ ...mobile, tertiaryText: statusChip }}
         bulkActionButtons={<BulkDelete confirmContent={`${texts}.messages.bulk_delete_content`} />}

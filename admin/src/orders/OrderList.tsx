@@ -10,7 +10,7 @@ import { useErrorNotice } from '../common/useServerErrors';
 import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkStatusButton } from './BulkStatusButton';
-import { ExportCsvButton } from './ExportCsvButton';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 import { OrderImport, OrderImportButton } from './import/OrderImportButton';
 import { useOrderFilters } from './orderFilters';
 import { orderPath, type OrderRecord } from './orderModel';
@@ -49,7 +49,7 @@ const ListActions = () => (
     <NewOrderButton />
     <OrderImportButton />
     <ResponsiveColumnsButton />
-    <ExportCsvButton />
+    <ExportCsvButton label="orders.actions.export_csv" />
   </TopToolbar>
 );
 

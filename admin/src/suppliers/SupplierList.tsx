@@ -1,6 +1,5 @@
 import StoreIcon from '@mui/icons-material/Store';
-import { DataTable, TextField, type Exporter, type RaRecord } from 'react-admin';
-import { downloadRows } from '../common/csvExporter';
+import { DataTable, TextField, type RaRecord } from 'react-admin';
 import { MasterDataList } from '../common/MasterDataList';
 import { StatusField } from '../common/statuses';
 import { LocalDateField } from '../common/LocalDateField';
@@ -17,18 +16,10 @@ const MOBILE = {
   secondaryText: (supplier: RaRecord) => joined(supplier.contactPerson, supplier.contactPhone),
 };
 
-/** The export names the service areas; their ids mean nothing to a reader. */
-const exporter: Exporter = async (suppliers, fetchRelatedRecords, _dataProvider, resource) => {
-  const areas = await fetchRelatedRecords<RaRecord>(suppliers, 'serviceAreaIds', 'delivery-areas');
-  downloadRows(suppliers.map(({ serviceAreaIds, ...supplier }) => ({ ...supplier,
-    serviceAreas: (serviceAreaIds as number[]).map((id) => areas[id]?.name).filter(Boolean).join('; ') })),
-  resource ?? 'suppliers');
-};
-
 /** The suppliers: search, status filter, their service areas as chips. */
 const SupplierList = () => (
   <MasterDataList texts="suppliers" icon={<StoreIcon />} sort={{ field: 'name', order: 'ASC' }}
-    hiddenColumns={HIDDEN_COLUMNS} mobile={MOBILE} exporter={exporter}>
+    hiddenColumns={HIDDEN_COLUMNS} mobile={MOBILE}>
     <Column source="name"><TextField source="name" sx={{ fontWeight: 600 }} /></Column>
     <Column source="shortName" />
     <Column source="contactPerson" />

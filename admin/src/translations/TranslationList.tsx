@@ -3,17 +3,17 @@ import { Alert, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  BulkDeleteButton, Button, CreateButton, DataTable, downloadCSV, ExportButton, List, SearchInput, SelectInput,
-  TopToolbar, useListContext, useNotify, useRecordContext, useTranslate, useUnselectAll, type Exporter,
+  BulkDeleteButton, Button, CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useListContext, useNotify,
+  useRecordContext, useTranslate, useUnselectAll,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { reloadCatalogs } from '../providers/i18nProvider';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 import { LocalDateField } from '../common/LocalDateField';
 import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { useErrorNotice } from '../common/useServerErrors';
 import { TranslationEditDialog } from './TranslationEditDialog';
-import { formatCsv } from './translationFile';
 import { useMayEditTranslations, type TranslationRecord } from './translationModel';
 
 const MISSING_CHOICES = [
@@ -34,10 +34,6 @@ function useTranslationFilters() {
   ];
 }
 
-/** The export is a file the import takes back unchanged. */
-const exporter: Exporter<TranslationRecord> = (entries) => downloadCSV(formatCsv(entries.map(
-  ({ namespace, key, zh, en, description }) => ({ namespace, key, zh, en, description: description ?? '' }))), 'translations');
-
 const ListActions = ({ mayEdit }: { mayEdit: boolean }) => (
   <TopToolbar>
     {mayEdit && <CreateButton />}
@@ -46,7 +42,7 @@ const ListActions = ({ mayEdit }: { mayEdit: boolean }) => (
         <UploadFileIcon />
       </Button>
     )}
-    <ExportButton maxResults={10000} />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
@@ -102,7 +98,7 @@ const TranslationList = () => {
   const [editing, setEditing] = useState<TranslationRecord | null>(null);
   return (
     <List title="menu.translations" filters={filters} actions={<ListActions mayEdit={mayEdit} />}
-      sort={{ field: 'namespace', order: 'ASC' }} perPage={25} exporter={exporter}>
+      sort={{ field: 'namespace', order: 'ASC' }} perPage={25} exporter={false}>
       {!mayEdit && <Alert severity="info" sx={{ m: 1 }} data-testid="translations-read-only">{translate('translations.read_only')}</Alert>}
       <ResponsiveDataTable bulkActionButtons={mayEdit ? <BulkDelete /> : false} phone={PHONE}
         rowClick={mayEdit ? (_id, _resource, entry) => { setEditing(entry); return false; } : false}

@@ -1,10 +1,12 @@
+import { bundledCatalogs, LOCALES, type Catalog } from '@kernel/i18n/catalogs';
 import { MAX_IMPORT_ROWS } from '@kernel/translations/translationRules';
 
 /**
  * The import and export file formats of the translations.
  *
  * CSV (RFC 4180, UTF-8, a BOM is skipped): a header row naming the columns `namespace`, `key`,
- * `zh`, `en`, `description` (the last three optional, any order), then one entry per row.
+ * `zh`, `en`, `description` (the last three optional, any order), or as the list's export heads
+ * them in either language (its "updated" column is left aside), then one entry per row.
  * JSON: either an array of rows `[{ "namespace": "app", "key": "subtitle", "zh": "…", "en": "…" }]`
  * or an object keyed by the full message id `{ "app.subtitle": { "zh": "…", "en": "…" } }`.
  * An empty or absent text leaves the current text as it is.
@@ -60,11 +62,21 @@ export function parseCsv(text: string): string[][] {
   return rows.filter((cells) => cells.some((c) => c !== '')); // blank lines
 }
 
+/** The translation list's labels of a field, as its export heads them (the bundled texts of both languages). */
+const listLabels = (field: string) => LOCALES.map((locale) =>
+  String(((bundledCatalogs[locale].resources as Catalog).translations as Catalog & { fields: Catalog }).fields[field]).toLowerCase());
+const COLUMN_OF_LABEL = new Map(CSV_COLUMNS.flatMap((column) => listLabels(column).map((label) => [label, column] as const)));
+/** The export's column that the import does not write. */
+const SKIPPED = new Set(listLabels('updatedAt'));
+/** The apostrophe the export puts before a text Excel would run as a formula (api/src/csv/excelCsv.ts). */
+const NEUTRALISED = /^'(?=[=+\-@\t\r])/;
+
 function rowsOfCsv(text: string): ImportRow[] {
   const [header, ...lines] = parseCsv(text);
   if (!header) throw new FileProblem('translation_import.problems.empty');
-  const columns = header.map((name) => name.trim().toLowerCase());
-  const unknown = columns.find((name) => !(CSV_COLUMNS as readonly string[]).includes(name));
+  const names = header.map((name) => name.trim().toLowerCase());
+  const columns = names.map((name) => COLUMN_OF_LABEL.get(name) ?? (SKIPPED.has(name) ? '' : name));
+  const unknown = columns.find((name) => name !== '' && !(CSV_COLUMNS as readonly string[]).includes(name));
   if (unknown !== undefined) throw new FileProblem('translation_import.problems.unknown_column', { column: unknown });
   for (const needed of ['namespace', 'key']) {
     if (!columns.includes(needed)) throw new FileProblem('translation_import.problems.missing_column', { column: needed });
@@ -73,7 +85,7 @@ function rowsOfCsv(text: string): ImportRow[] {
     if (cells.length > columns.length) throw new FileProblem('translation_import.problems.extra_cells', { line: n + 2 });
     const row: ImportRow = {};
     columns.forEach((column, i) => {
-      if (cells[i]) row[column as Column] = cells[i];
+      if (column !== '' && cells[i]) row[column as Column] = cells[i].replace(NEUTRALISED, '');
     });
     return row;
   });

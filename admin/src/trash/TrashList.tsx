@@ -1,14 +1,14 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
-  DataTable, ExportButton, List, SearchInput, SelectInput, TextField, TopToolbar, useRecordContext, useTranslate,
+  DataTable, List, SearchInput, SelectInput, TextField, TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useAuditLabels } from '../activity-logs/auditVocabulary';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
 import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
-import { csvExporter } from '../common/csvExporter';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 
 const FILTERS = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -33,7 +33,7 @@ const Empty = () => {
   );
 };
 
-const ListActions = () => <TopToolbar><ExportButton /></TopToolbar>;
+const ListActions = () => <TopToolbar><ExportCsvButton /></TopToolbar>;
 
 const Column = DataTable.Col<TrashRecord>;
 
@@ -52,7 +52,7 @@ const PhoneEntry = () => (
 const TrashList = () => {
   const phone = usePhone();
   return (
-    <List filters={FILTERS} actions={<ListActions />} exporter={csvExporter}
+    <List filters={FILTERS} actions={<ListActions />} exporter={false}
       sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
       empty={<Empty />}>
       <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}

@@ -1,6 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
-  BulkDeleteButton, BulkUpdateButton, CreateButton, DataTable, ExportButton, List, SearchInput, SelectInput,
+  BulkDeleteButton, BulkUpdateButton, CreateButton, DataTable, List, SearchInput, SelectInput,
   TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ActivateButton } from './ActivateButton';
@@ -10,7 +10,7 @@ import { RoleChip, StatusChip } from './UserChips';
 import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
 import { useMayManage } from './useActor';
 import { useErrorNotice } from '../common/useServerErrors';
-import { csvExporter } from '../common/csvExporter';
+import { ExportCsvButton } from '../common/ExportCsvButton';
 
 const USER_FILTERS = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -33,7 +33,7 @@ const ListActions = () => (
   <TopToolbar>
     <ResponsiveColumnsButton />
     <CreateButton />
-    <ExportButton />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
@@ -63,7 +63,7 @@ const PHONE: PhoneLines<UserRecord> = {
 const UserList = () => {
   const mayManage = useMayManage();
   return (
-    <List filters={USER_FILTERS} actions={<ListActions />} exporter={csvExporter}
+    <List filters={USER_FILTERS} actions={<ListActions />} exporter={false}
       sort={{ field: 'username', order: 'ASC' }} perPage={25}>
       <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
         isRowSelectable={mayManage} hiddenColumns={HIDDEN_COLUMNS} phone={PHONE}

@@ -2,6 +2,9 @@ import type { ResourceDef } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
 import { ActivityLog } from './ActivityLog';
 
+/** Who acted, by the name they have now (the log keeps their username as it was). */
+const USER_NAME = `(select nullif(${personNameSql('u')}, '') from users u where u.id = activity_logs.user_id)`;
+
 /** Append-only: listed and read, never written through the API. */
 export const activityLogsResource: ResourceDef = {
   name: 'activity-logs',
@@ -14,9 +17,15 @@ export const activityLogsResource: ResourceDef = {
   search: ['username', 'action', 'entityType', 'entityId'],
   filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range' },
   writable: false,
-  // Who acted, by the name they have now (the log keeps their username as it was).
-  computed: { userName: `(select nullif(${personNameSql('u')}, '') from users u where u.id = activity_logs.user_id)` },
+  computed: { userName: USER_NAME },
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds'],
+  export: {
+    title: 'menu.activity_logs',
+    // As the list shows them: the actor by name, the record by the name it had (ActivityLogList.tsx).
+    columns: [{ field: 'at', as: 'instant' }, { field: 'username', sql: `coalesce(${USER_NAME}, activity_logs.username)` },
+      { field: 'action', translate: 'activity_logs.actions' }, { field: 'entityType', translate: 'entity_types' },
+      { field: 'entityId', sql: `coalesce(activity_logs.entity_label, '#' || activity_logs.entity_id)` }, { field: 'ip' }],
+  },
 };

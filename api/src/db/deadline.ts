@@ -24,7 +24,7 @@ export const currentQueryTimeout = (): number | undefined => queryTimeout.getSto
 const LONG_REQUESTS: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ['GET', /^\/api\/reports\//i],
   ['POST', /^\/api\/report-runs\/?$/i],
-  ['GET', /^\/api\/orders\/export\.csv\/?$/i],
+  ['GET', /^\/api\/[a-z-]+\/export\.csv\/?$/i],
   ['POST', /^\/api\/orders\/import\/?$/i],
   ['POST', /^\/api\/translations\/import\/?$/i],
   ['POST', /^\/api\/orders\/batch-completion-date\/?$/i],

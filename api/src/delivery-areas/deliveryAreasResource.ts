@@ -23,4 +23,8 @@ export const deliveryAreasResource: ResourceDef = {
   search: ['code', 'name', 'region'],
   filters: { status: 'eq', region: 'contains', code: 'eq' },
   schemas: { create, update: partial(create) },
+  export: {
+    title: 'menu.delivery_areas',
+    columns: [{ field: 'code' }, { field: 'name' }, { field: 'region' }, { field: 'description' }, { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  },
 };

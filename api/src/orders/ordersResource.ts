@@ -10,6 +10,7 @@ import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import type { ListScoped } from '../resources/resourceRoutes';
 import { areasOf, worksInArea } from './dispatcherScope';
 import { Order } from './Order';
+import { orderExport } from './export';
 
 /**
  * The customer's required-field messages of the order form, word for word
@@ -125,6 +126,7 @@ export const ordersResource: ResourceDef & ListScoped = {
     query.modify('inAreasOf', ctx.state.user!);
   },
   listScope: inAreasListScope(),
+  export: orderExport,
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {
       await checkArea(ctx, data.deliveryAreaId, trx);

@@ -32,6 +32,13 @@ export const reportRunsResource: ResourceDef = {
     query.from(db('reportRuns as r').crossJoin(db.raw('lateral ? as own', [own]))
       .select([...RUN_COLUMNS.map((column) => `r.${column}`), 'own.orderCount', 'own.rowCount']).as('reportRuns'));
   },
+  export: {
+    title: 'menu.old_reports',
+    columns: [{ field: 'runAt', as: 'instant' }, { field: 'runDate', as: 'date' }, { field: 'kind', translate: 'reports.old.kinds' },
+      { field: 'period', as: 'dateRange' }, { field: 'orderCount', as: 'number' }, { field: 'rowCount', as: 'number' },
+      { field: 'durationMs', template: { key: 'reports.old.duration', param: 'seconds' },
+        sql: `to_char(report_runs.duration_ms / 1000.0, 'FM999999990.0')` }],
+  },
   // Written only by materialiseReports (the 23:50 job, or an admin's POST in reports/routes.ts).
   writable: false,
   softDelete: false,

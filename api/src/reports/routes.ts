@@ -58,10 +58,17 @@ async function statisticsReport(ctx: Ctx) {
     return;
   }
   const t = await headers(ctx, lang);
-  const columns = [{ key: 'periodLabel', header: t('reports.columns.period') },
-    ...(params.dimension === 'overall' ? [] : [{ key: 'label', header: t(`reports.dimensions.${params.dimension}`) }]),
+  // The screen's leading columns (StatisticsTable.tsx): the period unless in total, the entity
+  // unless overall, and the span itself when neither.
+  const byPeriod = params.granularity !== 'total';
+  const byEntity = params.dimension !== 'overall';
+  const columns = [
+    ...(byPeriod ? [{ key: 'periodLabel', header: t(`reports.columns.${params.granularity}`) }] : []),
+    ...(byEntity ? [{ key: 'label', header: t(`reports.dimensions.${params.dimension}`) }] : []),
+    ...(byPeriod || byEntity ? [] : [{ key: 'span', header: t('reports.columns.period') }]),
     ...MEASURE_COLUMNS.map((key) => ({ key, header: t(`reports.columns.${key}`) }))];
-  sendCsv(ctx, `report-statistics-${report.to}`, columns, report.rows);
+  const rows = report.rows.map((row) => ({ ...row, label: row.label ?? t('reports.unassigned'), span: `${report.from} – ${report.to}` }));
+  sendCsv(ctx, `report-statistics-${report.to}`, columns, rows);
 }
 
 async function areaRevenueReport(ctx: Ctx) {

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { Model, ModelClass, QueryBuilder } from 'objection';
 import type { AppState } from '../appState';
+import type { ListExport } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
@@ -90,6 +91,8 @@ export interface ResourceDef {
   deletable?: boolean;
   /** Values the database computes per row, shown read-only: `{ margin: 'orders.mtm_sale_price - …' }`. */
   computed?: Readonly<Record<string, string>>;
+  /** The list's CSV export (GET /api/<name>/export.csv): the columns its screen shows, as it shows them. */
+  export?: ListExport;
 }
 
 /** Fields a client may send back unchanged with a record but never writes. */

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { logActivity } from '../activity/logActivity';
+import { exportReader, sendListCsv } from '../csv/listExport';
 import type { AppState } from '../appState';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
@@ -230,6 +231,19 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     if (estimated) ctx.set('X-Total-Estimated', 'true');
     ctx.set('Access-Control-Expose-Headers', 'Content-Range, X-Total-Estimated');
     ctx.body = rows.map((row) => present(def, row));
+  });
+
+  const listExport = def.export;
+  // Before /:id, which would take "export.csv" for an id.
+  if (listExport) router.get('/export.csv', readGuard, async (ctx: Ctx) => {
+    const reader = await exportReader(ctx);
+    const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, def.sortable, defaultSort);
+    const db = ctx.state.db;
+    const query = liveQuery(def, ctx, db, (await def.listScope?.(ctx, db)) ?? def.scope);
+    applyFilters(def, ctx, query, filter);
+    // A name sorts by its stored key, as the list does (sortKeys).
+    const order = { ...sort, field: ownEntry(def.sortKeys, sort.field) ?? sort.field };
+    await sendListCsv(ctx, { ...listExport, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader);
   });
 
   router.get('/:id', readGuard, async (ctx: Ctx) => {

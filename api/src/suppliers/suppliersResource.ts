@@ -43,4 +43,13 @@ export const suppliersResource: ResourceDef = {
   // serviceAreaIds: Supplier's serviceAreas relation.
   ...relationFields(Supplier),
   schemas: { create, update: partial(create) },
+  export: {
+    title: 'menu.suppliers',
+    columns: [{ field: 'name' }, { field: 'shortName' }, { field: 'contactPerson' }, { field: 'contactPhone' },
+      { field: 'contactEmail' }, { field: 'website' }, { field: 'address' },
+      // The live areas by name, as the list's chips show them.
+      { field: 'serviceAreaIds', sql: `(select string_agg(a.name, ', ' order by a.name) from supplier_service_areas l
+        join delivery_areas a on a.id = l.delivery_area_id and a.deleted_at is null where l.supplier_id = suppliers.id)` },
+      { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  },
 };

@@ -88,6 +88,11 @@ export const translationsResource: ResourceDef = {
   },
   readOnly: ['namespace', 'key'],
   schemas: { create, update: partial(create) },
+  export: {
+    title: 'menu.translations',
+    columns: [{ field: 'namespace' }, { field: 'key' }, { field: 'zh' }, { field: 'en' }, { field: 'description' },
+      { field: 'updatedAt', as: 'instant' }],
+  },
   // Each write drops the public catalogs held in memory once it commits (catalog.ts).
   hooks: {
     async beforeCreate(_ctx, data, trx) {

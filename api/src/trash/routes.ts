@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { UniqueViolationError } from 'objection';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
+import { exportReader, sendListCsv, type ListExport } from '../csv/listExport';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
@@ -12,6 +13,7 @@ import { personNameSql } from '../users/personNameSql';
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
+const DEFAULT_SORT = { field: 'deletedAt', order: 'desc' } as const;
 
 function defOf(type: string): ResourceDef {
   const def = trashable().find((d) => d.entityType === type);
@@ -33,8 +35,8 @@ function trashRows(ctx: Ctx) {
       db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by_name`));
 }
 
-async function list(ctx: Ctx) {
-  const { sort, range, filter } = parseListParams(ctx.query, SORTABLE, { field: 'deletedAt', order: 'desc' });
+/** The trash's rows the list's `filter` keeps. */
+function filtered(ctx: Ctx, filter: Record<string, unknown>) {
   const query = trashRows(ctx);
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
@@ -45,7 +47,12 @@ async function list(ctx: Ctx) {
       query.whereIn(ctx.state.db.raw(`trash.type || ':' || trash.entity_id`) as never, filterValues(field, value) as string[]);
     } else throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
   }
-  const ordered = ctx.state.db.queryBuilder().from(query.as('rows'));
+  return ctx.state.db.queryBuilder().from(query.as('rows'));
+}
+
+async function list(ctx: Ctx) {
+  const { sort, range, filter } = parseListParams(ctx.query, SORTABLE, DEFAULT_SORT);
+  const ordered = filtered(ctx, filter);
   // Names in pinyin order, as every list sorts them (migration 20261127000200_name_sort_keys).
   const page = ordered.clone().select('*');
   if (sort.field === 'name') page.orderByRaw(`pinyin_key(name) ${sort.order === 'desc' ? 'desc' : 'asc'}`);
@@ -58,6 +65,20 @@ async function list(ctx: Ctx) {
   ctx.set('Content-Range', `trash ${range.start}-${end}/${count}`);
   ctx.set('Access-Control-Expose-Headers', 'Content-Range');
   ctx.body = rows;
+}
+
+/** The list's columns as its screen shows them (docs/api-conventions.md#list-exports). */
+const TRASH_EXPORT: ListExport & { resource: string } = {
+  resource: 'trash',
+  title: 'menu.trash',
+  columns: [{ field: 'type', translate: 'entity_types' }, { field: 'name' }, { field: 'deletedByName' },
+    { field: 'deletedAt', as: 'instant' }],
+};
+
+async function exportCsv(ctx: Ctx) {
+  const reader = await exportReader(ctx);
+  const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, SORTABLE, DEFAULT_SORT);
+  await sendListCsv(ctx, TRASH_EXPORT, 'rows', filtered(ctx, filter), sort, reader);
 }
 
 async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db): Promise<Row> {
@@ -107,5 +128,6 @@ async function purge(ctx: Ctx) {
 
 export const trashRoutes = new Router<AppState>({ prefix: '/api/trash' })
   .get('/', requirePage('trash'), list)
+  .get('/export.csv', requirePage('trash'), exportCsv)
   .post('/:type/:id/restore', requirePage('trash'), restore)
   .delete('/:type/:id', requirePage('trash'), purge);

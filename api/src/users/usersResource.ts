@@ -7,6 +7,7 @@ import { email, idList, partial, phone, requiredText } from '../resources/fields
 import { relationFields } from '../resources/relations';
 import type { ResourceDef, Row } from '../resources/resource';
 import { ROLES, USER_STATUSES } from '@kernel/users/roles';
+import { personNameSql } from './personNameSql';
 import { User } from './User';
 import {
   assertAnotherActiveAdmin, assertMayGrant, assertMayManage, assertUsernameFree, deliveryAreasFor, newPassword,
@@ -53,6 +54,12 @@ export const usersResource: ResourceDef = {
   schemas: { create, update: partial(profile) },
   readOnly: ['lastLoginAt'],
   hidden: ['passwordHash'],
+  export: {
+    title: 'menu.users',
+    columns: [{ field: 'username' }, { field: 'name', sql: personNameSql('users') }, { field: 'role', translate: 'roles' },
+      { field: 'status', translate: 'user_statuses' }, { field: 'email' }, { field: 'phone' },
+      { field: 'lastLoginAt', as: 'instant' }, { field: 'createdAt', as: 'day' }],
+  },
   hooks: {
     async beforeCreate(ctx, data, trx) {
       assertMayGrant(ctx.state.user!, data.role);

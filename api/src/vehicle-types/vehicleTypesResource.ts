@@ -24,4 +24,9 @@ export const vehicleTypesResource: ResourceDef = {
   search: ['code', 'name', 'description'],
   filters: { status: 'eq', code: 'eq' },
   schemas: { create, update: partial(create) },
+  export: {
+    title: 'menu.vehicle_types',
+    columns: [{ field: 'code' }, { field: 'name' }, { field: 'capacityTons', as: 'number' }, { field: 'volumeCbm', as: 'number' },
+      { field: 'description' }, { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  },
 };

@@ -24,4 +24,9 @@ export const warehousesResource: ResourceDef = {
   search: ['code', 'name', 'address', 'contactPerson'],
   filters: { status: 'eq', code: 'eq' },
   schemas: { create, update: partial(create) },
+  export: {
+    title: 'menu.warehouses',
+    columns: [{ field: 'code' }, { field: 'name' }, { field: 'address' }, { field: 'contactPerson' }, { field: 'contactPhone' },
+      { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  },
 };
