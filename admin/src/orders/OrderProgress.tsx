@@ -16,7 +16,8 @@ export const OrderProgress = ({ status, events, attachments }: {
           {translate(`order_status.${status}`)}
         </Alert>
       )}
-      <Stepper alternativeLabel nonLinear sx={{ overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
+      {/* It scrolls sideways on a phone: focusable and named, so a keyboard scrolls it too. */}
+      <Stepper alternativeLabel nonLinear tabIndex={0} aria-label={translate('order_progress.title')} sx={{ overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
         {progressSteps(status, events, attachments).map((step) => (
           <Step key={step.label} completed={step.done} active={step.active} data-done={step.done}>
             <StepLabel error={step.error} optional={step.hint && (
