@@ -8,7 +8,7 @@ const en: AppMessages = {
     loading: 'Loading...',
     version: 'Version',
     public_access: 'Public access',
-    user_menu: '%{name}: profile',
+    user_menu: '%{name}: Profile',
   },
   menu: {
     toggle: 'Open or close the menu',
