@@ -9,6 +9,8 @@ const cn = {
     loading: '加载中...',
     version: '版本',
     public_access: '公开访问',
+    /** The app bar's user button: its visible text (the name) begins its accessible name. */
+    user_menu: '%{name}：个人资料',
   },
   menu: {
     toggle: '打开或关闭菜单',

@@ -8,6 +8,7 @@ const en: AppMessages = {
     loading: 'Loading...',
     version: 'Version',
     public_access: 'Public access',
+    user_menu: '%{name}: Profile',
   },
   menu: {
     toggle: 'Open or close the menu',

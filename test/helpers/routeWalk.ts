@@ -6,7 +6,7 @@ import { newPage, screenshot, signIn, useAppInBrowser } from './browser';
  * Every route of the route table (docs/routes-and-pages.md#route-table) and the resource screens
  * behind them, as the admin sees them.
  */
-async function routes(db: Knex): Promise<string[]> {
+export async function routes(db: Knex): Promise<string[]> {
   const order = await db('orders').whereNull('deletedAt').orderBy('id', 'desc').first('id');
   const user = await db('users').where({ username: 'team_leader' }).first('id');
   const supplier = await db('suppliers').whereNull('deletedAt').first('id');
@@ -44,12 +44,31 @@ async function dataTexts(db: Knex): Promise<string[]> {
   return [...texts].sort((a, b) => b.length - a.length);
 }
 
+/** Opens `path` inside the running app, as a click on a link does: the router follows the history. */
+export const navigateInApp = (page: Page, path: string) => page.evaluate((to) => {
+  window.history.pushState({}, '', to);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}, path);
+
+/** How many of the page's requests are under way, counted from now on. */
+export function requestsInFlight(page: Page): () => number {
+  let inFlight = 0;
+  // The live event stream stays open for as long as the page: it is never "in flight".
+  const counted = (request: { url: () => string }) => !request.url().endsWith('/api/events');
+  page.on('request', (request) => { if (counted(request)) inFlight += 1; });
+  page.on('requestfinished', (request) => { if (counted(request)) inFlight -= 1; });
+  page.on('requestfailed', (request) => { if (counted(request)) inFlight -= 1; });
+  return () => inFlight;
+}
+
 /** Waits until no request is under way and no spinner shows, for a quiet moment. */
-async function settle(page: Page, inFlight: () => number): Promise<void> {
+export async function settle(page: Page, inFlight: () => number): Promise<void> {
   const deadline = Date.now() + 15_000;
   let quietSince = Date.now();
   while (Date.now() < deadline) {
-    const busy = inFlight() > 0 || await page.locator('[role=progressbar]:visible, .MuiSkeleton-root:visible').count() > 0;
+    // A progress bar with a value is a figure (a completion rate), not a spinner.
+    const busy = inFlight() > 0
+      || await page.locator('[role=progressbar]:not([aria-valuenow]):visible, .MuiSkeleton-root:visible').count() > 0;
     if (busy) quietSince = Date.now();
     else if (Date.now() - quietSince >= 400) return;
     await page.waitForTimeout(100);
@@ -94,22 +113,13 @@ export function walkRoutes(language: 'cn' | 'en') {
     const [paths, data] = await Promise.all([routes(env.app.db), dataTexts(env.app.db)]);
     const page = await newPage(env.browser, env.app.url, viewport);
     await page.context().addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
-    let inFlight = 0;
-    // The live event stream stays open for as long as the page: it is never "in flight".
-    const counted = (request: { url: () => string }) => !request.url().endsWith('/api/events');
-    page.on('request', (request) => { if (counted(request)) inFlight += 1; });
-    page.on('requestfinished', (request) => { if (counted(request)) inFlight -= 1; });
-    page.on('requestfailed', (request) => { if (counted(request)) inFlight -= 1; });
+    const inFlight = requestsInFlight(page);
     await signIn(page, 'admin');
 
     const problems: string[] = [];
     for (const path of paths) {
-      // In-app navigation, as a click on a link does: the router follows the history.
-      await page.evaluate((to) => {
-        window.history.pushState({}, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await settle(page, () => inFlight);
+      await navigateInApp(page, path);
+      await settle(page, inFlight);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (overflow > 0) problems.push(`${path}: ${overflow}px wider than the screen`);
       for (const line of foreignTexts(await visibleText(page), data, language)) {

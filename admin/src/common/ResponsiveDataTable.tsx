@@ -1,6 +1,8 @@
 import { useMediaQuery, type Theme } from '@mui/material';
+import { forwardRef, type KeyboardEvent } from 'react';
 import {
-  ColumnsButton, DataTable, SimpleList, SimpleListClasses, type DataTableProps, type RaRecord, type SimpleListProps,
+  ColumnsButton, DataTable, DataTableBody, DataTableRow, SimpleList, SimpleListClasses, type DataTableBodyProps,
+  type DataTableProps, type DataTableRowProps, type RaRecord, type SimpleListProps,
 } from 'react-admin';
 
 /** A phone: a table of several columns does not fit, so lists show one record per row. */
@@ -13,7 +15,20 @@ export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.
 export const LIST_TABLE_SX = {
   '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+  '& .RaDataTable-clickableRow:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
 } as const;
+
+/** Enter on a focused row opens it, as a click does. */
+const openOnEnter = (event: KeyboardEvent<HTMLTableRowElement>) => {
+  if (event.key === 'Enter' && event.target === event.currentTarget) event.currentTarget.click();
+};
+
+/** A row a keyboard reaches (Tab) and opens (Enter): react-admin's row opens on a click only. */
+const KeyboardRow = forwardRef<HTMLTableRowElement, DataTableRowProps>((props, ref) => (
+  <DataTableRow ref={ref} tabIndex={0} onKeyDown={openOnEnter} {...props} />
+));
+
+const KeyboardBody = (props: DataTableBodyProps) => <DataTableBody row={KeyboardRow} {...props} />;
 
 /** One line of text that is not broken (codes, dates, numbers, chips). */
 export const NO_WRAP = { whiteSpace: 'nowrap' } as const;
@@ -46,7 +61,8 @@ export function ResponsiveDataTable<R extends RaRecord>({ phone: lines, rowClick
     // The same row click on a phone; SimpleList types its function for any record.
     return <SimpleList<R> rowClick={rowClick as SimpleListProps['rowClick']} {...lines} sx={PHONE_LIST_SX} />;
   }
-  return <DataTable<R> rowClick={rowClick} {...table} sx={[LIST_TABLE_SX, ...(Array.isArray(sx) ? sx : [sx])]} />;
+  return <DataTable<R> rowClick={rowClick} body={rowClick ? KeyboardBody : undefined} {...table}
+    sx={[LIST_TABLE_SX, ...(Array.isArray(sx) ? sx : [sx])]} />;
 }
 
 /** The columns chooser, where a list shows columns (not on a phone). */

@@ -1,6 +1,8 @@
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { forwardRef } from 'react';
-import { AppBar as RaAppBar, LocalesMenuButton, TitlePortal, UserMenu, useTranslate, useUserMenu } from 'react-admin';
+import {
+  AppBar as RaAppBar, LocalesMenuButton, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { LogoutMenuItem } from './LogoutMenuItem';
@@ -19,13 +21,20 @@ const MenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon
     );
   });
 
-/** The translations pages have no sidebar item: they are reached from the user menu (docs/routes-and-pages.md). */
-const AppUserMenu = () => (
-  <UserMenu>
-    {USER_MENU.map((link) => <MenuLink key={link.to} {...link} />)}
-    <LogoutMenuItem />
-  </UserMenu>
-);
+/**
+ * The translations pages have no sidebar item: they are reached from the user menu (docs/routes-and-pages.md).
+ * Its button shows the person's name, so its accessible name starts with that name (WCAG 2.5.3).
+ */
+const AppUserMenu = () => {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <UserMenu label={identity?.fullName ? translate('app.user_menu', { name: identity.fullName }) : undefined}>
+      {USER_MENU.map((link) => <MenuLink key={link.to} {...link} />)}
+      <LogoutMenuItem />
+    </UserMenu>
+  );
+};
 
 export const AppBar = () => (
   <RaAppBar userMenu={<AppUserMenu />} toolbar={<><LocalesMenuButton languages={LANGUAGES} /><ThemeSwitch /></>}>

@@ -1,4 +1,4 @@
-import { Box, Divider, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
+import { Box, Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
@@ -13,12 +13,14 @@ const MenuLink = ({ item, active }: { item: MenuLinkDef; active: boolean }) => {
     if (window.matchMedia('(max-width: 599.95px)').matches && open) setOpen(false);
   };
   return (
-    <ListItemButton component={Link} to={item.to} selected={active} onClick={closeOnMobile}
-      aria-current={active ? 'page' : undefined} className="RaMenuItemLink-root" data-testid={`menu-${item.to}`}
-      sx={{ py: 0.5, '&.Mui-selected': { borderRight: 3, borderColor: 'primary.main' } }}>
-      <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
-      <ListItemText primary={translate(item.label)} sx={{ my: 0 }} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={Link} to={item.to} selected={active} onClick={closeOnMobile}
+        aria-current={active ? 'page' : undefined} className="RaMenuItemLink-root" data-testid={`menu-${item.to}`}
+        sx={{ py: 0.5, '&.Mui-selected': { borderRight: 3, borderColor: 'primary.main' } }}>
+        <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+        <ListItemText primary={translate(item.label)} sx={{ my: 0 }} />
+      </ListItemButton>
+    </ListItem>
   );
 };
 
@@ -54,7 +56,8 @@ export const Menu = () => {
       )}
       <List dense={false} sx={{ pt: 0.5 }}>
         {MENU.map((entry, index) => {
-          if (entry === 'separator') return <Divider key={`separator-${index}`} sx={{ my: 1 }} />;
+          // A list holds only items; the rule between groups is drawn for the eye, not read out.
+          if (entry === 'separator') return <li key={`separator-${index}`} aria-hidden><Divider sx={{ my: 1 }} /></li>;
           if (!('group' in entry)) {
             return visible(entry) ? <MenuLink key={entry.to} item={entry} active={active === entry.to} /> : null;
           }

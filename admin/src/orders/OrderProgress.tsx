@@ -18,7 +18,9 @@ export const OrderProgress = ({ status, events, attachments }: {
           {translate(`order_status.${status}`)}
         </Alert>
       )}
+      {/* Across a wide screen it may scroll sideways: focusable and named, so a keyboard scrolls it too. */}
       <Stepper nonLinear alternativeLabel={!phone} orientation={phone ? 'vertical' : 'horizontal'}
+        tabIndex={phone ? undefined : 0} aria-label={translate('order_progress.title')}
         sx={phone ? undefined : { overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
         {progressSteps(status, events, attachments).map((step) => (
           <Step key={step.label} completed={step.done} active={step.active} data-done={step.done}>

@@ -6,7 +6,7 @@ import {
   Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, type ButtonProps,
 } from '@mui/material';
 import type { Dayjs } from 'dayjs';
-import { useState, type ReactElement } from 'react';
+import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateTimePickerField } from '../common/DateInputs';
 import { useErrorText } from '../common/useServerErrors';
@@ -32,7 +32,9 @@ const ORDER: TransitionKind[] = ['forward', 'back', 'cancel'];
 const toInstant = (picked: Dayjs | null) => (picked?.isValid() ? picked.toISOString() : undefined);
 
 /** Confirms one change with an optional note (and completion time); shows the server's refusal in place. */
-const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: OrderStatus; onClose: () => void }) => {
+const TransitionDialog = ({ order, to, onClose, onMoved }: {
+  order: OrderRecord; to: OrderStatus; onClose: () => void; onMoved: () => void;
+}) => {
   const translate = useTranslate();
   const notify = useNotify();
   const errorText = useErrorText();
@@ -50,6 +52,7 @@ const TransitionDialog = ({ order, to, onClose }: { order: OrderRecord; to: Orde
     try {
       await dataProvider.transitionOrder(order.id, { to, note: note.trim() || undefined, completionDate: toInstant(completedAt) });
       notify('orders.transition.done', { type: 'success', messageArgs: { status } });
+      onMoved();
       refresh();
       onClose();
     } catch (error) {
@@ -87,16 +90,27 @@ export const TransitionButtons = ({ order }: { order: OrderRecord }) => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
   const [target, setTarget] = useState<OrderStatus | null>(null);
+  const buttons = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+  // The button that opened the dialog goes with the old status: the focus moves on to the new
+  // status's first button (or to the notice that there is none), not back to the top of the page.
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    (buttons.current?.querySelector('button') ?? buttons.current)?.focus();
+  }, [order.status]);
   if (!identity) return null;
   const role = identity.role as Role;
   const targets = nextStatuses(order.status, role)
     .map((to) => ({ to, kind: transitionKind(order.status, to, role)! }))
     .sort((a, b) => ORDER.indexOf(a.kind) - ORDER.indexOf(b.kind));
   if (targets.length === 0) {
-    return <Typography variant="body2" color="text.secondary">{translate('orders.transition.none')}</Typography>;
+    return (
+      <Typography ref={buttons} tabIndex={-1} variant="body2" color="text.secondary">{translate('orders.transition.none')}</Typography>
+    );
   }
   return (
-    <Stack spacing={1} data-testid="transition-buttons">
+    <Stack ref={buttons} spacing={1} data-testid="transition-buttons">
       {targets.map(({ to, kind }) => {
         const look = to === 'vehicle_breakdown' ? BREAKDOWN : LOOK[kind];
         return (
@@ -106,7 +120,8 @@ export const TransitionButtons = ({ order }: { order: OrderRecord }) => {
           </Button>
         );
       })}
-      {target && <TransitionDialog order={order} to={target} onClose={() => setTarget(null)} />}
+      {target && <TransitionDialog order={order} to={target} onClose={() => setTarget(null)}
+        onMoved={() => { moved.current = true; }} />}
     </Stack>
   );
 };

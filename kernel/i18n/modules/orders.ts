@@ -136,6 +136,7 @@ const messages: ModuleMessages = {
       cancelled: '已取消',
     },
     order_progress: {
+      title: '订单进度',
       step_1: '已接单',
       step_2: '待供应商确认',
       step_3: '待收货方确认',
@@ -292,6 +293,7 @@ const messages: ModuleMessages = {
       cancelled: 'Cancelled',
     },
     order_progress: {
+      title: 'Order progress',
       step_1: 'Booking received',
       step_2: 'Awaiting supplier confirmation',
       step_3: 'Awaiting receiver confirmation',

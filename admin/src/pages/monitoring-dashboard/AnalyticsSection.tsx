@@ -17,7 +17,8 @@ const RateFigure = ({ label, rate, testId }: { label: string; rate: Rate; testId
           caption={translate('monitoring.rate_caption', { completed: format.count(rate.completed),
             orders: format.count(rate.orders), from: format.date(rate.fromDate) })} />
       </Box>
-      <LinearProgress variant="determinate" color="success" value={rate.rate ?? 0} sx={{ mt: -0.5, mx: 0.25, borderRadius: 1 }} />
+      <LinearProgress variant="determinate" color="success" value={rate.rate ?? 0} aria-label={label}
+        sx={{ mt: -0.5, mx: 0.25, borderRadius: 1 }} />
     </Box>
   );
 };

@@ -63,9 +63,11 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
           {dirty ? translate('permissions.pending', { roles: changed.roles.length, users: changed.users.length })
             : translate('permissions.no_changes')}
         </Typography>
-        <Button label="permissions.actions.reset" disabled={!dirty || saving}
+        {/* Named here too: on a phone react-admin draws a disabled button as a bare icon. */}
+        <Button label="permissions.actions.reset" disabled={!dirty || saving} aria-label={translate('permissions.actions.reset')}
           onClick={() => setDraft({ roles: saved.roles, users: saved.users })}><UndoIcon /></Button>
         <Button label="permissions.actions.save" variant="contained" disabled={!dirty || saving}
+          aria-label={translate('permissions.actions.save')}
           onClick={() => setConfirming(true)} data-testid="permissions-save"><SaveIcon /></Button>
       </Stack>
       <Card>

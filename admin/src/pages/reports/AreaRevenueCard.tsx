@@ -42,7 +42,7 @@ const AreaRevenueTable = ({ data }: { data: AreaRevenue }) => {
   const translate = useTranslate();
   const format = useReportFormat();
   return (
-    <ReportTable testId="area-revenue-table">
+    <ReportTable testId="area-revenue-table" label={translate('reports.sections.area_revenue')}>
         <TableHead>
           <TableRow>
             <TableCell sx={nowrap}>{translate('reports.dimensions.delivery_area')}</TableCell>

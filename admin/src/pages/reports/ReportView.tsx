@@ -56,7 +56,7 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
           {data && !error && rows.length > 0 && (
             <ChartBesideTable
               chart={view.chart === 'trend' ? <TrendCharts data={data} /> : <StatisticsChart data={data} kind={view.chart} />}
-              table={<StatisticsTable data={data} columns={view.columns} />} />
+              table={<StatisticsTable data={data} columns={view.columns} label={translate(view.section)} />} />
           )}
         </CardContent>
       </Card>

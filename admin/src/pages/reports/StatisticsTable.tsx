@@ -22,7 +22,7 @@ export function useRowLabel() {
 }
 
 /** The rows beside the chart, with the totals under them. */
-export const StatisticsTable = ({ data, columns }: { data: Statistics; columns: ColumnKey[] }) => {
+export const StatisticsTable = ({ data, columns, label }: { data: Statistics; columns: ColumnKey[]; label: string }) => {
   const translate = useTranslate();
   const format = useReportFormat();
   const rowLabel = useRowLabel();
@@ -30,7 +30,7 @@ export const StatisticsTable = ({ data, columns }: { data: Statistics; columns: 
   const byEntity = data.dimension !== 'overall';
   const lead = (byPeriod ? 1 : 0) + (byEntity ? 1 : 0);
   return (
-    <ReportTable testId="report-table">
+    <ReportTable testId="report-table" label={label}>
         <TableHead>
           <TableRow>
             {byPeriod && <TableCell sx={nowrap}>{translate(`reports.columns.${data.granularity}`)}</TableCell>}
