@@ -48,11 +48,32 @@ describe('daily screens, second pass', () => {
     // Every step fits the phone's width: none is cut off to the right.
     const overflow = await progress.evaluate((box) => box.scrollWidth - box.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // A long title is cut with an ellipsis before the language button (its inline-block wrapper was cut without one).
+    const title = page.locator('#react-admin-title');
+    expect(await title.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await title.locator('.RaConfigurable-root').evaluate((wrapper) => getComputedStyle(wrapper).display)).toBe('inline');
     await screenshot(page, 'order-progress-phone-en');
     await page.context().close();
   });
 
-  it('says "1 order" after changing one order\'s completion date, and keeps the customer\'s sentence for several', async () => {
+  it('shows a list\'s skeleton while its first page loads', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440 });
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(/\/api\/suppliers\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'admin', { path: '/suppliers' });
+    await page.getByTestId('list-skeleton').waitFor();
+    await screenshot(page, 'list-skeleton-cn');
+    release();
+    await page.locator('tbody tr').first().waitFor();
+    expect(await page.getByTestId('list-skeleton').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('says "1 order" after changing one order\'s completion date', async () => {
     const page = await newPage(env.browser, env.app.url, { width: 1440 });
     await signIn(page, 'admin', { path: '/batch-modification', language: 'en' });
     const rows = page.locator('tbody tr');

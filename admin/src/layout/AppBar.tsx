@@ -38,6 +38,7 @@ const AppUserMenu = () => {
 
 export const AppBar = () => (
   <RaAppBar userMenu={<AppUserMenu />} toolbar={<><LocalesMenuButton languages={LANGUAGES} /><ThemeSwitch /></>}>
-    <TitlePortal />
+    {/* The page's title wrapper is inline-block, which text-overflow does not cut: a long title ran under the language button with no ellipsis. */}
+    <TitlePortal sx={{ minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } }} />
   </RaAppBar>
 );

@@ -1,12 +1,13 @@
 import { grey } from '@mui/material/colors';
 import { enUS, zhCN, type Localization } from '@mui/material/locale';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
-import { useMemo, useSyncExternalStore } from 'react';
+import { createElement, useMemo, useSyncExternalStore } from 'react';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { Locale } from '@kernel/i18n/catalogs';
 import raChinese from '@kernel/i18n/ra/cn';
 import raEnglish from '@kernel/i18n/ra/en';
 import { store, storedLocale } from '../providers/store';
+import { ListSkeleton } from './ListSkeleton';
 
 /** Shared by both modes: the 16rem sidebar and the tooltip delays (docs/admin-screens.md#sizes). */
 const common: Partial<RaThemeOptions> = {
@@ -18,6 +19,8 @@ const common: Partial<RaThemeOptions> = {
   // Each mode spreads its own react-admin defaults below: the light ones here would paint dark forms grey.
   components: {
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
+    // Every list shows its skeleton while its first page loads (react-admin's List reads its theme defaults).
+    RaList: { defaultProps: { loading: createElement(ListSkeleton) } },
     // Sentence-case buttons: upper case shouts in English and means nothing in Chinese.
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
     // The date pickers' fields look like react-admin's text fields (its MuiTextField defaults).
