@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-type LogRow = { action: string; entityId: string; entityLabel: string | null; userName: string | null; username: string; ip: string };
+type LogRow = { batchId?: string | null; action: string; entityId: string; entityLabel: string | null; userName: string | null; username: string; ip: string };
 const logOf = async (entityType: string, entityId: number): Promise<LogRow[]> => (await admin.get(
   `/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityType, entityId: String(entityId) }))}&sort=${encodeURIComponent('["id","ASC"]')}`)).body;
 
@@ -36,6 +36,28 @@ describe('a readable activity log', () => {
       deliveryAreaId: refs.area, assignedUserId: refs.user, pickupDate: '2026-11-20', mosDate: '2026-11-21' });
     expect((await admin.delete(`/api/orders/${order.id}`)).status).toBe(200);
     expect((await logOf('order', order.id)).map((row) => [row.action, row.entityLabel])).toEqual([['create', 'MTM-LABEL-1'], ['delete', 'MTM-LABEL-1']]);
+  });
+
+  it('groups the rows of one action on many records into one entry, each record keeping its row', async () => {
+    const ids = [];
+    for (const name of ['一号仓', '二号仓', '三号仓']) ids.push((await admin.create('/api/warehouses', { code: `G${ids.length}`, name })).id);
+    // The admin's bulk delete: one request per record, with one batch id.
+    const batch = '0b6f3c9e-8a41-4c2b-9f0e-2d7a5b1c4e88';
+    for (const id of ids) {
+      expect((await admin.request('DELETE', `/api/warehouses/${id}`, undefined, { 'X-Batch-Id': batch })).status).toBe(200);
+    }
+    const grouped = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ grouped: true, action: 'delete', entityType: 'warehouse' }))}`))
+      .body as Array<LogRow & { batchId: string; batchCount: string | number }>;
+    expect(grouped).toHaveLength(1);
+    expect(grouped[0]).toMatchObject({ batchId: batch, entityId: String(ids[0]), entityLabel: '一号仓' });
+    expect(Number(grouped[0].batchCount)).toBe(3);
+    const rows = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ batchId: batch }))}`)).body as LogRow[];
+    expect(rows.map((row) => row.entityLabel).sort()).toEqual(['一号仓', '三号仓', '二号仓'].sort());
+    // A header that is no batch id is not kept; a single change has no batch.
+    const single = await admin.create('/api/warehouses', { code: 'G9', name: '九号' });
+    await admin.request('DELETE', `/api/warehouses/${single.id}`, undefined, { 'X-Batch-Id': 'not-a-uuid' });
+    const [alone] = await logOf('warehouse', single.id);
+    expect(alone).toMatchObject({ batchId: null });
   });
 
   it('writes an IPv4 address as people do', async () => {

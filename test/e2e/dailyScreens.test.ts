@@ -73,6 +73,25 @@ describe('daily screens, second pass', () => {
     await page.context().close();
   });
 
+  it('shows a batch of changes as one activity-log entry, its rows a click away, records by name', async () => {
+    const orders: Array<{ id: number; mtmNumber: string }> = await env.app.db('orders').where({ status: 'completed' })
+      .whereNull('deletedAt').orderBy('id').limit(3).select('id', 'mtmNumber');
+    const page = await newPage(env.browser, env.app.url, { width: 1440 });
+    await signIn(page, 'admin', { path: '/' });
+    const batch = await page.context().request.post('/api/orders/batch-completion-date',
+      { data: { ids: orders.map((o) => o.id), completionDate: '2026-12-30T08:00:00Z' } });
+    expect(batch.ok()).toBe(true);
+    await page.goto('/activity-logs');
+    const entry = page.locator('tbody tr').filter({ hasText: '批量修改 3 个订单' });
+    await entry.waitFor();
+    await screenshot(page, 'activity-log-grouped-cn');
+    await entry.click();
+    await page.getByTestId('batch-rows').click();
+    for (const { mtmNumber } of orders) await page.locator('tbody tr').filter({ hasText: mtmNumber }).first().waitFor();
+    expect(await page.locator('tbody tr').filter({ hasText: '批量修改' }).count()).toBe(3);
+    await page.context().close();
+  });
+
   it('says "1 order" after changing one order\'s completion date', async () => {
     const page = await newPage(env.browser, env.app.url, { width: 1440 });
     await signIn(page, 'admin', { path: '/batch-modification', language: 'en' });

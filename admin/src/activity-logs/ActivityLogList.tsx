@@ -1,7 +1,7 @@
-import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
+import { Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
-  AutocompleteInput, DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
-  useRecordContext, type RaRecord,
+  AutocompleteInput, BooleanInput, DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
+  useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { DateTimePickerInput } from '../common/DateInputs';
 import { LocalDateField } from '../common/LocalDateField';
@@ -35,7 +35,14 @@ const FILTERS = [
   <SelectInput key="entityType" source="entityType" choices={ENTITY_TYPE_CHOICES} alwaysOn />,
   <DateTimePickerInput key="at_gte" source="at_gte" label="activity_logs.filters.from" parse={toInstant(false)} alwaysOn />,
   <DateTimePickerInput key="at_lte" source="at_lte" label="activity_logs.filters.to" parse={toInstant(true)} alwaysOn />,
+  <BooleanInput key="grouped" source="grouped" label="activity_logs.filters.grouped" alwaysOn />,
 ];
+
+/** An import or a bulk action is one entry at first; its rows are a click away. */
+const GROUPED = { grouped: true };
+
+/** How many records the entry's action touched, when it is one action on many (an import, a bulk action). */
+const batchSize = (log?: ActivityLogRecord) => Number(log?.batchCount ?? 0);
 
 const ACTION_COLOURS: Record<string, ChipProps['color']> = {
   create: 'success', restore: 'success', register: 'success',
@@ -52,12 +59,45 @@ const ActionChip = () => {
     data-testid="action-chip" />;
 };
 
-/** The record by the name it had at the time of the change (its id when it had none, or is gone for good). */
+/**
+ * The record by the name it had at the time of the change (its id when it had none, or is gone for
+ * good); an entry standing for a grouped action says what it did to how many ("导入 2,000 个订单").
+ */
 const RecordField = () => {
   const log = useRecordContext<ActivityLogRecord>();
+  const { filterValues } = useListContext();
+  const translate = useTranslate();
+  const labels = useAuditLabels();
+  const [locale] = useLocaleState();
   if (!log?.entityId) return null;
+  const size = batchSize(log);
+  if (filterValues.grouped && size > 1) {
+    return <>{translate('activity_logs.batch', { action: labels.action(log.action), count: size.toLocaleString(locale === 'cn' ? 'zh-CN' : 'en'),
+      type: log.entityType ? labels.entityType(log.entityType) : '' })}</>;
+  }
   return <>{log.entityLabel ?? `#${log.entityId}`}</>;
 };
+
+/** An entry opened: the rows of its grouped action a click away, then the fields it changed. */
+const EntryPanel = () => {
+  const log = useRecordContext<ActivityLogRecord>();
+  const { filterValues, setFilters } = useListContext();
+  const translate = useTranslate();
+  const size = batchSize(log);
+  return (
+    <>
+      {log?.batchId && filterValues.grouped && size > 1 && (
+        <Button size="small" sx={{ mt: 1 }} data-testid="batch-rows"
+          onClick={() => setFilters({ batchId: log.batchId, grouped: false })}>
+          {translate('activity_logs.batch_rows', { count: size.toLocaleString() })}
+        </Button>
+      )}
+      <ChangesPanel />
+    </>
+  );
+};
+
+const isExpandable = (log: ActivityLogRecord) => hasChanges(log) || batchSize(log) > 1;
 
 /** Who acted, by name; the username when the account has no name (or no longer exists). */
 const UserField = () => {
@@ -94,9 +134,9 @@ const PhoneEntry = () => (
 const ActivityLogList = () => {
   const phone = usePhone();
   return (
-    <List filters={FILTERS} actions={<ListActions />} exporter={false}
+    <List filters={FILTERS} filterDefaultValues={GROUPED} actions={<ListActions />} exporter={false}
       sort={{ field: 'at', order: 'DESC' }} perPage={25}>
-      <DataTable bulkActionButtons={false} expand={<ChangesPanel />} isRowExpandable={hasChanges} rowClick="expand"
+      <DataTable bulkActionButtons={false} expand={<EntryPanel />} isRowExpandable={isExpandable} rowClick="expand"
         sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>
         <Column source="at">{phone ? <PhoneEntry /> : <LocalDateField source="at" showTime />}</Column>
         {!phone && <Column source="username" field={UserField} />}

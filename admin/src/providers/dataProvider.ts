@@ -79,8 +79,23 @@ function postForm<T>(url: string, form: FormData, onSent?: (fraction: number) =>
 /** The JSON answer of a call (undefined for an empty one, a 204). */
 const call = async <T>(url: string, options?: fetchUtils.Options): Promise<T> => (await httpClient(url, options)).json as T;
 /** A call with a JSON body (fetchJson sets the Content-Type of a body); none sent without data. */
-const send = <T>(method: string, url: string, data?: unknown) =>
-  call<T>(url, { method, ...(data === undefined ? {} : { body: JSON.stringify(data) }) });
+const send = <T>(method: string, url: string, data?: unknown, headers?: Record<string, string>) =>
+  call<T>(url, { method, ...(data === undefined ? {} : { body: JSON.stringify(data) }), ...(headers && { headers: new Headers(headers) }) });
+
+/**
+ * The header that ties the requests of one bulk action on many records (one request per record)
+ * together: their activity-log rows are one entry of the log (docs/api-conventions.md).
+ */
+export const BATCH_HEADER = 'X-Batch-Id';
+export const newBatch = (): string => crypto.randomUUID();
+
+/** The stock client's one request per record (its updateMany, deleteMany), as one batch. */
+async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils.Options) {
+  const headers = { [BATCH_HEADER]: newBatch() };
+  const answers = await Promise.all(ids.map((id) => httpClient(`/api/${resource}/${encodeURIComponent(String(id))}`,
+    { ...init, headers: new Headers(headers) })));
+  return { data: answers.map(({ json }) => (json as RaRecord).id) };
+}
 
 const orderPath = (id: Identifier) => `/api/orders/${encodeURIComponent(String(id))}`;
 
@@ -113,7 +128,7 @@ export interface AppMethods {
   orderEvents(id: Identifier): Promise<OrderEvent[]>;
   orderAttachments(id: Identifier): Promise<OrderAttachment[]>;
   /** One status change; answers the updated order, or fails with the server's refusal (409). */
-  transitionOrder(id: Identifier, request: TransitionRequest): Promise<OrderRecord>;
+  transitionOrder(id: Identifier, request: TransitionRequest, batch?: string): Promise<OrderRecord>;
   uploadAttachment(orderId: Identifier, kind: OrderAttachment['kind'], file: File): Promise<OrderAttachment>;
   deleteAttachment(orderId: Identifier, attachmentId: number): Promise<void>;
   batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number }>;
@@ -153,7 +168,8 @@ export type AppDataProvider = DataProvider & AppMethods;
 const methods: AppMethods = {
   orderEvents: async (id) => (await call<OrderEvent[] | null>(`${orderPath(id)}/events`)) ?? [],
   orderAttachments: async (id) => (await call<OrderAttachment[] | null>(`${orderPath(id)}/attachments`)) ?? [],
-  transitionOrder: (id, request) => send('POST', `${orderPath(id)}/transitions`, request),
+  transitionOrder: (id, request, batch) => send('POST', `${orderPath(id)}/transitions`, request,
+    batch ? { [BATCH_HEADER]: batch } : undefined),
   uploadAttachment(orderId, kind, file) {
     const form = new FormData();
     form.append('kind', kind);
@@ -220,6 +236,8 @@ async function getPage<RecordType extends RaRecord>(resource: string, params: Ge
 export const dataProvider: AppDataProvider = {
   ...stock,
   ...methods,
+  updateMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'PUT', body: JSON.stringify(params.data) }),
+  deleteMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'DELETE' }),
   async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     if (params.meta?.idsOnly) {

@@ -5,6 +5,10 @@ import { ActivityLog } from './ActivityLog';
 /** Who acted, by the name they have now (the log keeps their username as it was). */
 const USER_NAME = `(select nullif(${personNameSql('u')}, '') from users u where u.id = activity_logs.user_id)`;
 
+/** How many rows the batch of a row holds (null for a row of its own). */
+const BATCH_COUNT = `(case when activity_logs.batch_id is null then null
+  else (select count(*) from activity_logs b where b.batch_id = activity_logs.batch_id) end)`;
+
 /** Append-only: listed and read, never written through the API. */
 export const activityLogsResource: ResourceDef = {
   name: 'activity-logs',
@@ -15,9 +19,18 @@ export const activityLogsResource: ResourceDef = {
   sortable: ['id', 'at', 'username', 'action', 'entityType'],
   defaultSort: { field: 'at', order: 'desc' },
   search: ['username', 'action', 'entityType', 'entityId'],
-  filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range' },
+  filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', batchId: 'eq' },
+  customFilters: {
+    // One row per action on many records: the first row of each batch stands for it (batchCount).
+    // The export has every row: a file has no entry to open.
+    grouped(query, value, ctx) {
+      if ((value !== true && value !== 'true') || ctx.path.endsWith('/export.csv')) return;
+      query.where((rows) => rows.whereNull('activityLogs.batchId').orWhereRaw(
+        'activity_logs.id = (select min(b.id) from activity_logs b where b.batch_id = activity_logs.batch_id)'));
+    },
+  },
   writable: false,
-  computed: { userName: USER_NAME },
+  computed: { userName: USER_NAME, batchCount: BATCH_COUNT },
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds'],

@@ -1,6 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AppState } from '../appState';
+
+/** A batch id as the admin makes them for a bulk action sent as one request per record (X-Batch-Id). */
+const BATCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The batch of one action on many records: the admin's bulk action (X-Batch-Id, one request per
+ * record), else a new one for a call that logs several rows (an import, a batch), else none.
+ */
+function batchOf(ctx: Context, rows: number): string | null {
+  const sent = ctx.get('x-batch-id');
+  if (BATCH_ID.test(sent)) return sent.toLowerCase();
+  return rows > 1 ? randomUUID() : null;
+}
 
 /** An IPv4 address as people write it, also when it came through an IPv6 socket (::ffff:127.0.0.1). */
 const plainIp = (ip: string): string => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip);
@@ -40,6 +54,7 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
   if (entries.length === 0) return;
   const userAgent = ctx.get('user-agent').slice(0, 512) || null;
   const tabId = tabOf(ctx);
+  const batchId = batchOf(ctx, entries.length);
   const rows = entries.map((entry) => {
     const actor = entry.actor ?? ctx.state.user;
     return {
@@ -52,9 +67,10 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
       ip: plainIp(ctx.ip),
       user_agent: userAgent,
       tab_id: tabId,
+      batch_id: batchId,
     };
   });
-  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id)
-    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id
+  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id, batch_id)
+    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id, r.batch_id
     from jsonb_populate_recordset(null::activity_logs, ?::jsonb) with ordinality r order by r.ordinality`, [JSON.stringify(rows)]);
 }

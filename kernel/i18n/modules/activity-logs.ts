@@ -24,7 +24,9 @@ const messages: ModuleMessages = {
       },
     },
     activity_logs: {
-      filters: { from: '开始时间', to: '结束时间' },
+      filters: { from: '开始时间', to: '结束时间', grouped: '合并批量操作' },
+      batch: '%{action} %{count} 个%{type}',
+      batch_rows: '逐条查看这 %{count} 条记录',
       columns: { field: '字段', before: '修改前', after: '修改后' },
       changed: '已修改（内容不显示）',
       no_changes: '此操作没有记录字段变更。',
@@ -88,7 +90,9 @@ const messages: ModuleMessages = {
       },
     },
     activity_logs: {
-      filters: { from: 'From', to: 'Until' },
+      filters: { from: 'From', to: 'Until', grouped: 'Group bulk actions' },
+      batch: '%{action}: %{count} × %{type}',
+      batch_rows: 'Show each of these %{count} rows',
       columns: { field: 'Field', before: 'Before', after: 'After' },
       changed: 'changed (value not shown)',
       no_changes: 'No field changes were recorded for this action.',
