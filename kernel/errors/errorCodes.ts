@@ -102,7 +102,7 @@ export type ErrorCode = keyof typeof ERROR_CODES;
 export const FIELD_ERROR_CODES = [
   /** Missing, empty or null. */
   'required',
-  /** Not of the field's type or pattern (text, number, date, e-mail, URL, phone, code, JSON). */
+  /** Not of the field's type or pattern (text, number, date, e-mail, URL, phone, code, JSON). An order import's date: params value, formats. */
   'invalid_format',
   /** Not one of the values allowed (a choice, a status, a page key). */
   'invalid_value',
@@ -164,9 +164,9 @@ export const FIELD_ERROR_CODES = [
   'conflicts_with',
   /** A period that is not YYYY, YYYY-MM or YYYY-Www. */
   'invalid_period',
-  /** A name or code that names no record. params: value. */
+  /** A name or code that names no record. params: value, entity (the record type). */
   'unknown_name',
-  /** A name that names several records. params: value, count. */
+  /** A name that names several records. params: value, count, entity (the record type). */
   'ambiguous',
   /** A spreadsheet cell holding a formula, not a value. */
   'formula',

@@ -59,5 +59,17 @@ export interface OrderImportReport {
   created?: number;
 }
 
+/**
+ * How a date cell may be written, as examples (api/src/orders/orderImport.ts reads these and Excel
+ * dates): a date error names them (params.formats, ", "-joined).
+ */
+export const IMPORT_DATE_FORMATS = ['2026-11-27', '2026/11/27', '2026.11.27', '2026年11月27日'] as const;
+
+/** The kind of record each name column looks up (params.entity of `unknown_name` and `ambiguous`). */
+export const IMPORT_REFERENCES = {
+  supplierId: 'supplier', pickupWarehouseId: 'warehouse', vehicleTypeId: 'vehicle_type', deliveryAreaId: 'delivery_area',
+  assignedUserId: 'user',
+} as const satisfies Partial<Record<ImportField, string>>;
+
 export const ERRORS_SHOWN = 1_000;
 export const ROWS_SHOWN = 100;

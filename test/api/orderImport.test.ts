@@ -26,6 +26,16 @@ function send(client: HttpClient, content: Buffer, fields: Record<string, string
   return client.post('/api/orders/import', form);
 }
 const preview = (client: HttpClient, content: Buffer) => send(client, content);
+
+/** POST /api/orders/import/errors.<format>: the answer's status, type and bytes. */
+async function errorFile(content: Buffer, format: 'csv' | 'xlsx', locale: 'cn' | 'en') {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(content)]), 'orders.csv');
+  const answer = await fetch(`${app.url}/api/orders/import/errors.${format}?locale=${locale}`,
+    { method: 'POST', body: form, headers: { cookie: admin.cookieHeader } });
+  return { status: answer.status, type: answer.headers.get('content-type'), bytes: Buffer.from(await answer.arrayBuffer()) };
+}
+const FORMATS = '2026-11-27, 2026/11/27, 2026.11.27, 2026年11月27日';
 const commit = (client: HttpClient, content: Buffer, expect: number) => send(client, content, { dryRun: 'false', expect: String(expect) });
 
 const counts = async () => ({
@@ -118,22 +128,28 @@ describe('order import: preview and import', () => {
         [3, 'mtmNumber', 'required', 'MTM number is required'],
         [4, 'dnNumber', 'required', 'DN number is required'],
         [5, 'pickupWarehouseId', 'required', 'Warehouse is required'],
-        [6, 'pickupWarehouseId', 'unknown_name', 'Nothing is named "Nowhere"'],
-        [7, 'pickupWarehouseId', 'ambiguous', '"twin" names 2 records: use the code instead'],
+        [6, 'pickupWarehouseId', 'unknown_name', 'No warehouse named "Nowhere"'],
+        [7, 'pickupWarehouseId', 'ambiguous', '2 warehouses are named "twin": write the code instead'],
         [8, 'deliveryAreaId', 'required', 'Delivery area is required'],
         [9, 'assignedUserId', 'required', 'Assigned user is required'],
         [10, 'pickupDate', 'required', 'Pickup date is required'],
         [11, 'mosDate', 'required', 'MOS date is required'],
-        [12, 'pickupDate', 'invalid_format', 'Invalid format'],
-        [13, 'mosDate', 'invalid_format', 'Invalid format'],
+        [12, 'pickupDate', 'invalid_format', `"tomorrow" is not a valid date: write it as ${FORMATS}`],
+        [13, 'mosDate', 'invalid_format', `"2026-02-30" is not a valid date: write it as ${FORMATS}`],
         [14, 'notes', 'too_long', expect.any(String)],
         [15, 'mtmNumber', 'too_long', expect.any(String)],
         [16, 'notes', 'formula', 'Formulas are not accepted: enter the value itself'],
         [17, 'dnNumber', 'duplicate', 'The same DN number as row 2'],
         [18, 'dnNumber', 'already_exists', 'An order with this DN number exists already'],
-        [19, 'supplierId', 'unknown_name', 'Nothing is named "No such carrier"'],
-        [19, 'vehicleTypeId', 'unknown_name', 'Nothing is named "7 t"'],
+        [19, 'supplierId', 'unknown_name', 'No supplier named "No such carrier"'],
+        [19, 'vehicleTypeId', 'unknown_name', 'No vehicle type named "7 t"'],
       ]);
+    const paramsAt = (n: number) => checked.body.errors.filter((e: { row: number }) => e.row === n).map((e: { params: unknown }) => e.params);
+    expect(paramsAt(6)).toEqual([{ value: 'Nowhere', entity: 'warehouse' }]);
+    expect(paramsAt(7)).toEqual([{ value: 'twin', count: 2, entity: 'warehouse' }]);
+    expect(paramsAt(12)).toEqual([{ value: 'tomorrow', formats: FORMATS }]);
+    expect(paramsAt(13)).toEqual([{ value: '2026-02-30', formats: FORMATS }]);
+    expect(paramsAt(19)).toEqual([{ value: 'No such carrier', entity: 'supplier' }, { value: '7 t', entity: 'vehicle_type' }]);
     expect(checked.body.errors.find((e: { row: number }) => e.row === 14).params).toEqual({ max: 2000 });
     expect(checked.body.errors.find((e: { row: number }) => e.row === 17).params).toEqual({ row: 2 });
     expect(checked.body).toMatchObject({ rows: 19, valid: 2, invalid: 17, errorCount: 18 });
@@ -164,6 +180,63 @@ describe('order import: preview and import', () => {
     const checked = await preview(admin, Buffer.concat([head, Buffer.from([0xc4, 0xe3, 0xba, 0xc3]), Buffer.from('\r\n')]));
     expect(checked.status).toBe(200);
     expect(checked.body.sample[0].values.notes).toBe('你好');
+  });
+});
+
+describe('order import: the rows with errors as a file', () => {
+  // Row 2 imports; row 3 has two problems; row 4 a formula; row 5 text that Excel would run, kept as text by its apostrophe.
+  const file = () => csv([EN_HEADER,
+    row('EF-OK'),
+    row('EF-3', { 'Pickup date': '2026-02-30', 'Pickup warehouse': 'Nowhere' }),
+    row('EF-4', { Notes: '=HYPERLINK("http://x")' }),
+    row('EF-5', { Notes: "'@home", 'MTM number': '' })]);
+
+  it('answers CSV for Excel: BOM, the row and error columns, only the rows with errors, in the chosen language, no formulas', async () => {
+    const answer = await errorFile(file(), 'csv', 'cn');
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('text/csv; charset=utf-8');
+    expect([...answer.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = Papa.parse<string[]>(answer.bytes.toString('utf8').slice(1), { skipEmptyLines: true }).data;
+    expect(header).toEqual(['行', ...EN_HEADER, '错误']);
+    expect(rows.map((cells) => [cells[0], cells[2], cells[10], cells[11]])).toEqual([
+      ['3', 'EF-3', '', `提货仓库：没有名为“Nowhere”的仓库；提货日期：“2026-02-30”不是有效日期，可用格式：2026-11-27、2026/11/27、2026.11.27、2026年11月27日`],
+      ['4', 'EF-4', `'=HYPERLINK("http://x")`, '备注：不接受公式，请填写数值或文字'],
+      ['5', 'EF-5', "'@home", 'MTM 号：MTM 号为必填项'],
+    ]);
+    expect(rows[0].slice(1, 11)).toEqual(row('EF-3', { 'Pickup date': '2026-02-30', 'Pickup warehouse': 'Nowhere' }));
+  });
+
+  it('answers .xlsx in English, which imports again once corrected (the row and error columns left aside)', async () => {
+    const answer = await errorFile(file(), 'xlsx', 'en');
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(answer.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(['Row', ...EN_HEADER, 'Errors']);
+    expect(sheet.rowCount).toBe(4);
+    expect(values(2)[11]).toBe(`Pickup warehouse: No warehouse named "Nowhere"; Pickup date: "2026-02-30" is not a valid date: write it as ${FORMATS}`);
+    expect(values(3)[10]).toBe('=HYPERLINK("http://x")'); // text, which Excel never runs
+    expect(values(4)[11]).toBe('MTM number: MTM number is required');
+
+    sheet.getCell('E2').value = 'W1';
+    sheet.getCell('I2').value = '2026-11-20';
+    sheet.getCell('K3').value = 'link';
+    sheet.getCell('B4').value = 'MTM-EF-5';
+    const corrected = await preview(admin, Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(corrected.body).toMatchObject({ rows: 3, valid: 3, errorCount: 0 });
+    expect(corrected.body.columns.filter((c: { field: string | null }) => c.field === null).map((c: { header: string }) => c.header))
+      .toEqual(['Row', 'Errors']);
+  });
+
+  it('refuses what the preview refuses, for those the preview refuses', async () => {
+    expect((await errorFile(Buffer.alloc(0), 'csv', 'cn')).status).toBe(400);
+    expect((await errorFile(Buffer.from('89504e470d0a1a0a', 'hex'), 'xlsx', 'cn')).status).toBe(415);
+    const biller = await signedInAs(app.url, 'biller');
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(file())]), 'orders.csv');
+    expect((await biller.post('/api/orders/import/errors.csv', form)).status).toBe(403);
   });
 });
 
@@ -204,17 +277,33 @@ describe('order import: a round trip through the export', () => {
     }
   });
 
-  it('serves a template per language that imports as it is filled in', async () => {
+  it('serves a template per language that imports as it is filled in, with an example sheet that is never imported', async () => {
     for (const locale of ['cn', 'en'] as const) {
       const answer = await fetch(`${app.url}/api/orders/import/template.xlsx?locale=${locale}`, { headers: { cookie: admin.cookieHeader } });
       expect(answer.status).toBe(200);
+      const unchanged = Buffer.from(await answer.arrayBuffer());
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(await answer.arrayBuffer());
-      const [orders, reference] = workbook.worksheets;
+      await workbook.xlsx.load(unchanged as unknown as ArrayBuffer);
+      const [orders, example, reference] = workbook.worksheets;
+      expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(locale === 'cn' ? ['订单', '示例', '可选值'] : ['Orders', 'Example', 'Reference']);
       const header = (orders.getRow(1).values as string[]).slice(1);
       expect(header[0]).toBe(locale === 'cn' ? 'MTM 号 *' : 'MTM number *');
       expect(header).toHaveLength(10);
       expect(JSON.stringify(reference.getSheetValues())).toContain('Dispatcher area');
+
+      // The example: the same columns, one row naming listed records, real dates; the unchanged template has no row to import.
+      expect((example.getRow(1).values as string[]).slice(1)).toEqual(header);
+      expect(example.rowCount).toBe(2);
+      const sample = (example.getRow(2).values as unknown[]).slice(1);
+      expect(sample[0]).toMatch(/^MTM\d{9}$/);
+      expect(sample[7]).toBeInstanceOf(Date);
+      expect(sample[9]).toBe(locale === 'cn' ? '易碎品，请轻放' : 'Fragile: handle with care');
+      expect((await preview(admin, unchanged)).body.code).toBe('import_empty');
+      const copied = new ExcelJS.Workbook();
+      copied.addWorksheet('x').addRows([header, sample.map((cell, n) => (n === 1 ? `${String(cell)}-${locale}` : cell))]);
+      const exampleChecked = await preview(admin, Buffer.from(await copied.xlsx.writeBuffer()));
+      expect(exampleChecked.body).toMatchObject({ rows: 1, valid: 1, errorCount: 0 });
+
       orders.addRow([`T-${locale}`, `TPL-${locale}`, null, 'W1', null, 'OWN', 'team_leader', new Date('2026-12-01T00:00:00Z'), '2026-12-03']);
       const filled = Buffer.from(await workbook.xlsx.writeBuffer());
       expect((await preview(admin, filled)).body).toMatchObject({ format: 'xlsx', rows: 1, valid: 1, errorCount: 0 });
@@ -231,7 +320,7 @@ describe('order import: who may import what', () => {
     const template = await fetch(`${app.url}/api/orders/import/template.xlsx`, { headers: { cookie: dispatcher.cookieHeader } });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await template.arrayBuffer());
-    const listed = JSON.stringify(workbook.worksheets[1].getSheetValues());
+    const listed = JSON.stringify(workbook.worksheets[2].getSheetValues());
     expect(listed).toContain('Dispatcher area');
     expect(listed).not.toContain('Someone else');
   });

@@ -67,17 +67,21 @@ export const LiveUpdates = () => {
     if (userId === undefined || pending) return undefined;
     const source = new EventSource('/api/events');
     let dropped = false;
-    // A burst of changes (a batch, an import) refetches each query once, not once per change.
+    // A burst of changes (a batch, an import) refetches each query once, not once per change; a
+    // resync or a reconnection among them refetches everything once. Two invalidations at once
+    // would each fetch: the second cancels the first's request and asks again.
     const stale = new Set<string>();
+    let everything = false;
     let flush: number | undefined;
-    const markStale = (keys: string[]) => {
-      keys.forEach((key) => stale.add(key));
+    const markStale = (keys: string[] | 'everything') => {
+      if (keys === 'everything') everything = true;
+      else keys.forEach((key) => stale.add(key));
       flush ??= window.setTimeout(() => {
         flush = undefined;
-        for (const key of stale) {
-          void queryClient.invalidateQueries({ queryKey: [key], ...notHeld });
-        }
+        if (everything) void queryClient.invalidateQueries(notHeld);
+        else for (const key of stale) void queryClient.invalidateQueries({ queryKey: [key], ...notHeld });
         stale.clear();
+        everything = false;
       }, COALESCE_MS);
     };
     source.addEventListener('change', (event) => {
@@ -91,10 +95,10 @@ export const LiveUpdates = () => {
       const own = change.type === 'user' && change.id === String(userId) ? OWN_ACCOUNT : [];
       markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...own, ...ALWAYS]);
     });
-    source.addEventListener('resync', () => { void queryClient.invalidateQueries(notHeld); });
+    source.addEventListener('resync', () => markStale('everything'));
     source.addEventListener('error', () => { dropped = true; });
     source.addEventListener('open', () => {
-      if (dropped) void queryClient.invalidateQueries(notHeld);
+      if (dropped) markStale('everything');
       dropped = false;
     });
     return () => {

@@ -41,9 +41,9 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   }
 }
 
-/** A file the server streams (a report's CSV), with the same cookies and the same error as httpClient. */
-async function httpBlob(url: string): Promise<Blob> {
-  const res = await fetch(url, { credentials: 'include' }).catch(() => { throw failure(0, null); });
+/** A file the server streams (a report's CSV, an import's rows with errors), with the same cookies and the same error as httpClient. */
+async function httpBlob(url: string, init: RequestInit = {}): Promise<Blob> {
+  const res = await fetch(url, { ...init, credentials: 'include' }).catch(() => { throw failure(0, null); });
   if (res.ok) return res.blob();
   const text = await res.text();
   let body: unknown = null;
@@ -149,6 +149,8 @@ export interface AppMethods {
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
   /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
   importOrders(file: File, expect: number | undefined, onSent?: (fraction: number) => void): Promise<OrderImportReport>;
+  /** The rows of an import's file that have errors, with every problem of each in `locale`, as .xlsx or CSV. */
+  orderImportErrors(file: File, format: 'xlsx' | 'csv', locale: string): Promise<Blob>;
   readPermissions(): Promise<PermissionMatrix>;
   writePermissions(change: MatrixChange): Promise<PermissionMatrix>;
   savedFilters(resource: string): Promise<SavedFilter[]>;
@@ -197,6 +199,11 @@ const methods: AppMethods = {
     if (expect !== undefined) form.append('expect', String(expect));
     form.append('file', file, file.name);
     return postForm('/api/orders/import', form, onSent);
+  },
+  orderImportErrors(file, format, locale) {
+    const form = new FormData();
+    form.append('file', file, file.name);
+    return httpBlob(`/api/orders/import/errors.${format}?locale=${encodeURIComponent(locale)}`, { method: 'POST', body: form });
   },
   readPermissions: () => call('/api/permissions'),
   writePermissions: (change) => send('PUT', '/api/permissions', change),

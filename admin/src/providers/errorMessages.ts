@@ -1,4 +1,5 @@
 import { ERROR_CODES, isErrorCode, isFieldErrorCode, type ErrorAnswerBody, type ErrorCode } from '@kernel/errors/errorCodes';
+import { ORDER_FIELD_WORDING } from '@kernel/orders/importErrorText';
 
 /** A message key and its arguments, as translate() takes them. */
 export interface ErrorMessage {
@@ -51,16 +52,7 @@ export function errorMessage(error: unknown): ErrorMessage {
  * the code's generic `errors.<code>`.
  */
 export const FIELD_WORDING: Readonly<Record<string, string>> = {
-  'orders.mtmNumber.required': 'order_validation.mtm_required',
-  'orders.dnNumber.required': 'order_validation.dn_required',
-  'orders.pickupWarehouseId.required': 'order_validation.warehouse_required',
-  'orders.assignedUserId.required': 'order_validation.assigned_user_required',
-  'orders.deliveryAreaId.required': 'order_validation.delivery_area_required',
-  'orders.pickupDate.required': 'order_validation.pickup_date_required',
-  'orders.mosDate.required': 'order_validation.mos_date_required',
-  'orders.mosDate.too_early': 'order_validation.mos_before_pickup',
-  'orders.dnNumber.already_exists': 'order_validation.dn_taken',
-  'orders.dnNumber.duplicate': 'order_validation.dn_repeated',
+  ...ORDER_FIELD_WORDING,
   'suppliers.name.required': 'suppliers.validation.name_required',
   'suppliers.name.already_exists': 'suppliers.errors.name_taken',
   'suppliers.serviceAreaIds.unknown_id': 'suppliers.errors.unknown_area',

@@ -6,9 +6,15 @@ import yauzl from 'yauzl';
 import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
 import { httpError } from '../httpError';
 
-/** A cell that holds a formula: refused, since its value is Excel's to work out, not ours. */
-export const FORMULA = Symbol('formula');
-export type Cell = string | null | typeof FORMULA;
+/**
+ * A cell that holds a formula: refused, since its value is Excel's to work out, not ours. Its text
+ * is kept for the file of the rows with errors.
+ */
+export interface Formula {
+  formula: string;
+}
+export type Cell = string | null | Formula;
+export const isFormula = (cell: Cell): cell is Formula => typeof cell === 'object' && cell !== null;
 
 /** A non-blank row of the first sheet; `row` is its number as the spreadsheet shows it (from 1). */
 export interface SheetRow {
@@ -57,7 +63,10 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString().slice(0, 10);
   if (typeof value === 'object') {
-    if ('formula' in value || 'sharedFormula' in value) return FORMULA;
+    // A shared formula's text is its first cell's: its result says what this cell showed.
+    if ('formula' in value || 'sharedFormula' in value) {
+      return { formula: 'formula' in value && value.formula ? `=${value.formula}` : String(value.result ?? '') };
+    }
     if ('richText' in value) return text(value.richText.map((part) => part.text).join(''));
     if ('text' in value && typeof value.text === 'string') return text(value.text);
     if ('error' in value) return text(String(value.error));
@@ -214,7 +223,7 @@ const NUMBER = /^\s*[+-]?\d+(\.\d+)?\s*$/;
 /** A CSV cell, untyped: one Excel would run as a formula is refused at its cell. */
 function csvCell(value: string): Cell {
   if (NEUTRALISED.test(value)) return text(value.slice(1));
-  return FORMULA_START.test(value) && !NUMBER.test(value) ? FORMULA : text(value);
+  return FORMULA_START.test(value) && !NUMBER.test(value) ? { formula: text(value)! } : text(value);
 }
 
 function readCsv(content: Buffer): SheetRow[] {

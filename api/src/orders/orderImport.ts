@@ -4,11 +4,11 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import { bundledCatalogs, LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import {
-  ERRORS_SHOWN, IMPORT_FIELDS, MAX_IMPORT_MB, REQUIRED_IMPORT_FIELDS, ROWS_SHOWN,
+  ERRORS_SHOWN, IMPORT_DATE_FORMATS, IMPORT_FIELDS, IMPORT_REFERENCES, MAX_IMPORT_MB, REQUIRED_IMPORT_FIELDS, ROWS_SHOWN,
   type ImportColumn, type ImportField, type OrderImportError, type OrderImportReport, type OrderImportRow,
 } from '@kernel/orders/orderImport';
 import { personName } from '@kernel/users/personName';
-import { logActivities } from '../activity/logActivity';
+import { logActivities, type ActivityEntry } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import { fieldProblem, validate } from '../middleware/validate';
@@ -17,25 +17,28 @@ import { changedFields } from '../resources/resourceRoutes';
 import { flatten, loadTranslator } from '../translations/catalog';
 import { readUpload } from '../uploads/readUpload';
 import { areasOf } from './dispatcherScope';
-import { FORMULA, readSheet, type Cell, type Sheet, type SheetRow } from './importFile';
+import { sendErrorFile } from './importErrorFile';
+import { isFormula, readSheet, type Cell, type Sheet, type SheetRow } from './importFile';
 import { createOrderSchema, orderGuards, ordersResource, recordBookings } from './ordersResource';
 
-type ReferenceField = 'supplierId' | 'pickupWarehouseId' | 'vehicleTypeId' | 'deliveryAreaId' | 'assignedUserId';
+type ReferenceField = keyof typeof IMPORT_REFERENCES;
 
 /**
  * Where a cell naming a record looks it up: the live rows of `table`, by each of `keys` in turn
  * (a code before a name), ignoring case, width and spaces. `code` is what the template lists
- * beside each name.
+ * beside each name; `unique` what to write when a name is several records' (the first key).
  */
-const REFERENCES: Record<ReferenceField, { table: string; keys: string[]; code: string }> = {
-  supplierId: { table: 'suppliers', keys: ['name', 'shortName'], code: 'shortName' },
-  pickupWarehouseId: { table: 'warehouses', keys: ['code', 'name'], code: 'code' },
-  vehicleTypeId: { table: 'vehicleTypes', keys: ['code', 'name'], code: 'code' },
-  deliveryAreaId: { table: 'deliveryAreas', keys: ['code', 'name'], code: 'code' },
-  assignedUserId: { table: 'users', keys: ['username', 'personName'], code: 'username' },
+const REFERENCES: Record<ReferenceField, { table: string; keys: string[]; code: string; unique: string }> = {
+  supplierId: { table: 'suppliers', keys: ['name', 'shortName'], code: 'shortName', unique: 'full name' },
+  pickupWarehouseId: { table: 'warehouses', keys: ['code', 'name'], code: 'code', unique: 'code' },
+  vehicleTypeId: { table: 'vehicleTypes', keys: ['code', 'name'], code: 'code', unique: 'code' },
+  deliveryAreaId: { table: 'deliveryAreas', keys: ['code', 'name'], code: 'code', unique: 'code' },
+  assignedUserId: { table: 'users', keys: ['username', 'personName'], code: 'username', unique: 'username' },
 };
 const isReference = (field: ImportField): field is ReferenceField => field in REFERENCES;
 const DATES: readonly ImportField[] = ['pickupDate', 'mosDate'];
+/** How a date error names the ways a date may be written (kernel/orders/orderImport.ts). */
+const DATE_FORMATS = IMPORT_DATE_FORMATS.join(', ');
 
 /** How names and headers compare: full-width as half-width (NFKC), any case, spaces as one. */
 const fold = (value: string) => value.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ');
@@ -84,7 +87,10 @@ function resolve(lookup: Lookup, value: string): { id: number } | { code: 'unkno
 /** A cell as the answer repeats it: at most 100 characters, so that a thousand errors stay a small answer. */
 const shown = (value: string) => (value.length > 100 ? `${value.slice(0, 99)}…` : value);
 
-/** YYYY-MM-DD from the ways people write a date: 2026/11/5, 2026.11.05, 2026年11月5日, with a time or not. */
+/**
+ * YYYY-MM-DD from the ways people write a date (IMPORT_DATE_FORMATS): 2026/11/5, 2026.11.05,
+ * 2026年11月5日, with a time or not.
+ */
 function calendarDate(value: string): string {
   const match = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/.exec(value);
   return match ? `${match[1]}-${match[2].padStart(2, '0')}-${match[3].padStart(2, '0')}` : value;
@@ -118,6 +124,8 @@ async function mapColumns(db: Knex | Knex.Transaction, header: Cell[]): Promise<
 interface Plan {
   report: OrderImportReport;
   creates: Row[];
+  /** Every error, by row (the report holds the first ERRORS_SHOWN). */
+  errors: OrderImportError[];
 }
 
 const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
@@ -150,23 +158,29 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
     };
     const input: Row = {};
     const values: OrderImportRow['values'] = {};
+    /** The date cells as written, for an error to quote. */
+    const written: Partial<Record<ImportField, string>> = {};
     columns.forEach(({ field }, index) => {
       const cell = row.cells[index] ?? null;
       if (!field || cell === null) return;
-      if (cell === FORMULA) return fail(field, 'formula', 'Formulas are not accepted: enter the value itself');
+      if (isFormula(cell)) return fail(field, 'formula', 'Formulas are not accepted: enter the value itself');
       if (isReference(field)) {
         const lookup = lookups.get(field)!;
         const found = resolve(lookup, cell);
+        const entity = IMPORT_REFERENCES[field];
+        const named = entity.replace('_', ' ');
         if ('id' in found) {
           input[field] = found.id;
           values[field] = lookup.labels.get(found.id);
         } else if (found.code === 'ambiguous') {
-          fail(field, 'ambiguous', `"${shown(cell)}" names ${found.count} records: use the code instead`, { value: shown(cell), count: found.count! });
+          fail(field, 'ambiguous', `${found.count} ${named}s are named "${shown(cell)}": write the ${REFERENCES[field].unique} instead`,
+            { value: shown(cell), count: found.count!, entity });
         } else {
-          fail(field, 'unknown_name', `Nothing is named "${shown(cell)}"`, { value: shown(cell) });
+          fail(field, 'unknown_name', `No ${named} named "${shown(cell)}"`, { value: shown(cell), entity });
         }
         return;
       }
+      if (DATES.includes(field)) written[field] = shown(cell);
       input[field] = DATES.includes(field) ? calendarDate(cell) : cell;
       values[field] = String(input[field]);
     });
@@ -174,7 +188,12 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
     for (const detail of error?.details ?? []) {
       const field = detail.path[0] as ImportField;
       const { code, params } = fieldProblem(detail);
-      fail(field, code, detail.message, params);
+      const date = written[field];
+      if (code === 'invalid_format' && date !== undefined) {
+        fail(field, code, `"${date}" is not a valid date: write it as ${DATE_FORMATS}`, { value: date, formats: DATE_FORMATS });
+      } else {
+        fail(field, code, detail.message, params);
+      }
     }
     if (areas && typeof input.deliveryAreaId === 'number' && !areas.includes(input.deliveryAreaId)) {
       fail('deliveryAreaId', 'area_denied', 'Access denied: this delivery area is not one of yours');
@@ -216,22 +235,26 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
       sample: creates.slice(0, ROWS_SHOWN).map(({ row, values }) => ({ row: row.row, values })),
     },
     creates: creates.map(({ data }) => data),
+    errors,
   };
 }
 
 /**
- * Creates the planned orders, a batch of 1,000 rows a statement: each with its booking event and
- * its activity-log row. A batch that big is told to live streams as a resync (live/changeFeed.ts).
+ * Creates the planned orders, a batch of 1,000 rows a statement, each with its booking event; then
+ * their activity-log rows in one statement, so that live streams hear of the import as one notice
+ * (more than 500 rows: one resync, live/changeFeed.ts), not one per batch, each refetching all.
  */
 async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Promise<void> {
   const userId = ctx.state.user!.id;
+  const entries: ActivityEntry[] = [];
   for (let at = 0; at < creates.length; at += 1000) {
     const batch = creates.slice(at, at + 1000);
     const created: Row[] = await trx('orders').insert(batch.map((data) => ({ ...data, createdBy: userId }))).returning('*');
     await recordBookings(trx, userId, created as Array<{ id: number; status: string }>);
-    await logActivities(trx, ctx, created.map((order, n) => ({ action: 'import', entityType: 'order', entityId: order.id as number,
+    entries.push(...created.map((order, n) => ({ action: 'import', entityType: 'order', entityId: order.id as number,
       changes: changedFields(ordersResource, {}, order, Object.keys(batch[n])) })));
   }
+  await logActivities(trx, ctx, entries);
 }
 
 const importFields = Joi.object({
@@ -239,16 +262,21 @@ const importFields = Joi.object({
   expect: Joi.number().integer().min(0).when('dryRun', { is: false, then: Joi.required() }),
 });
 
+/** The uploaded spreadsheet (field `file`, at most MAX_IMPORT_MB) and the form's other fields, checked by `fields`. */
+async function uploadedSheet<T>(ctx: Ctx, fields: Joi.Schema<T>): Promise<{ sheet: Sheet; fields: T }> {
+  const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20);
+  const checked = validate<T>(fields, upload.fields);
+  if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required', 'This field is required'));
+  return { sheet: await readSheet(upload.content), fields: checked };
+}
+
 /**
  * POST /api/orders/import, multipart: the spreadsheet in `file`, `dryRun` true for the preview;
  * false, with `expect` the preview's count of valid rows, creates them all in one transaction or
  * nothing (docs/order-import.md).
  */
 async function importOrders(ctx: Ctx) {
-  const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20);
-  const { dryRun, expect } = validate<{ dryRun: boolean; expect?: number }>(importFields, upload.fields);
-  if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required', 'This field is required'));
-  const sheet = await readSheet(upload.content);
+  const { sheet, fields: { dryRun, expect } } = await uploadedSheet<{ dryRun: boolean; expect?: number }>(ctx, importFields);
   if (dryRun) {
     ctx.body = (await planImport(ctx.state.db, ctx, sheet)).report;
     return;
@@ -266,36 +294,71 @@ async function importOrders(ctx: Ctx) {
   ctx.status = 201;
 }
 
-const templateQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default('cn') });
+const localeQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default('cn') });
 
-/** The active records a template's reference sheet lists, as [code, name] pairs (a dispatcher: their areas only). */
-async function referenceRows(ctx: Ctx, field: ReferenceField): Promise<string[][]> {
-  const { listed } = await loadLookup(ctx.state.db, field);
+/**
+ * POST /api/orders/import/errors.xlsx and errors.csv?locale=, multipart: the same file as the
+ * preview's; answers its rows that have errors, each with every problem in that language.
+ */
+const errorFile = (format: 'xlsx' | 'csv') => async (ctx: Ctx) => {
+  const { locale } = validate<{ locale: Locale }>(localeQuery, ctx.query);
+  const { sheet } = await uploadedSheet(ctx, Joi.object({}));
+  const { errors } = await planImport(ctx.state.db, ctx, sheet);
+  await sendErrorFile(ctx, { sheet, errors, format, locale });
+};
+
+/**
+ * The active records a template lists (a dispatcher: their areas only), each with what a cell may
+ * write for it: its name when that names it alone, else its code.
+ */
+async function listedRecords(ctx: Ctx, field: ReferenceField): Promise<Array<{ code: string; name: string; cell: string }>> {
+  const lookup = await loadLookup(ctx.state.db, field);
   const areas = field === 'deliveryAreaId' ? await areasOf(ctx.state.db, ctx.state.user!) : undefined;
-  return listed.filter(({ id }) => !areas || areas.includes(id)).map(({ code, name }) => [code, name]);
+  return lookup.listed.filter(({ id }) => !areas || areas.includes(id)).map(({ id, code, name }) => {
+    const found = resolve(lookup, name);
+    return { code, name, cell: 'id' in found && found.id === id ? name : code };
+  });
+}
+
+/** A filled example row: the first record listed of each kind, today's date for pickup, three days on for MOS. */
+function exampleRow(lists: Map<ReferenceField, Array<{ cell: string }>>, notes: string): Record<ImportField, unknown> {
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const stamp = today.toISOString().slice(2, 10).replaceAll('-', '');
+  const reference = (field: ReferenceField) => lists.get(field)?.[0]?.cell ?? null;
+  return {
+    mtmNumber: `MTM${stamp}001`, dnNumber: `DN${stamp}0001`, supplierId: reference('supplierId'),
+    pickupWarehouseId: reference('pickupWarehouseId'), vehicleTypeId: reference('vehicleTypeId'), deliveryAreaId: reference('deliveryAreaId'),
+    assignedUserId: reference('assignedUserId'), pickupDate: today, mosDate: new Date(today.getTime() + 3 * 86_400_000), notes,
+  };
 }
 
 /**
- * GET /api/orders/import/template.xlsx: an empty sheet with the import's columns headed in the
- * chosen language (required ones marked *), numbers kept as text, and a second sheet listing the
+ * GET /api/orders/import/template.xlsx: an empty first sheet with the import's columns headed in
+ * the chosen language (required ones marked *), numbers kept as text; a second with the same
+ * columns and a filled example row (only the first sheet is ever imported); a third listing the
  * records a cell may name.
  */
 async function template(ctx: Ctx) {
-  const { locale } = validate<{ locale: Locale }>(templateQuery, ctx.query);
+  const { locale } = validate<{ locale: Locale }>(localeQuery, ctx.query);
   const t = await loadTranslator(ctx.state.db, locale, ['resources', 'order_import']);
-  const workbook = new ExcelJS.Workbook();
-  const orders = workbook.addWorksheet(t('order_import.template_sheets.orders'), { views: [{ state: 'frozen', ySplit: 1 }] });
-  orders.columns = IMPORT_FIELDS.map((field) => ({
-    header: `${t(`resources.orders.fields.${field}`)}${REQUIRED_IMPORT_FIELDS.includes(field) ? ' *' : ''}`,
-    key: field,
-    width: field === 'notes' ? 40 : 18,
-    // Numbers typed as text stay text (a long MTM number is not turned into 1.23E+15); dates as dates.
-    style: { numFmt: DATES.includes(field) ? 'yyyy-mm-dd' : '@' },
-  }));
-  orders.getRow(1).font = { bold: true };
-  const reference = workbook.addWorksheet(t('order_import.template_sheets.reference'));
   const fields: ReferenceField[] = ['pickupWarehouseId', 'deliveryAreaId', 'vehicleTypeId', 'supplierId', 'assignedUserId'];
-  const lists = await Promise.all(fields.map((field) => referenceRows(ctx, field)));
+  const lists = new Map(await Promise.all(fields.map(async (field) => [field, await listedRecords(ctx, field)] as const)));
+  const workbook = new ExcelJS.Workbook();
+  const headedSheet = (name: 'orders' | 'example') => {
+    const sheet = workbook.addWorksheet(t(`order_import.template_sheets.${name}`), { views: [{ state: 'frozen', ySplit: 1 }] });
+    sheet.columns = IMPORT_FIELDS.map((field) => ({
+      header: `${t(`resources.orders.fields.${field}`)}${REQUIRED_IMPORT_FIELDS.includes(field) ? ' *' : ''}`,
+      key: field,
+      width: field === 'notes' ? 40 : 18,
+      // Numbers typed as text stay text (a long MTM number is not turned into 1.23E+15); dates as dates.
+      style: { numFmt: DATES.includes(field) ? 'yyyy-mm-dd' : '@' },
+    }));
+    sheet.getRow(1).font = { bold: true };
+    return sheet;
+  };
+  headedSheet('orders');
+  headedSheet('example').addRow(exampleRow(lists, t('order_import.example_notes')));
+  const reference = workbook.addWorksheet(t('order_import.template_sheets.reference'));
   fields.forEach((field, n) => {
     const column = n * 3 + 1;
     reference.getColumn(column).width = 16;
@@ -304,7 +367,7 @@ async function template(ctx: Ctx) {
     reference.getCell(1, column).font = { bold: true };
     reference.getCell(2, column).value = t(`order_import.template_columns.${field === 'supplierId' ? 'short_name' : field === 'assignedUserId' ? 'username' : 'code'}`);
     reference.getCell(2, column + 1).value = t('order_import.template_columns.name');
-    lists[n].forEach(([code, name], row) => {
+    lists.get(field)!.forEach(({ code, name }, row) => {
       reference.getCell(row + 3, column).value = code;
       reference.getCell(row + 3, column + 1).value = name;
     });
@@ -317,4 +380,6 @@ async function template(ctx: Ctx) {
 // Before the orders resource in app.ts: these fixed paths win over its /:id.
 export const orderImportRoutes = new Router<AppState>({ prefix: '/api/orders/import' })
   .get('/template.xlsx', orderGuards.write, template)
+  .post('/errors.xlsx', orderGuards.write, errorFile('xlsx'))
+  .post('/errors.csv', orderGuards.write, errorFile('csv'))
   .post('/', orderGuards.write, importOrders);

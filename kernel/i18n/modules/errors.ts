@@ -80,8 +80,8 @@ const messages: ModuleMessages = {
       not_for_role: '只有区域调度员才有配送区域',
       conflicts_with: '与 %{other} 相互嵌套',
       invalid_period: '期间格式应为 YYYY、YYYY-MM 或 YYYY-Www',
-      unknown_name: '找不到“%{value}”',
-      ambiguous: '“%{value}”对应 %{count} 条记录，请改填编码',
+      unknown_name: '没有名为“%{value}”的记录',
+      ambiguous: '有 %{count} 条记录名为“%{value}”，请改填编码',
       formula: '不接受公式，请填写数值或文字',
       status: {
         400: '请求无效',
@@ -173,8 +173,8 @@ const messages: ModuleMessages = {
       not_for_role: 'Only regional dispatchers have delivery areas',
       conflicts_with: 'Nests with %{other}',
       invalid_period: 'Write the period as YYYY, YYYY-MM or YYYY-Www',
-      unknown_name: 'Nothing is named "%{value}"',
-      ambiguous: '"%{value}" names %{count} records: use the code instead',
+      unknown_name: 'No record named "%{value}"',
+      ambiguous: '%{count} records are named "%{value}": write the code instead',
       formula: 'Formulas are not accepted: enter the value itself',
       status: {
         400: 'The request is not valid',

@@ -1,7 +1,8 @@
-import { Alert, Box, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { importErrorText } from '@kernel/orders/importErrorText';
 import { IMPORT_FIELDS, type OrderImportReport } from '@kernel/orders/orderImport';
-import { fieldMessage } from '../../providers/errorMessages';
 
 /** The errors listed on screen; the answer holds up to 1,000 and says how many there are. */
 const ERRORS_LISTED = 200;
@@ -28,11 +29,23 @@ const Summary = ({ report }: { report: OrderImportReport }) => {
   );
 };
 
-const ErrorTable = ({ report }: { report: OrderImportReport }) => {
+/** Saves every row with errors (not only those listed here) as a file. */
+export type DownloadErrors = (format: 'xlsx' | 'csv') => void;
+
+const ErrorTable = ({ report, onDownload }: { report: OrderImportReport; onDownload: DownloadErrors }) => {
   const translate = useTranslate();
   return (
     <Box>
-      <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>{translate('order_import.errors_title')}</Typography>
+      <Stack direction="row" sx={{ mb: 1, gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography variant="subtitle2" component="h3" sx={{ flex: 1 }}>{translate('order_import.errors_title')}</Typography>
+        <Typography variant="body2" color="text.secondary">{translate('order_import.download_errors')}:</Typography>
+        {(['xlsx', 'csv'] as const).map((format) => (
+          <Button key={format} size="small" startIcon={<DownloadIcon />} onClick={() => onDownload(format)}
+            data-testid={`order-import-errors-${format}`}>
+            {translate(`order_import.download_${format}`)}
+          </Button>
+        ))}
+      </Stack>
       <Scroll testId="order-import-errors">
         <Table size="small" stickyHeader sx={tableSx}>
           <TableHead>
@@ -43,16 +56,13 @@ const ErrorTable = ({ report }: { report: OrderImportReport }) => {
             </TableRow>
           </TableHead>
           <TableBody>
-            {report.errors.slice(0, ERRORS_LISTED).map((error) => {
-              const { key, args } = fieldMessage('orders', error.field, error);
-              return (
-                <TableRow key={`${error.row}-${error.field}`}>
-                  <TableCell>{error.row}</TableCell>
-                  <TableCell>{translate(`resources.orders.fields.${error.field}`)}</TableCell>
-                  <TableCell className="wrap" sx={{ color: 'error.main' }}>{translate(key, args)}</TableCell>
-                </TableRow>
-              );
-            })}
+            {report.errors.slice(0, ERRORS_LISTED).map((error) => (
+              <TableRow key={`${error.row}-${error.field}`}>
+                <TableCell>{error.row}</TableCell>
+                <TableCell>{translate(`resources.orders.fields.${error.field}`)}</TableCell>
+                <TableCell className="wrap" sx={{ color: 'error.main' }}>{importErrorText(error, translate)}</TableCell>
+              </TableRow>
+            ))}
           </TableBody>
         </Table>
       </Scroll>
@@ -98,7 +108,7 @@ const SampleTable = ({ report }: { report: OrderImportReport }) => {
  * What the server says the file would create: the counts, the columns it leaves aside, each
  * error at its row and column in the form's own words, and the first rows as they would be created.
  */
-export const ImportReportView = ({ report }: { report: OrderImportReport }) => {
+export const ImportReportView = ({ report, onDownloadErrors }: { report: OrderImportReport; onDownloadErrors: DownloadErrors }) => {
   const translate = useTranslate();
   const ignored = report.columns.filter((column) => column.field === null && column.header.trim()).map((column) => column.header);
   return (
@@ -112,7 +122,7 @@ export const ImportReportView = ({ report }: { report: OrderImportReport }) => {
       {report.valid === 0
         ? <Alert severity="warning">{translate('order_import.nothing')}</Alert>
         : report.invalid > 0 && <Alert severity="info">{translate('order_import.skipped', { smart_count: report.valid })}</Alert>}
-      {report.errorCount > 0 && <ErrorTable report={report} />}
+      {report.errorCount > 0 && <ErrorTable report={report} onDownload={onDownloadErrors} />}
       {report.sample.length > 0 && <SampleTable report={report} />}
     </Stack>
   );

@@ -71,7 +71,7 @@ const Progress = ({ state, name }: { state: ImportStep; name: string }) => {
 export const OrderImportDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const { file, state, problem, choose, confirm, reset } = useOrderImport();
+  const { file, state, problem, choose, confirm, reset, downloadErrors } = useOrderImport();
   const working = state.step === 'uploading' || state.step === 'checking' || state.step === 'importing';
   const report = state.step === 'preview' || state.step === 'importing' || state.step === 'done' ? state.report : null;
   return (
@@ -96,7 +96,7 @@ export const OrderImportDialog = ({ onClose }: { onClose: () => void }) => {
               {translate('order_import.done', { smart_count: state.report.created ?? 0 })}
             </Alert>
           )}
-          {report && state.step !== 'done' && <ImportReportView report={report} />}
+          {report && state.step !== 'done' && <ImportReportView report={report} onDownloadErrors={(format) => void downloadErrors(format)} />}
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>

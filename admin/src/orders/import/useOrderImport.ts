@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import { useErrorText } from '../../common/useServerErrors';
 import { answerOf, codeOf } from '../../providers/errorMessages';
@@ -23,6 +23,7 @@ export type ImportStep =
  */
 export function useOrderImport() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const errorText = useErrorText();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
@@ -72,11 +73,27 @@ export function useOrderImport() {
     }
   }
 
+  /** Saves the file's rows with errors, each problem said in the UI's language (the server words them). */
+  async function downloadErrors(format: 'xlsx' | 'csv') {
+    if (!file) return;
+    setProblem(null);
+    try {
+      const blob = await dataProvider.orderImportErrors(file, format, locale);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `${translate('order_import.errors_file')}.${format}`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    } catch (error) {
+      setProblem(problemText(error));
+    }
+  }
+
   const reset = () => {
     setFile(null);
     setProblem(null);
     setState({ step: 'choose' });
   };
 
-  return { file, state, problem, choose, confirm, reset };
+  return { file, state, problem, choose, confirm, reset, downloadErrors };
 }
