@@ -6,6 +6,7 @@ import {
   useCanAccess, useCloseNotification, useNotify, useRefresh, useTranslate, type Identifier,
 } from 'react-admin';
 import { useErrorNotice } from '../common/useServerErrors';
+import { useToast } from '../layout/useToast';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { recordType } from './trashModel';
 
@@ -21,7 +22,7 @@ interface DeletedToastProps {
 const DeletedToast = forwardRef<HTMLDivElement, DeletedToastProps>(({ resource, ids }, ref) => {
   const close = useCloseNotification();
   const translate = useTranslate();
-  const notify = useNotify();
+  const toast = useToast();
   const refresh = useRefresh();
   const onError = useErrorNotice();
   const dataProvider = useAppDataProvider();
@@ -32,8 +33,8 @@ const DeletedToast = forwardRef<HTMLDivElement, DeletedToastProps>(({ resource, 
     try {
       await dataProvider.restoreManyFromTrash(recordType(resource), ids);
       refresh();
-      notify(one ? 'trash.deleted.restored' : 'trash.notifications.restored_many',
-        { type: 'success', messageArgs: { count: ids.length } });
+      toast({ title: translate(one ? 'trash.deleted.restored' : 'trash.notifications.restored_many', { count: ids.length }),
+        variant: 'success' });
     } catch (error) {
       onError(error);
     }

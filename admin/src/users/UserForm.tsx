@@ -35,7 +35,7 @@ const UserToolbar = ({ isSelf }: { isSelf: boolean }) => {
   const record = useRecordContext();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton alwaysEnable={!record} />
+      <SaveButton alwaysEnable={record?.id == null} />
       {!isSelf && <DeleteRecordButton />}
     </Toolbar>
   );
