@@ -89,20 +89,31 @@ describe('deleting', () => {
     await row(viewer, 'MTM-DEL-1').waitFor();
     await viewer.context().close();
     await manager.context().close();
+
+    const phone = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+    await signIn(phone, 'admin', { path: `/orders/${order.id}`, language: 'en' });
+    await phone.getByTestId('deleted-record-notice')
+      .getByText(new RegExp(`^This order was deleted by ${demoUserName('manager')} at \\d\\d:\\d\\d`)).waitFor();
+    await screenshot(phone, 'deleting-order-deleted-en-390', { fullPage: false });
+    await phone.context().close();
   });
 
-  it('enables Save on an empty supplier form and shows what is required when it is clicked', async () => {
-    const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'admin', { path: '/suppliers/create' });
-    const save = page.getByRole('button', { name: '保存' });
-    await save.waitFor();
-    expect(await save.isEnabled()).toBe(true);
-    await save.click();
-    await page.getByText('供应商名称为必填项').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/suppliers/create');
-    await screenshot(page, 'deleting-empty-supplier-cn-1440', { fullPage: false });
-    await page.context().close();
-  });
+  it.each([
+    { language: 'cn' as const, width: 1440, save: '保存', required: '供应商名称为必填项' },
+    { language: 'en' as const, width: 390, save: 'Save', required: 'Supplier name is required' },
+  ])('enables Save on an empty supplier form and shows what is required when it is clicked ($language, $width px)',
+    async ({ language, width, save: label, required }) => {
+      const page = await newPage(env.browser, env.app.url, { width, height: 860 });
+      await signIn(page, 'admin', { path: '/suppliers/create', language });
+      const save = page.getByRole('button', { name: label });
+      await save.waitFor();
+      expect(await save.isEnabled()).toBe(true);
+      await save.click();
+      await page.getByText(required).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/suppliers/create');
+      await screenshot(page, `deleting-empty-supplier-${language}-${width}`, { fullPage: false });
+      await page.context().close();
+    });
 
   it('puts the order\'s status actions above its prices on a phone', async () => {
     const order = await newOrder('MTM-DEL-PHONE');

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
-  ListButton, useCanAccess, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier,
+  useCanAccess, useCreatePath, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LiveChange } from '@kernel/live/liveChange';
@@ -69,6 +69,7 @@ export function useDeletedRecord(resource: string, id: Identifier | undefined) {
 export const DeletedRecordNotice = ({ resource, by, at }: { resource: string; by: string | null; at: string | null }) => {
   const translate = useTranslate();
   const clockTime = useClockTime();
+  const createPath = useCreatePath();
   const { canAccess } = useCanAccess({ resource: 'trash', action: 'access' });
   // "此订单" / "This order": the record type's name, in the middle of a sentence.
   const type = translate(`entity_types.${recordType(resource)}`).toLocaleLowerCase();
@@ -83,7 +84,10 @@ export const DeletedRecordNotice = ({ resource, by, at }: { resource: string; by
             {translate('live.open_trash')}
           </Button>
         )}
-        <ListButton resource={resource} variant="outlined" color="inherit" />
+        {/* Labelled on a phone too, where react-admin's list button is a bare icon. */}
+        <Button component={Link} to={createPath({ resource, type: 'list' })} variant="outlined" size="small" color="inherit">
+          {translate('ra.action.list')}
+        </Button>
       </Stack>
     </Alert>
   );
