@@ -164,3 +164,71 @@ describe('who may use the trash', () => {
     expect((await new HttpClient(app.url).get('/api/trash')).status).toBe(401);
   });
 });
+
+describe('what the API tells of a deleted record', () => {
+  it('answers the 404 of a record in the trash with when and by whom, to those who may open the trash only', async () => {
+    const supplier = await deletedSupplier('Vanished Freight');
+    const seen = await admin.get(`/api/suppliers/${supplier.id}`);
+    expect(seen.status).toBe(404);
+    expect(seen.body.params).toMatchObject({ entity: 'supplier', id: supplier.id, deletedBy: demoUserName('manager') });
+    expect(Date.now() - Date.parse(seen.body.params.deletedAt)).toBeLessThan(60_000);
+
+    // A director reads suppliers but not the trash: a plain "not found", nothing about who or when.
+    const director = await signedInAs(app.url, 'director');
+    const hidden = await director.get(`/api/suppliers/${supplier.id}`);
+    expect(hidden.status).toBe(404);
+    expect(hidden.body.params).toEqual({ entity: 'supplier', id: supplier.id });
+    expect(JSON.stringify(hidden.body)).not.toContain('trash');
+
+    const never = await admin.get('/api/suppliers/987654');
+    expect(never.status).toBe(404);
+    expect(never.body.params).toEqual({ entity: 'supplier', id: 987654 });
+  });
+
+  it('tells a user whom the resource\'s scope hides the record from nothing either', async () => {
+    const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
+    const { body: warehouse } = await admin.post('/api/warehouses', { code: 'TR-SC', name: 'Scope DC' });
+    const { body: area } = await admin.post('/api/delivery-areas', { code: 'TR-SC', name: 'Outside the dispatcher' });
+    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-TR-SC', dnNumber: 'DN-TR-SC',
+      pickupWarehouseId: warehouse.id, deliveryAreaId: area.id, pickupDate: '2026-11-20', mosDate: '2026-11-25',
+      assignedUserId: (await app.db('users').where({ username: 'team_leader' }).first()).id });
+    expect((await admin.delete(`/api/orders/${order.id}`)).status).toBe(200);
+    // Even granted the trash, the dispatcher may not see an order outside their areas.
+    await app.db('pagePermissions').insert({ pageKey: 'trash', allowed: true,
+      userId: (await app.db('users').where({ username: 'regional_dispatcher' }).first()).id });
+    expect((await dispatcher.get('/api/trash')).status).toBe(200);
+    const answer = await dispatcher.get(`/api/orders/${order.id}`);
+    expect(answer.status).toBe(404);
+    expect(answer.body.params).toEqual({ entity: 'order', id: order.id });
+  });
+});
+
+describe('restoring what one delete took (the toast\'s Restore)', () => {
+  it('restores every record in one request, each with its activity-log row', async () => {
+    const first = await deletedSupplier('Undo One');
+    const second = await deletedSupplier('Undo Two');
+    const answer = await manager.post('/api/trash/restore', { type: 'supplier', ids: [first.id, second.id] });
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((row: { id: string }) => row.id)).toEqual([`supplier:${first.id}`, `supplier:${second.id}`]);
+    for (const { id } of [first, second]) {
+      expect((await admin.get(`/api/suppliers/${id}`)).status).toBe(200);
+      expect((await logsOf('supplier', id)).at(-1)).toMatchObject({ action: 'restore', username: 'manager' });
+    }
+  });
+
+  it('restores none when one cannot come back, and refuses bad input and those without the trash', async () => {
+    const clash = await deletedSupplier('Undo Clash');
+    const other = await deletedSupplier('Undo Other');
+    await createSupplier('Undo Clash');
+    const refused = await manager.post('/api/trash/restore', { type: 'supplier', ids: [other.id, clash.id] });
+    expect(refused.status).toBe(409);
+    expect((await admin.get(`/api/suppliers/${other.id}`)).status).toBe(404);
+
+    const bad = await manager.post('/api/trash/restore', { type: 'supplier', ids: ['x'] });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields)).toEqual(['ids.0']);
+    expect((await manager.post('/api/trash/restore', { type: 'nothing', ids: [1] })).status).toBe(404);
+    const director = await signedInAs(app.url, 'director');
+    expect((await director.post('/api/trash/restore', { type: 'supplier', ids: [other.id] })).status).toBe(403);
+  });
+});

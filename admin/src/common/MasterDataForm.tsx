@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import { DeleteWithConfirmButton, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
-import { useErrorNotice } from './useServerErrors';
+import { DeleteRecordButton } from '../trash/DeleteToTrashButtons';
 
-/** Save, and on an existing record delete it after the module's own confirmation text. */
+/**
+ * Save, and on an existing record delete it after the module's own confirmation text. A new
+ * record's Save works on an empty form too, which then shows what is required (as the order form).
+ */
 const FormToolbar = ({ deleteConfirm }: { deleteConfirm: string }) => {
   const record = useRecordContext();
-  const onError = useErrorNotice();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      {record?.id != null && (
-        <DeleteWithConfirmButton mutationMode="pessimistic" confirmContent={deleteConfirm} mutationOptions={{ onError }} />
-      )}
+      <SaveButton alwaysEnable={record?.id == null} />
+      <DeleteRecordButton confirmContent={deleteConfirm} />
     </Toolbar>
   );
 };

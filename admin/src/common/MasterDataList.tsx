@@ -1,12 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
 import {
-  BulkDeleteButton, CreateButton, List, SearchInput, SelectInput, TopToolbar, useTranslate, type RaRecord, type SortPayload,
+  CreateButton, List, SearchInput, SelectInput, TopToolbar, useTranslate, type RaRecord, type SortPayload,
 } from 'react-admin';
 import { ExportCsvButton } from './ExportCsvButton';
 import { EmptyList } from './EmptyList';
 import { ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
-import { useErrorNotice } from './useServerErrors';
+import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.
 const statusChip = () => <StatusField />;
@@ -18,12 +18,6 @@ const ListActions = () => (
     <ExportCsvButton />
   </TopToolbar>
 );
-
-/** Deletes the selected rows after the module's own confirmation, waiting for the server's answer. */
-const BulkDelete = ({ confirmContent }: { confirmContent: string }) => {
-  const onError = useErrorNotice();
-  return <BulkDeleteButton mutationMode="pessimistic" confirmContent={confirmContent} mutationOptions={{ onError }} />;
-};
 
 export interface MasterDataListProps {
   /** The module's message namespace: `<texts>.titles.list`, `.search`, `.empty.*`, `.messages.bulk_delete_content`. */
@@ -58,7 +52,7 @@ export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns,
       perPage={25} exporter={false}
       empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
       <ResponsiveDataTable rowClick="edit" hiddenColumns={hiddenColumns} phone={{ ...mobile, tertiaryText: statusChip }}
-        bulkActionButtons={<BulkDelete confirmContent={`${texts}.messages.bulk_delete_content`} />}
+        bulkActionButtons={<BulkDeleteRecordsButton confirmContent={`${texts}.messages.bulk_delete_content`} />}
         sx={{ '& .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
         {children}
       </ResponsiveDataTable>

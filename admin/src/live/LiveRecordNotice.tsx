@@ -2,19 +2,18 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typog
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
-  RecordContextProvider, useDataProvider, useLocaleState, useRecordContext, useResourceContext, useTranslate,
+  RecordContextProvider, useDataProvider, useRecordContext, useResourceContext, useTranslate,
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { ChangesPanel } from '../activity-logs/ChangesPanel';
 import type { ActivityLogRecord } from '../activity-logs/activityLogModel';
 import { TAB_ID } from '../providers/tabId';
+import { recordType } from '../trash/trashModel';
+import { useClockTime } from './DeletedRecordNotice';
 import { LiveConflicts, type RenderValue } from './LiveConflicts';
 import { holdRecord, LIVE_CHANGE_EVENT } from './LiveUpdates';
 import { conflictsOf, differences, type Conflicts } from './recordMerge';
-
-/** The kind of record a resource holds, as the activity log names it: orders → order, vehicle-types → vehicle_type. */
-const recordType = (resource: string) => resource.replace(/s$/, '').replace(/-/g, '_');
 
 /**
  * The `resetOptions` of every form that holds a LiveRecordNotice. When its record changes (a
@@ -66,7 +65,7 @@ export const LiveRecordNotice = ({ renderValue, children }: {
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider();
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const clockTime = useClockTime();
   const { getValues, setValue, setError, clearErrors, formState } = useFormContext();
   const [change, setChange] = useState<LiveChange | null>(null);
   const [comparison, setComparison] = useState<ActivityLogRecord['changes'] | null>(null);
@@ -105,24 +104,22 @@ export const LiveRecordNotice = ({ renderValue, children }: {
     const heard = (event: Event) => {
       const live = (event as CustomEvent<LiveChange>).detail;
       if (recordId === undefined || live.type !== recordType(resource) || live.id !== String(recordId)) return;
-      // This tab's own save is no news (the same person's save in another tab is).
-      if (live.tab !== TAB_ID) setChange(live);
+      // This tab's own save is no news (the same person's save in another tab is); a delete
+      // replaces the whole page (DeletedRecordNotice).
+      if (live.tab !== TAB_ID && live.action !== 'delete') setChange(live);
     };
     window.addEventListener(LIVE_CHANGE_EVENT, heard);
     return () => window.removeEventListener(LIVE_CHANGE_EVENT, heard);
   }, [resource, recordId]);
 
-  const time = change
-    && new Date(change.at).toLocaleTimeString(locale === 'cn' ? 'zh-CN' : 'en-GB', { hour: '2-digit', minute: '2-digit' });
+  const time = change && clockTime(change.at);
   return (
     <>
       {change && (
         <Alert severity="warning" role="status" data-testid="live-record-notice" sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}
           action={(
             <>
-              {change.action !== 'delete' && (
-                <Button color="inherit" size="small" onClick={() => void compare().catch(() => undefined)}>{translate('live.compare')}</Button>
-              )}
+              <Button color="inherit" size="small" onClick={() => void compare().catch(() => undefined)}>{translate('live.compare')}</Button>
               <Button color="inherit" size="small" onClick={() => void reload()}>{translate('live.reload')}</Button>
             </>
           )}>

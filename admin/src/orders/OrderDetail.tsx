@@ -1,5 +1,7 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
+import {
+  Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography, useMediaQuery, type Theme,
+} from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import {
   Edit, Form, ListButton, RecordContextProvider, SaveButton, TopToolbar, useNotify, useRecordContext, useTranslate,
@@ -21,6 +23,7 @@ import { TransitionButtons } from './TransitionButtons';
 import { useCanEditOrders } from './useCanEditOrders';
 import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
 import type { RenderValue } from '../live/LiveConflicts';
+import { DeletedRecordNotice, useDeletedRecord } from '../live/DeletedRecordNotice';
 
 const Section = ({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) => {
   const translate = useTranslate();
@@ -85,7 +88,11 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
   const editable = useCanEditOrders();
   const { data: events = [] } = useOrderEvents(order?.id ?? 0);
   const { data: attachments = [] } = useOrderAttachments(order?.id ?? 0);
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   if (!order) return null;
+  const actions = editable && (
+    <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
+  );
   return (
     <Stack spacing={2} sx={{ mt: 1 }}>
       <Card variant="outlined">
@@ -103,6 +110,8 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 2fr) minmax(320px, 1fr)' }, gap: 2,
         alignItems: 'start' }}>
         <Stack spacing={2}>
+          {/* In one column (a phone, a tablet) what the person came to do comes first. */}
+          {!wide && actions}
           <Section title="orders.detail.details" testId="order-details" action={editable && !editing && (
             <Button size="small" startIcon={<EditIcon />} onClick={() => setEditing(true)} data-testid="order-edit">
               {translate('ra.action.edit')}
@@ -115,9 +124,7 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
           <Section title="orders.detail.prices"><OrderPrices /></Section>
         </Stack>
         <Stack spacing={2}>
-          {editable && (
-            <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
-          )}
+          {wide && actions}
           <Section title="orders.attachments.title" testId="order-attachments">
             <OrderAttachments orderId={order.id} attachments={attachments} editable={editable} />
           </Section>
@@ -131,9 +138,11 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
 /**
  * The order detail at /orders/{id}: progress, every field, status changes, attachments and the
  * timeline; the editable fields are edited in place, pessimistically, with the version check.
+ * An order deleted meanwhile, or opened once deleted, gives way to what became of it.
  */
-const OrderDetailPage = () => {
+const OrderDetailPage = ({ id }: { id: string }) => {
   const notify = useNotify();
+  const { deletion, queryOptions } = useDeletedRecord('orders', id);
   const onError = useServerErrors('orders');
   const [editing, setEditing] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -141,8 +150,9 @@ const OrderDetailPage = () => {
     setEditing(on);
     setConflict(false);
   };
+  if (deletion) return <DeletedRecordNotice resource="orders" {...deletion} />;
   return (
-    <Edit mutationMode="pessimistic" redirect={false} transform={toOrderPayload} component="div" title={<OrderTitle />}
+    <Edit queryOptions={queryOptions} mutationMode="pessimistic" redirect={false} transform={toOrderPayload} component="div" title={<OrderTitle />}
       // The progress bar scrolls inside its card: the page itself never gets wider than a phone.
       sx={{ '& .RaEdit-card': { minWidth: 0 } }}
       actions={<TopToolbar><ListButton /></TopToolbar>}
@@ -165,7 +175,7 @@ const OrderDetailPage = () => {
 const OrderDetail = () => {
   const { id = '', '*': rest } = useParams();
   if (rest || !/^[1-9]\d*$/.test(id)) return <NotFound />;
-  return <OrderDetailPage />;
+  return <OrderDetailPage id={id} />;
 };
 
 export default OrderDetail;

@@ -3,11 +3,11 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Box, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
-  BulkDeleteButton, Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
+  Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
-import { useErrorNotice } from '../common/useServerErrors';
 import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
+import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkStatusButton } from './BulkStatusButton';
 import { ExportCsvButton } from '../common/ExportCsvButton';
@@ -54,12 +54,11 @@ const ListActions = () => (
 );
 
 const BulkActions = () => {
-  const onError = useErrorNotice();
   return (
     <>
       <BulkStatusButton />
       <BulkAssignButton />
-      <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} />
+      <BulkDeleteRecordsButton />
     </>
   );
 };

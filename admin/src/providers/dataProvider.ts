@@ -158,6 +158,8 @@ export interface AppMethods {
   deleteSavedFilter(id: number): Promise<void>;
   /** A trash record by its list id ("supplier:7"). */
   restoreFromTrash(id: string): Promise<void>;
+  /** Records of one type just deleted (the delete toast's Restore), in one request. */
+  restoreManyFromTrash(type: string, ids: Identifier[]): Promise<void>;
   purgeFromTrash(id: string): Promise<void>;
   resetPassword(userId: Identifier, password: string | undefined): Promise<void>;
   signOutEverywhere(userId: Identifier): Promise<{ sessionsEnded: number }>;
@@ -211,6 +213,7 @@ const methods: AppMethods = {
   saveFilter: (preset) => send('POST', '/api/saved-filters', preset),
   deleteSavedFilter: (id) => send('DELETE', `/api/saved-filters/${id}`),
   restoreFromTrash: (id) => send('POST', `${trashPath(id)}/restore`),
+  restoreManyFromTrash: (type, ids) => send('POST', '/api/trash/restore', { type, ids: ids.map(Number) }),
   purgeFromTrash: (id) => send('DELETE', trashPath(id)),
   resetPassword: (userId, password) => send('POST', `/api/users/${userId}/reset-password`, { password }),
   signOutEverywhere: (userId) => send('POST', `/api/users/${userId}/sign-out-everywhere`),

@@ -1,4 +1,4 @@
-import { Create, SimpleForm, useNotify, useRedirect } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar, useNotify, useRedirect } from 'react-admin';
 import { useServerErrors } from '../common/useServerErrors';
 import { reloadCatalogs } from '../providers/i18nProvider';
 import { TranslationIdInputs, TranslationTextInputs, validatePlaceholders } from './TranslationInputs';
@@ -16,7 +16,7 @@ const TranslationCreate = () => {
   };
   return (
     <Create mutationOptions={{ onSuccess, onError }} sx={{ '& .RaCreate-card': { maxWidth: 800 } }}>
-      <SimpleForm validate={validatePlaceholders}>
+      <SimpleForm validate={validatePlaceholders} noValidate toolbar={<Toolbar><SaveButton alwaysEnable /></Toolbar>}>
         <TranslationIdInputs />
         <TranslationTextInputs />
       </SimpleForm>

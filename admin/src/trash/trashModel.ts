@@ -20,3 +20,6 @@ export function trashPath(id: string): string {
   const at = id.lastIndexOf(':');
   return `/api/trash/${encodeURIComponent(id.slice(0, at))}/${encodeURIComponent(id.slice(at + 1))}`;
 }
+
+/** The kind of record a resource holds, as the activity log and the trash name it: orders → order, vehicle-types → vehicle_type. */
+export const recordType = (resource: string) => resource.replace(/s$/, '').replace(/-/g, '_');

@@ -1,6 +1,6 @@
 import { Alert } from '@mui/material';
 import {
-  DeleteButton, maxLength, minLength, regex, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar,
+  maxLength, minLength, regex, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar,
   useRecordContext, useTranslate,
 } from 'react-admin';
 import { USERNAME_PATTERN } from '@kernel/resources/formats';
@@ -9,9 +9,9 @@ import { FormSection } from '../common/FormSection';
 import { emailFormat, invalidFormat, phoneFormat, requiredField } from '../common/validators';
 import { DeliveryAreasInput } from './DeliveryAreasInput';
 import { PasswordInputs } from './PasswordInputs';
+import { DeleteRecordButton } from '../trash/DeleteToTrashButtons';
 import { useActor } from './useActor';
 import { roleChoices, STATUS_CHOICES, type UserRecord } from './userModel';
-import { useErrorNotice } from '../common/useServerErrors';
 import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
 
 // The server's rules (api/src/users/usersResource.ts), checked here first for a quick answer.
@@ -27,14 +27,16 @@ export function toUserPayload({ confirmPassword: _confirm, ...data }: Partial<Us
 }
 
 
-/** Save, and delete with a confirmation; nobody deletes their own account. */
+/**
+ * Save, and delete with a confirmation; nobody deletes their own account. A new account's Save
+ * works on an empty form too, which then shows what is required (as the order form).
+ */
 const UserToolbar = ({ isSelf }: { isSelf: boolean }) => {
-  const onError = useErrorNotice();
   const record = useRecordContext();
   return (
     <Toolbar sx={{ justifyContent: 'space-between' }}>
-      <SaveButton />
-      {record && !isSelf && <DeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} />}
+      <SaveButton alwaysEnable={record?.id == null} />
+      {!isSelf && <DeleteRecordButton />}
     </Toolbar>
   );
 };
@@ -50,7 +52,8 @@ export const UserForm = ({ mode }: { mode: 'create' | 'edit' }) => {
   const { role: actorRole, isSelf, mayManage } = useActor(user);
   return (
     <SimpleForm toolbar={mayManage ? <UserToolbar isSelf={isSelf} /> : false} disabled={!mayManage}
-      defaultValues={mode === 'create' ? { status: 'active', deliveryAreaIds: [] } : undefined} resetOptions={KEEP_UNSAVED_EDITS}>
+      defaultValues={mode === 'create' ? { status: 'active', deliveryAreaIds: [] } : undefined} resetOptions={KEEP_UNSAVED_EDITS}
+      noValidate>
       {mode === 'edit' && <LiveRecordNotice />}
       {!mayManage && <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{translate('users.helper.admin_only')}</Alert>}
       <FormSection title="users.sections.account">

@@ -1,6 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
-  BulkDeleteButton, BulkUpdateButton, CreateButton, DataTable, List, SearchInput, SelectInput,
+  BulkUpdateButton, CreateButton, DataTable, List, SearchInput, SelectInput,
   TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ActivateButton } from './ActivateButton';
@@ -11,6 +11,7 @@ import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord }
 import { useMayManage } from './useActor';
 import { useErrorNotice } from '../common/useServerErrors';
 import { ExportCsvButton } from '../common/ExportCsvButton';
+import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 const USER_FILTERS = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -24,7 +25,7 @@ const BulkActions = () => {
     <>
       <BulkUpdateButton label="users.actions.activate" data={{ status: 'active' }} mutationMode="pessimistic"
         icon={<CheckCircleIcon />} mutationOptions={{ onError }} />
-      <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onError }} />
+      <BulkDeleteRecordsButton />
     </>
   );
 };

@@ -5,9 +5,12 @@ import { logActivity } from '../activity/logActivity';
 import { exportReader, sendListCsv } from '../csv/listExport';
 import type { AppState } from '../appState';
 import { fieldRefusal, httpError, problem } from '../httpError';
+import type { ErrorParams } from '@kernel/errors/errorCodes';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { filterValues, likePattern, ownEntry, parseListParams, rangeBound } from './listQuery';
+import { canAccessPage } from '../permissions/access';
+import { personNameSql } from '../users/personNameSql';
 import { pathId } from './pathId';
 import { READ_ONLY_FIELDS, type Ctx, type ResourceDef, type Row } from './resource';
 
@@ -129,8 +132,31 @@ async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction,
   const query = liveQuery(def, ctx, db).findById(id);
   if (lock) query.forUpdate();
   const row = await query;
-  if (!row) throw httpError('not_found', `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`, { params: { entity: def.entityType, id } });
+  if (!row) throw await notFound(def, ctx, db, id);
   return row.toJSON();
+}
+
+/**
+ * The 404 of a record that is not live. One in the trash says when it was deleted and by whom
+ * (`deletedAt`, `deletedBy`: the page of a bookmarked record tells it), but only to those who
+ * may open the trash and, by the resource's scope, see the record: anyone else learns nothing.
+ */
+async function notFound(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction, id: number) {
+  const params: ErrorParams = { entity: def.entityType, id };
+  const message = `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`;
+  if (def.softDelete === false || !(await canAccessPage(ctx.state.db, ctx.state.user!, 'trash'))) {
+    return httpError('not_found', message, { params });
+  }
+  const table = def.model.tableName;
+  const query = def.model.query(db).select(`${table}.deletedAt`, `${table}.deletedBy`).where(`${table}.id`, id)
+    .whereNotNull(`${table}.deletedAt`);
+  def.scope?.(ctx, query);
+  const [deleted] = await query as unknown as Array<{ deletedAt: Date | string; deletedBy: number | null }>;
+  if (!deleted) return httpError('not_found', message, { params });
+  const by = deleted.deletedBy === null ? undefined
+    : await db('users as u').where('u.id', deleted.deletedBy).first(db.raw(`${personNameSql('u')} as name`));
+  return httpError('not_found', `${message}: it is in the trash`,
+    { params: { ...params, deletedAt: new Date(deleted.deletedAt).toISOString(), deletedBy: (by as { name?: string } | undefined)?.name ?? '' } });
 }
 
 /** Before/after of each field that changed; hidden fields show only that they changed. */

@@ -1,10 +1,13 @@
 import Router from '@koa/router';
+import Joi from 'joi';
+import type { Knex } from 'knex';
 import { UniqueViolationError } from 'objection';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../appState';
 import { exportReader, sendListCsv, type ListExport } from '../csv/listExport';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
+import { validate } from '../middleware/validate';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
 import { trashable } from '../resources/registry';
@@ -90,23 +93,45 @@ async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db
   return row.toJSON();
 }
 
+/** Takes one record out of the trash, in the caller's transaction, with its activity-log row. */
+async function restoreOne(ctx: Ctx, def: ResourceDef, id: number, trx: Knex.Transaction) {
+  const row = await deleted(ctx, def, id, trx);
+  await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
+  try {
+    await def.model.query(trx).findById(id)
+      .patch({ deletedAt: null, deletedBy: null } as never);
+  } catch (err) {
+    if (!(err instanceof UniqueViolationError)) throw err;
+    throw httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `
+      + 'already uses the same value. Rename or delete that one first.', { params: { entity: def.entityType, label: String(row[def.label]) } });
+  }
+  await logActivity(trx, ctx, { action: 'restore', entityType: def.entityType, entityId: id,
+    changes: { [def.label]: { before: null, after: row[def.label] ?? null } } });
+  return { id: `${def.entityType}:${id}`, type: def.entityType, entityId: id, name: row[def.label] };
+}
+
 async function restore(ctx: Ctx) {
   const def = defOf(ctx.params.type);
   const id = pathId(ctx);
+  ctx.body = await ctx.state.db.transaction((trx) => restoreOne(ctx, def, id, trx));
+}
+
+const restoreManySchema = Joi.object<{ type: string; ids: number[] }>({
+  type: Joi.string().required(),
+  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(1000).unique().required(),
+});
+
+/**
+ * The undo of one delete, bulk or single (the toast's Restore): every record of `ids` comes back,
+ * or none does (a name clash refuses the whole request with 409).
+ */
+async function restoreMany(ctx: Ctx) {
+  const { type, ids } = validate(restoreManySchema, ctx.request.body);
+  const def = defOf(type);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const row = await deleted(ctx, def, id, trx);
-    await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
-    try {
-      await def.model.query(trx).findById(id)
-        .patch({ deletedAt: null, deletedBy: null } as never);
-    } catch (err) {
-      if (!(err instanceof UniqueViolationError)) throw err;
-      throw httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `
-        + 'already uses the same value. Rename or delete that one first.', { params: { entity: def.entityType, label: String(row[def.label]) } });
-    }
-    await logActivity(trx, ctx, { action: 'restore', entityType: def.entityType, entityId: id,
-      changes: { [def.label]: { before: null, after: row[def.label] ?? null } } });
-    return { id: `${def.entityType}:${id}`, type: def.entityType, entityId: id, name: row[def.label] };
+    const restored = [];
+    for (const id of ids) restored.push(await restoreOne(ctx, def, id, trx));
+    return restored;
   });
 }
 
@@ -129,5 +154,6 @@ async function purge(ctx: Ctx) {
 export const trashRoutes = new Router<AppState>({ prefix: '/api/trash' })
   .get('/', requirePage('trash'), list)
   .get('/export.csv', requirePage('trash'), exportCsv)
+  .post('/restore', requirePage('trash'), restoreMany)
   .post('/:type/:id/restore', requirePage('trash'), restore)
   .delete('/:type/:id', requirePage('trash'), purge);

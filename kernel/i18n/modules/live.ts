@@ -15,6 +15,9 @@ const messages: ModuleMessages = {
       use_theirs: '用他们的',
       keep_mine: '保留我的',
       conflict_mark: '他人也修改了此字段：请在上方选择保留哪个值',
+      deleted_by: '此%{type}已被 %{name} 于 %{time} 删除',
+      deleted: '此%{type}已被删除',
+      open_trash: '打开回收站',
     },
   },
   en: {
@@ -30,6 +33,9 @@ const messages: ModuleMessages = {
       use_theirs: 'Use theirs',
       keep_mine: 'Keep mine',
       conflict_mark: 'Someone else changed this field too: choose above which value to keep',
+      deleted_by: 'This %{type} was deleted by %{name} at %{time}',
+      deleted: 'This %{type} was deleted',
+      open_trash: 'Open the trash',
     },
   },
 };

@@ -22,6 +22,11 @@ const messages: ModuleMessages = {
         restore: '恢复',
         purge: '永久删除',
       },
+      deleted: {
+        moved: '已移至回收站',
+        moved_many: '%{count} 条记录已移至回收站',
+        restored: '已恢复',
+      },
       purge: {
         title: '永久删除“%{name}”？',
         body: '“%{name}”将被彻底删除，无法再恢复。操作日志会保留这条记录的内容。',
@@ -61,6 +66,11 @@ const messages: ModuleMessages = {
       actions: {
         restore: 'Restore',
         purge: 'Delete permanently',
+      },
+      deleted: {
+        moved: 'Moved to the trash',
+        moved_many: '%{count} records moved to the trash',
+        restored: 'Restored',
       },
       purge: {
         title: 'Delete "%{name}" permanently?',

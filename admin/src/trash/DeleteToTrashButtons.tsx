@@ -1,0 +1,76 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { isValidElement, useState, type MouseEvent } from 'react';
+import {
+  Button, Confirm, useDeleteMany, useGetRecordRepresentation, useListContext, useRecordContext, useRedirect,
+  useResourceContext, useTranslate, type Identifier,
+} from 'react-admin';
+import { useErrorNotice } from '../common/useServerErrors';
+import { useDeletedToast } from './DeletedToast';
+
+/**
+ * Deletes `ids` after the module's own confirmation (the seed's words), waiting for the server's
+ * answer, then says they went to the trash with a Restore (DeletedToast) instead of react-admin's
+ * "deleted".
+ */
+const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
+  ids: Identifier[]; title: string; titleOptions: Record<string, unknown>; content: string; onDeleted: () => void;
+}) => {
+  const resource = useResourceContext() ?? '';
+  const [open, setOpen] = useState(false);
+  const [deleteMany, { isPending }] = useDeleteMany();
+  const deletedToast = useDeletedToast();
+  const onError = useErrorNotice();
+  const stop = (event: MouseEvent) => event.stopPropagation();
+  const confirm = () => deleteMany(resource, { ids }, {
+    mutationMode: 'pessimistic',
+    onSuccess: () => {
+      deletedToast(resource, ids);
+      onDeleted();
+    },
+    onError,
+    onSettled: () => setOpen(false),
+  });
+  const options = { smart_count: ids.length, ...titleOptions };
+  return (
+    <>
+      <Button label="ra.action.delete" color="error" onClick={(event) => { stop(event); setOpen(true); }}>
+        <DeleteIcon />
+      </Button>
+      <Confirm isOpen={open} loading={isPending} title={title} content={content}
+        titleTranslateOptions={options} contentTranslateOptions={options}
+        onConfirm={confirm} onClose={(event: MouseEvent) => { stop(event); setOpen(false); }} />
+    </>
+  );
+};
+
+/** On an edit page: deletes its record, then back to the list. */
+export const DeleteRecordButton = ({ confirmContent = 'ra.message.delete_content' }: { confirmContent?: string }) => {
+  const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
+  const represent = useGetRecordRepresentation(resource);
+  const redirect = useRedirect();
+  const translate = useTranslate();
+  if (record?.id == null) return null;
+  const representation = represent(record);
+  const titleOptions = {
+    name: translate(`resources.${resource}.name`, { smart_count: 1 }),
+    // The title is text: a representation drawn as an element is named by its id.
+    recordRepresentation: isValidElement(representation) ? `#${record.id}` : representation,
+  };
+  return (
+    <DeleteConfirmButton ids={[record.id]} title="ra.message.delete_title" titleOptions={titleOptions}
+      content={confirmContent} onDeleted={() => redirect('list', resource)} />
+  );
+};
+
+/** A list's bulk action: deletes the selected rows. */
+export const BulkDeleteRecordsButton = ({ confirmContent = 'ra.message.bulk_delete_content' }: { confirmContent?: string }) => {
+  const { selectedIds, onUnselectItems } = useListContext();
+  const resource = useResourceContext() ?? '';
+  const translate = useTranslate();
+  const name = translate(`resources.${resource}.name`, { smart_count: selectedIds.length });
+  return (
+    <DeleteConfirmButton ids={selectedIds} title="ra.message.bulk_delete_title" titleOptions={{ name }}
+      content={confirmContent} onDeleted={() => onUnselectItems()} />
+  );
+};

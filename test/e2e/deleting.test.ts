@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { demoUserName } from '../../seeds/demo';
+
+// Deleting (issue #22): the confirmation keeps the seed's words, the toast says the records went to
+// the trash and can bring them back; a page whose record someone deletes says so; an empty create
+// form's Save shows what is required; the order's actions come first on a phone.
+const env = useAppInBrowser();
+
+let admin: HttpClient;
+const refs = { warehouse: 0, area: 0, leader: 0 };
+
+beforeAll(async () => {
+  admin = await signedInAs(env.app.url, 'admin');
+  refs.warehouse = (await admin.create('/api/warehouses', { code: 'DEL-DC', name: '删除仓 Delete DC' })).id;
+  refs.area = (await admin.create('/api/delivery-areas', { code: 'DEL-A', name: '删除区域 Delete area' })).id;
+  refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
+});
+
+const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+const newOrder = (mtm: string) => admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
+  pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+  pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+
+describe('deleting', () => {
+  it('says a supplier deleted from its edit page went to the trash, and its Restore brings it back (cn)', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: '回收物流 Undo Haulage', ...SUPPLIER_CONTACT });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin', { path: `/suppliers/${supplier.id}` });
+    await page.getByRole('button', { name: '删除' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('确定要删除该供应商吗？此操作无法撤销。').waitFor();
+    await dialog.getByRole('button', { name: '确认' }).click();
+    await page.waitForURL((url) => url.pathname === '/suppliers');
+    const toast = page.getByTestId('toast');
+    await toast.getByText('已移至回收站').waitFor();
+    await screenshot(page, 'deleting-toast-cn-1440', { fullPage: false });
+    await toast.getByTestId('toast-restore').click();
+    await page.getByTestId('toast').getByText('已恢复').waitFor();
+    await row(page, '回收物流 Undo Haulage').waitFor();
+    expect(await env.app.db('suppliers').where({ id: supplier.id }).first()).toMatchObject({ deletedAt: null });
+    await page.context().close();
+  });
+
+  it('says how many warehouses a bulk delete moved to the trash, and restores them all (en)', async () => {
+    for (const code of ['UNDO-1', 'UNDO-2']) await admin.create('/api/warehouses', { code, name: `Undo ${code}` });
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin', { path: '/warehouses', language: 'en' });
+    for (const code of ['UNDO-1', 'UNDO-2']) await row(page, code).locator('input[type=checkbox]').check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure you want to delete the 2 selected warehouses? This action cannot be undone.').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText('2 records moved to the trash').waitFor();
+    await screenshot(page, 'deleting-toast-en-1440', { fullPage: false });
+    await toast.getByTestId('toast-restore').click();
+    await page.getByTestId('toast').getByText('2 records restored').waitFor();
+    await row(page, 'UNDO-1').waitFor();
+    await row(page, 'UNDO-2').waitFor();
+    expect(await env.app.db('warehouses').whereIn('code', ['UNDO-1', 'UNDO-2']).whereNull('deletedAt')).toHaveLength(2);
+    await page.context().close();
+  });
+
+  it('tells the admin viewing an order that the manager deleted it, by whom and when, with the trash', async () => {
+    const order = await newOrder('MTM-DEL-1');
+    const viewer = await newPage(env.browser, env.app.url);
+    await signIn(viewer, 'admin', { path: `/orders/${order.id}` });
+    await viewer.getByTestId('page-title').getByText('MTM-DEL-1').waitFor();
+    const manager = await newPage(env.browser, env.app.url);
+    await signIn(manager, 'manager', { path: '/orders' });
+    await row(manager, 'MTM-DEL-1').locator('input[type=checkbox]').check();
+    await manager.getByRole('button', { name: '删除' }).click();
+    await manager.getByRole('dialog').getByRole('button', { name: '确认' }).click();
+    await manager.getByTestId('toast').getByText('已移至回收站').waitFor();
+
+    const notice = viewer.getByTestId('deleted-record-notice');
+    await notice.getByText(new RegExp(`^此订单已被 ${demoUserName('manager')} 于 \\d\\d:\\d\\d 删除`)).waitFor();
+    expect(new URL(viewer.url()).pathname).toBe(`/orders/${order.id}`);
+    await screenshot(viewer, 'deleting-order-deleted-cn-1440', { fullPage: false });
+
+    // Opened again later (a bookmark): the API tells who deleted it, to someone who may open the trash.
+    await viewer.reload();
+    await notice.getByText(`此订单已被 ${demoUserName('manager')} 于`, { exact: false }).waitFor();
+    await notice.getByTestId('deleted-open-trash').click();
+    await viewer.waitForURL((url) => url.pathname === '/trash');
+    await row(viewer, 'MTM-DEL-1').waitFor();
+    await viewer.context().close();
+    await manager.context().close();
+
+    const phone = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+    await signIn(phone, 'admin', { path: `/orders/${order.id}`, language: 'en' });
+    await phone.getByTestId('deleted-record-notice')
+      .getByText(new RegExp(`^This order was deleted by ${demoUserName('manager')} at \\d\\d:\\d\\d`)).waitFor();
+    await screenshot(phone, 'deleting-order-deleted-en-390', { fullPage: false });
+    await phone.context().close();
+  });
+
+  it.each([
+    { language: 'cn' as const, width: 1440, save: '保存', required: '供应商名称为必填项' },
+    { language: 'en' as const, width: 390, save: 'Save', required: 'Supplier name is required' },
+  ])('enables Save on an empty supplier form and shows what is required when it is clicked ($language, $width px)',
+    async ({ language, width, save: label, required }) => {
+      const page = await newPage(env.browser, env.app.url, { width, height: 860 });
+      await signIn(page, 'admin', { path: '/suppliers/create', language });
+      const save = page.getByRole('button', { name: label });
+      await save.waitFor();
+      expect(await save.isEnabled()).toBe(true);
+      await save.click();
+      await page.getByText(required).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/suppliers/create');
+      await screenshot(page, `deleting-empty-supplier-${language}-${width}`, { fullPage: false });
+      await page.context().close();
+    });
+
+  it('puts the order\'s status actions above its prices on a phone', async () => {
+    const order = await newOrder('MTM-DEL-PHONE');
+    for (const language of ['cn', 'en'] as const) {
+      const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+      await signIn(page, 'admin', { path: `/orders/${order.id}`, language });
+      await page.getByTestId('order-transitions').getByRole('button').first().waitFor();
+      const actions = await page.getByTestId('order-transitions').boundingBox();
+      const prices = await page.getByTestId('order-prices').boundingBox();
+      expect(actions!.y + actions!.height).toBeLessThanOrEqual(prices!.y);
+      await screenshot(page, `deleting-order-phone-${language}-390`);
+      await page.context().close();
+    }
+  });
+});
