@@ -96,7 +96,7 @@ describe('the stock client on orders', () => {
     const late = await createOrder({ pickupDate: '2020-01-01', mosDate: '2099-01-01' });
     const moving = await createOrder({ pickupDate: '2020-01-01', mosDate: '2099-01-01' });
     await setStatus(moving.id, 'in_transit');
-    const overdue = await createOrder({ pickupDate: '2099-01-01', mosDate: '2020-01-02' });
+    const overdue = await createOrder({ pickupDate: '2020-01-01', mosDate: '2020-01-02' });
     await setStatus(overdue.id, 'awaiting_delivery');
     const done = await createOrder({ pickupDate: '2020-01-01', mosDate: '2020-01-02' });
     await setStatus(done.id, 'completed');
@@ -194,7 +194,8 @@ describe('batch completion date', () => {
 
   /** A completed order: the only kind whose completion date the batch changes. */
   const completedOrder = async (overrides: Record<string, unknown> = {}) => {
-    const order = await createOrder(overrides);
+    // Picked up before every completion date the tests set (a completion is never before its pickup).
+    const order = await createOrder({ pickupDate: '2026-09-01', mosDate: '2026-09-05', ...overrides });
     await app.db('orders').where({ id: order.id }).update({ status: 'completed', completionDate: new Date('2026-10-20T08:00:00Z') });
     return order;
   };
