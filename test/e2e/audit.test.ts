@@ -112,8 +112,10 @@ describe('the activity log', () => {
     await selectOption(page, 'action', '修改');
     await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=action-chip]')]
       .every((chip) => chip.textContent === '修改'));
-    expect(new URL(page.url()).searchParams.get('filter')).toBe(JSON.stringify({ action: 'update' }));
-    const row = page.locator('tbody tr', { hasText: String(supplierId) }).filter({ hasText: '供应商' }).first();
+    // Bulk actions stand as one entry by default (grouped).
+    expect(new URL(page.url()).searchParams.get('filter')).toBe(JSON.stringify({ grouped: true, action: 'update' }));
+    // The record by the name it had, not its id.
+    const row = page.locator('tbody tr', { hasText: 'Audit Trail Co' }).filter({ hasText: '供应商' }).first();
     await row.click();
     const panel = page.getByTestId('changes-panel');
     await panel.waitFor();

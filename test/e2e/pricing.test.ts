@@ -27,8 +27,11 @@ beforeAll(async () => {
   const area = (await admin.post('/api/delivery-areas', { code: 'PR', name: '华东 East' })).body.id;
   const assignedUserId = (await admin.get('/api/user')).body.id;
   for (const mtm of ['PR-OLD', 'PR-1', 'PR-2', 'PR-3', 'PR-4', 'PR-OPEN']) {
+    const completion = mtm === 'PR-OLD' ? lastYear() : completedAt();
+    // Picked up days before its completion (a completion is never before its pickup date).
+    const day = (daysBefore: number) => new Date(completion.getTime() - daysBefore * 86_400_000).toISOString().slice(0, 10);
     const created = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId: supplier,
-      pickupWarehouseId: warehouse, assignedUserId, deliveryAreaId: area, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+      pickupWarehouseId: warehouse, assignedUserId, deliveryAreaId: area, pickupDate: day(5), mosDate: day(2) });
     if (created.status !== 201) throw new Error(`create ${mtm}: ${created.status} ${JSON.stringify(created.body)}`);
     orders[mtm] = created.body;
     if (mtm === 'PR-OPEN') continue;
@@ -36,7 +39,7 @@ beforeAll(async () => {
     await env.app.db('orderAttachments').insert({ orderId: created.body.id, kind: 'pod', fileName: 'pod.pdf',
       contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
     const done = await admin.post(`/api/orders/${created.body.id}/transitions`,
-      { to: 'completed', completionDate: (mtm === 'PR-OLD' ? lastYear() : completedAt()).toISOString() });
+      { to: 'completed', completionDate: completion.toISOString() });
     if (done.status !== 200) throw new Error(`complete ${mtm}: ${done.status} ${JSON.stringify(done.body)}`);
     orders[mtm] = done.body;
   }
