@@ -16,8 +16,7 @@ const common = {
 
 /**
  * Projects: unit tests, the API suite on embedded PGlite and, when TEST_DATABASE_URL is set, the
- * same API suite on that PostgreSQL server; the browser suite runs alone (npm run test:e2e), on
- * that server too when there is one.
+ * same API suite on that PostgreSQL server; the browser suite runs alone (npm run test:e2e).
  */
 const projects: Config['projects'] = [
   { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
@@ -27,10 +26,7 @@ const projects: Config['projects'] = [
     ? [{ ...common, displayName: 'api:postgres', testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/helpers/usePostgres.ts'] }]
     : []),
-  // The browser suite's app runs on the PostgreSQL server when there is one (CI): the same app for
-  // a fraction of PGlite's CPU, which the browsers need on a 2-core machine; else on PGlite.
-  { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-    setupFiles: [process.env.TEST_DATABASE_URL ? '<rootDir>/test/helpers/usePostgres.ts' : '<rootDir>/test/helpers/usePglite.ts'] },
+  { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
 ];
 
 const config: Config = { projects, testTimeout: 60_000 };

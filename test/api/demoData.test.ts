@@ -1,5 +1,4 @@
 import { monthStart } from '../../api/src/reports/reportPeriods';
-import { seedDemoData } from '../../seeds/demo';
 import { signedInAs, HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -10,8 +9,9 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
-  app = await startTestApp({ demo: false });
-  await seedDemoData(app.db, app.config, { sampleData: true });
+  // The demo company as prepareDatabase seeds it (seedDemoData), from the prepared copy the browser
+  // suite starts from too: made here once per run instead of once more there.
+  app = await startTestApp({ sampleData: true });
   admin = await signedInAs(app.url, 'admin');
 }, 300_000);
 afterAll(() => app?.close());
