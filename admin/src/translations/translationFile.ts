@@ -1,5 +1,7 @@
 import { bundledCatalogs, LOCALES, type Catalog } from '@kernel/i18n/catalogs';
 import { MAX_IMPORT_ROWS } from '@kernel/translations/translationRules';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 /**
  * The import and export file formats of the translations.
@@ -23,43 +25,20 @@ export class FileProblem extends Error {
   }
 }
 
-/** Splits CSV text into rows of cells: quotes, doubled quotes, and CRLF or LF line ends. */
+/**
+ * Splits CSV text into rows of cells by RFC 4180 (csv-parse): quotes, doubled quotes, and CRLF, LF
+ * or CR line ends, mixed in one file too (a file pasted together); blank lines are left out.
+ */
 export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-    wasQuoted = false;
-  };
-  for (let at = 0; at < text.length; at += 1) {
-    const char = text[at];
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (text[at + 1] === '"') {
-        cell += '"';
-        at += 1;
-      } else quoted = false;
-    } else if (char === '"' && cell === '' && !wasQuoted) {
-      quoted = true;
-      wasQuoted = true;
-    } else if (char === ',') endCell();
-    else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[at + 1] === '\n') at += 1;
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += char;
+  try {
+    // relax_quotes: a quote inside an unquoted cell is a character of it (`5" tube`).
+    const rows = parse(text, { record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true, relax_quotes: true }) as string[][];
+    return rows.filter((cells) => cells.some((c) => c !== ''));
+  } catch (error) {
+    // With relax_quotes every stray quote is a character; an open quoted cell at the end is what is left.
+    if ((error as { code?: string }).code === 'CSV_QUOTE_NOT_CLOSED') throw new FileProblem('translation_import.problems.unclosed_quote');
+    throw error;
   }
-  if (quoted) throw new FileProblem('translation_import.problems.unclosed_quote');
-  if (cell !== '' || row.length > 0) {
-    endCell();
-    rows.push(row);
-  }
-  return rows.filter((cells) => cells.some((c) => c !== '')); // blank lines
 }
 
 /** The translation list's labels of a field, as its export heads them (the bundled texts of both languages). */
@@ -121,13 +100,11 @@ export function readTranslationFile(name: string, content: string): unknown[] {
   return rows;
 }
 
-const csvCell = (value: string | null | undefined) => {
-  const text = value ?? '';
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** Entries as CSV in the import's own format, with a BOM so Excel reads the Chinese right. */
+/** Entries as CSV in the import's own format (csv-stringify), with a BOM so Excel reads the Chinese right. */
 export function formatCsv(entries: ImportRow[]): string {
-  const lines = [CSV_COLUMNS.join(','), ...entries.map((entry) => CSV_COLUMNS.map((c) => csvCell(entry[c])).join(','))];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return stringify(entries, {
+    bom: true, header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows',
+    // A text that starts or ends with blanks keeps them: quoted, as the import reads them back.
+    quoted_match: /^\s|\s$/,
+  });
 }
