@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { onPermissionDenied } from '../../admin/src/providers/apiRequest';
+import { onPermissionDenied } from '../../admin/src/providers/permissionNotice';
 import { dataProvider } from '../../admin/src/providers/dataProvider';
 
 /** The admin's custom data provider methods: the URLs and bodies they send, and the one error they fail with. */
