@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { onPermissionDenied } from '../../admin/src/providers/apiRequest';
+import { onPermissionDenied } from '../../admin/src/providers/permissionNotice';
 import { dataProvider } from '../../admin/src/providers/dataProvider';
 
 /** The admin's custom data provider methods: the URLs and bodies they send, and the one error they fail with. */
@@ -56,6 +56,19 @@ describe('the custom methods', () => {
       'POST /api/trash/vehicle_type/12/restore', 'DELETE /api/trash/supplier/7', 'POST /api/orders/batch-completion-date',
     ]);
     expect(JSON.parse(calls[2].init.body as string)).toEqual({ ids: [1, 2], completionDate: '2030-06-01T12:00:00.000Z' });
+  });
+
+  it('answer no current user, not an error, when nobody is signed in', async () => {
+    answer = json(401, { code: 'not_signed_in', message: 'Not signed in' });
+    await expect(dataProvider.currentUser()).resolves.toBeNull();
+    answer = json(500, {});
+    await expect(dataProvider.currentUser()).rejects.toMatchObject({ status: 500 });
+  });
+
+  it('ask for a translation catalog past the browser cache', async () => {
+    answer = json(200, { menu: { orders: 'Orders' } });
+    await expect(dataProvider.translationCatalog('en')).resolves.toEqual({ menu: { orders: 'Orders' } });
+    expect(calls[0]).toMatchObject({ url: '/api/translations/catalog/en', init: { cache: 'no-cache', credentials: 'include' } });
   });
 
   it('download a CSV as the bytes the server sent', async () => {

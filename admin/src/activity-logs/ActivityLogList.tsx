@@ -1,15 +1,15 @@
 import { Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
-  AutocompleteInput, BooleanInput, DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
+  AutocompleteInput, BooleanInput, DataTable, List, ReferenceInput, SearchInput, SelectInput,
   useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { DateTimePickerInput } from '../common/DateInputs';
+import { ListActions } from '../common/ListActions';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
-import { ExportCsvButton } from '../common/ExportCsvButton';
 import { personName } from '@kernel/users/personName';
 
 const userOption = (user: RaRecord) => `${personName(user)} (${user.username})`;
@@ -111,9 +111,6 @@ const EntityTypeField = () => {
   return log?.entityType ? <>{labels.entityType(log.entityType)}</> : null;
 };
 
-// Read-only: the log is append-only (no create, edit, delete or bulk action).
-const ListActions = () => <TopToolbar><ExportCsvButton /></TopToolbar>;
-
 const Column = DataTable.Col<ActivityLogRecord>;
 
 /** On a phone one column tells the entry: what was done to what, then when and by whom. */
@@ -133,6 +130,7 @@ const PhoneEntry = () => (
 /** Who did what and when; each row opens to the fields it changed, before and after. */
 const ActivityLogList = () => {
   const phone = usePhone();
+  // Read-only: the log is append-only (no create, edit, delete or bulk action).
   return (
     <List filters={FILTERS} filterDefaultValues={GROUPED} actions={<ListActions />} exporter={false}
       sort={{ field: 'at', order: 'DESC' }} perPage={25}>

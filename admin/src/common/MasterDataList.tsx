@@ -1,23 +1,15 @@
 import type { ReactElement, ReactNode } from 'react';
 import {
-  CreateButton, List, SearchInput, SelectInput, TopToolbar, useTranslate, type RaRecord, type SortPayload,
+  List, SearchInput, SelectInput, useTranslate, type RaRecord, type SortPayload,
 } from 'react-admin';
-import { ExportCsvButton } from './ExportCsvButton';
 import { EmptyList } from './EmptyList';
-import { ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
+import { ListActions } from './ListActions';
+import { ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.
 const statusChip = () => <StatusField />;
-
-const ListActions = () => (
-  <TopToolbar>
-    <ResponsiveColumnsButton />
-    <CreateButton />
-    <ExportCsvButton />
-  </TopToolbar>
-);
 
 export interface MasterDataListProps {
   /** The module's message namespace: `<texts>.titles.list`, `.search`, `.empty.*`, `.messages.bulk_delete_content`. */
@@ -48,7 +40,7 @@ export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns,
     ...filters,
   ];
   return (
-    <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions />} sort={sort}
+    <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions columns create />} sort={sort}
       perPage={25} exporter={false}
       empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
       <ResponsiveDataTable rowClick="edit" hiddenColumns={hiddenColumns} phone={{ ...mobile, tertiaryText: statusChip }}

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNotify, useResourceContext, useTranslate } from 'react-admin';
-import { isPermissionError } from '../providers/apiRequest';
+import { isPermissionError } from '../providers/permissionNotice';
 import { answerOf, codeOf, errorMessage, fieldMessages, formErrorText } from '../providers/errorMessages';
 
 /** A failed call's text in the person's language (docs/error-codes.md#how-the-admin-treats-them). */

@@ -5,7 +5,7 @@ import { LocalesMenuButton, useLogin, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { useErrorText } from '../common/useServerErrors';
 import { fieldMessages } from '../providers/errorMessages';
-import type { CurrentUser } from '../providers/queryClient';
+import type { CurrentUser } from '../providers/dataProvider';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { ThemeSwitch } from './ThemeSwitch';
 import { useToast } from './useToast';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslate } from 'react-admin';
-import { onPermissionDenied } from '../providers/apiRequest';
+import { onPermissionDenied } from '../providers/permissionNotice';
 import { useToast } from './useToast';
 
 /** Registers the global permission-denied handler: a destructive notice (docs/error-codes.md#how-the-admin-treats-them). */

@@ -1,26 +1,29 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useGetIdentity } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
+import { queryKeys } from '../providers/queryKeys';
 import { TAB_ID } from '../providers/tabId';
 
-/** The queries (their first key) a change of each kind of record makes stale, besides its own resource's. */
-const AFFECTS: Record<string, string[]> = {
-  order: ['orders', 'pricing', '/api/process-monitoring'],
-  supplier: ['suppliers'],
-  warehouse: ['warehouses'],
-  vehicle_type: ['vehicle-types'],
-  delivery_area: ['delivery-areas', '/api/process-monitoring'],
-  user: ['users'],
-  permission: ['/api/permissions', '/api/user-accessible-pages', '/api/can-access-page'],
-  report_run: ['report-runs', 'reports'],
-  saved_filter: ['saved-filters'],
-  translation: ['translations'],
+const { resource } = queryKeys;
+
+/** The queries (by the start of their key) a change of each kind of record makes stale. */
+const AFFECTS: Record<string, QueryKey[]> = {
+  order: [resource('orders'), resource('pricing'), queryKeys.processMonitoring()],
+  supplier: [resource('suppliers')],
+  warehouse: [resource('warehouses')],
+  vehicle_type: [resource('vehicle-types')],
+  delivery_area: [resource('delivery-areas'), queryKeys.processMonitoring()],
+  user: [resource('users')],
+  permission: [queryKeys.permissions(), queryKeys.accessiblePages(), queryKeys.allPageAccess()],
+  report_run: [resource('report-runs'), queryKeys.reports()],
+  saved_filter: [queryKeys.allSavedFilters()],
+  translation: [resource('translations')],
 };
 /** What a change to the signed-in user's own account makes stale besides: who they are and what they may open. */
-const OWN_ACCOUNT = ['/api/user', '/api/user-accessible-pages', '/api/can-access-page'];
+const OWN_ACCOUNT = [queryKeys.currentUser(), queryKeys.accessiblePages(), queryKeys.allPageAccess()];
 /** What every change makes stale: the log of it, the trash it may have filled or emptied, the dashboard. */
-const ALWAYS = ['activity-logs', 'trash', '/api/dashboard'];
+const ALWAYS = [resource('activity-logs'), resource('trash'), queryKeys.dashboard()];
 
 /** The records held by a form being edited (LiveRecordNotice), as `resource:id`, with how many forms hold each. */
 const held = new Map<string, number>();
@@ -70,16 +73,16 @@ export const LiveUpdates = () => {
     // A burst of changes (a batch, an import) refetches each query once, not once per change; a
     // resync or a reconnection among them refetches everything once. Two invalidations at once
     // would each fetch: the second cancels the first's request and asks again.
-    const stale = new Set<string>();
+    const stale = new Map<string, QueryKey>();
     let everything = false;
     let flush: number | undefined;
-    const markStale = (keys: string[] | 'everything') => {
+    const markStale = (keys: QueryKey[] | 'everything') => {
       if (keys === 'everything') everything = true;
-      else keys.forEach((key) => stale.add(key));
+      else keys.forEach((key) => stale.set(hashKey(key), key));
       flush ??= window.setTimeout(() => {
         flush = undefined;
         if (everything) void queryClient.invalidateQueries(notHeld);
-        else for (const key of stale) void queryClient.invalidateQueries({ queryKey: [key], ...notHeld });
+        else for (const key of stale.values()) void queryClient.invalidateQueries({ queryKey: key, ...notHeld });
         stale.clear();
         everything = false;
       }, COALESCE_MS);

@@ -9,9 +9,9 @@ import { useState, type FormEvent } from 'react';
 import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { useErrorNotice, useErrorText } from '../common/useServerErrors';
-import { isPermissionError } from '../providers/apiRequest';
+import { isPermissionError } from '../providers/permissionNotice';
+import { queryKeys } from '../providers/queryKeys';
 import { attachmentUrl, useAppDataProvider } from '../providers/dataProvider';
-import { orderAttachmentsKey } from './orderApi';
 import type { OrderAttachment } from './orderModel';
 
 const KINDS: Array<OrderAttachment['kind']> = ['pod', 'receipt'];
@@ -95,7 +95,7 @@ export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
   const [deleting, setDeleting] = useState<OrderAttachment | null>(null);
   const [pending, setPending] = useState(false);
   // The progress bar's receipt step reads the same list.
-  const reload = () => queryClient.invalidateQueries({ queryKey: orderAttachmentsKey(orderId) });
+  const reload = () => queryClient.invalidateQueries({ queryKey: queryKeys.orderAttachments(orderId) });
   const remove = async () => {
     if (!deleting) return;
     setPending(true);

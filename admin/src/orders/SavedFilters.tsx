@@ -10,9 +10,10 @@ import { useState, type FormEvent } from 'react';
 import { Confirm, useListContext, useNotify, useTranslate } from 'react-admin';
 import { useErrorNotice } from '../common/useServerErrors';
 import { useAppDataProvider, type SavedFilter } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 
 const RESOURCE = 'orders';
-const savedFiltersKey = ['saved-filters', RESOURCE];
+const savedFiltersKey = queryKeys.savedFilters(RESOURCE);
 
 function useSavedFilters() {
   const dataProvider = useAppDataProvider();

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react';
 import { useGetIdentity, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DateTimePickerField } from '../common/DateInputs';
 import { useErrorText } from '../common/useServerErrors';
-import { isPermissionError } from '../providers/apiRequest';
+import { isPermissionError } from '../providers/permissionNotice';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { nextStatuses, transitionKind, type TransitionKind } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';

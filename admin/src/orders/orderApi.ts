@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
 import { useAppDataProvider } from '../providers/dataProvider';
+import { queryKeys } from '../providers/queryKeys';
 import type { OrderStatus } from './orderModel';
 
 /**
@@ -8,17 +9,15 @@ import type { OrderStatus } from './orderModel';
  * through the data provider's own methods. Their query keys start with 'orders', so react-admin's
  * own refreshes of the resource refetch them too.
  */
-export const orderEventsKey = (id: Identifier) => ['orders', String(id), 'events'];
-export const orderAttachmentsKey = (id: Identifier) => ['orders', String(id), 'attachments'];
 
 export const useOrderEvents = (id: Identifier) => {
   const dataProvider = useAppDataProvider();
-  return useQuery({ queryKey: orderEventsKey(id), queryFn: () => dataProvider.orderEvents(id) });
+  return useQuery({ queryKey: queryKeys.orderEvents(id), queryFn: () => dataProvider.orderEvents(id) });
 };
 
 export const useOrderAttachments = (id: Identifier) => {
   const dataProvider = useAppDataProvider();
-  return useQuery({ queryKey: orderAttachmentsKey(id), queryFn: () => dataProvider.orderAttachments(id) });
+  return useQuery({ queryKey: queryKeys.orderAttachments(id), queryFn: () => dataProvider.orderAttachments(id) });
 };
 
 export interface TransitionRequest {

@@ -1,18 +1,8 @@
-import type { AuthProvider } from 'react-admin';
-import { ApiError, apiRequest } from './apiRequest';
-import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient, type CurrentUser } from './queryClient';
+import { HttpError, type AuthProvider } from 'react-admin';
+import { dataProvider, type CurrentUser, type Credentials, type Registration } from './dataProvider';
+import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient } from './queryClient';
 import { personName } from '@kernel/users/personName';
 import { accessOf } from '../layout/pageRegistry';
-
-export interface Credentials {
-  username: string;
-  password: string;
-}
-export interface Registration extends Credentials {
-  firstName: string;
-  lastName: string;
-  email?: string;
-}
 
 const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 
@@ -20,15 +10,14 @@ const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 const knownUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
 
 /**
- * Sign-in, sign-up and sign-out through the API's calls (docs/api-conventions.md#sessions); page access through
+ * Sign-in, sign-up and sign-out through the data provider's calls (docs/api-conventions.md#sessions); page access through
  * /api/can-access-page, cached five minutes. Registration goes through `login` with
  * `register: true`, so react-admin handles the redirect and auth state the same way.
  */
 export const authProvider: AuthProvider = {
   async login(params: (Credentials & { register?: false }) | (Registration & { register: true })) {
     const { register, ...body } = params;
-    const res = await apiRequest('POST', register ? '/api/register' : '/api/login', body);
-    const user = (await res.json()) as CurrentUser;
+    const user = register ? await dataProvider.register(body as Registration) : await dataProvider.signIn(body);
     queryClient.setQueryData(currentUserQuery.queryKey, user);
     // Forget the "not signed in" answers cached while on /auth, or react-admin logs out at once.
     queryClient.removeQueries({ queryKey: ['auth'] });
@@ -41,8 +30,8 @@ export const authProvider: AuthProvider = {
    */
   async logout() {
     if (knownUser() !== null) {
-      await apiRequest('POST', '/api/logout').catch((error: unknown) => {
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      await dataProvider.signOut().catch((error: unknown) => {
+        if (!(error instanceof HttpError && error.status === 401)) throw error;
       });
     }
     queryClient.clear();
@@ -61,7 +50,7 @@ export const authProvider: AuthProvider = {
   },
   async getIdentity() {
     const user = await fetchUser();
-    if (!user) throw new ApiError(401, 'Not signed in', null);
+    if (!user) throw new HttpError('Not signed in', 401);
     return { ...user, fullName: personName(user) };
   },
   /** Nobody signed in has no pages, and asking the server would only bring a 401. */
@@ -75,7 +64,6 @@ export const authProvider: AuthProvider = {
     const access = accessOf(resource);
     if (access === undefined) return false;
     if (access === 'signed-in' || access === 'public') return true;
-    const answer = await queryClient.fetchQuery(canAccessPageQuery(access));
-    return answer?.canAccess === true;
+    return queryClient.fetchQuery(canAccessPageQuery(access));
   },
 };

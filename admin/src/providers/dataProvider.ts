@@ -13,9 +13,11 @@ import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/pr
 import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
 import { trashPath } from '../trash/trashModel';
 import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
-import { toPermissionError } from './apiRequest';
+import type { Catalog, Locale } from '@kernel/i18n/catalogs';
+import type { DashboardData } from '../pages/dashboard/Dashboard';
 import { errorMessage } from './errorMessages';
 import { translateNow } from './i18nProvider';
+import { flagPermission } from './permissionNotice';
 import { TAB_HEADER, TAB_ID } from './tabId';
 
 /**
@@ -26,8 +28,7 @@ import { TAB_HEADER, TAB_ID } from './tabId';
  */
 function failure(status: number, body: unknown): HttpError {
   const { key, args } = errorMessage({ status, body });
-  const localized = new HttpError(translateNow(key, args), status, body);
-  return toPermissionError(status, body) ? Object.assign(localized, { permission: true }) : localized;
+  return flagPermission(new HttpError(translateNow(key, args), status, body));
 }
 
 /** The stock ra-data-simple-rest client with cookies, failing with `failure`. */
@@ -120,11 +121,44 @@ export interface SavedFilter {
   filter: Record<string, unknown>;
 }
 
+/** The signed-in person, as GET /api/user answers. */
+export interface CurrentUser {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  status: 'active' | 'inactive' | 'pending';
+  email: string | null;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+export interface Registration extends Credentials {
+  firstName: string;
+  lastName: string;
+  email?: string;
+}
+
 /**
  * The calls beyond the resource protocol, as custom methods of the data provider (as Atomic CRM
  * does): the same client, so every failure is the same localized HttpError.
  */
 export interface AppMethods {
+  /** Who is signed in; null when nobody is (the server's 401), as the auth provider needs it. */
+  currentUser(): Promise<CurrentUser | null>;
+  signIn(credentials: Credentials): Promise<CurrentUser>;
+  /** A new account, signed in at once (pending until an administrator activates it). */
+  register(registration: Registration): Promise<CurrentUser>;
+  signOut(): Promise<void>;
+  /** The pages the signed-in person may open (docs/roles-and-permissions.md). */
+  accessiblePages(): Promise<Array<{ pageKey: string }>>;
+  canAccessPage(pageKey: string): Promise<boolean>;
+  dashboard(): Promise<DashboardData>;
+  /** The database's edits of one language's catalog, to merge over the bundled one; never a cached copy. */
+  translationCatalog(locale: Locale): Promise<Catalog>;
   orderEvents(id: Identifier): Promise<OrderEvent[]>;
   orderAttachments(id: Identifier): Promise<OrderAttachment[]>;
   /** One status change; answers the updated order, or fails with the server's refusal (409). */
@@ -170,6 +204,18 @@ export interface AppMethods {
 export type AppDataProvider = DataProvider & AppMethods;
 
 const methods: AppMethods = {
+  currentUser: () => call<CurrentUser>('/api/user').catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 401) return null;
+    throw error;
+  }),
+  signIn: (credentials) => send('POST', '/api/login', credentials),
+  register: (registration) => send('POST', '/api/register', registration),
+  signOut: () => send('POST', '/api/logout'),
+  accessiblePages: () => call('/api/user-accessible-pages'),
+  canAccessPage: async (pageKey) =>
+    (await call<{ canAccess: boolean }>(`/api/can-access-page?${query({ pageKey })}`)).canAccess === true,
+  dashboard: () => call('/api/dashboard'),
+  translationCatalog: (locale) => call(`/api/translations/catalog/${locale}`, { cache: 'no-cache' }),
   orderEvents: async (id) => (await call<OrderEvent[] | null>(`${orderPath(id)}/events`)) ?? [],
   orderAttachments: async (id) => (await call<OrderAttachment[] | null>(`${orderPath(id)}/attachments`)) ?? [],
   transitionOrder: (id, request, batch) => send('POST', `${orderPath(id)}/transitions`, request,

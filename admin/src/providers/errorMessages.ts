@@ -7,7 +7,10 @@ export interface ErrorMessage {
   args?: Record<string, unknown>;
 }
 
-/** A failed call's status (0: no answer) and body, read alike from apiRequest's ApiError and the data provider's HttpError. */
+/**
+ * A failed call's status (0: no answer) and body: the data provider's HttpError, or the same two
+ * fields of an answer not yet made one (the unit tests', the data provider's own while it words it).
+ */
 export function answerOf(error: unknown): { status: number; body: Partial<ErrorAnswerBody> } {
   const { status, body } = (error ?? {}) as { status?: unknown; body?: unknown };
   return {

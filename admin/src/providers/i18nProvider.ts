@@ -17,10 +17,17 @@ const knownLocale = (locale: string): Locale =>
 /** Locales whose database edits have been merged in (or tried: the bundled texts are complete). */
 const loaded = new Set<Locale>();
 
+/**
+ * Where a language's database edits come from: the data provider's translationCatalog, handed
+ * over by loadCatalogs (the data provider words its errors with translateNow, so importing it
+ * here would make a cycle). Until then there are no edits: the bundled catalogs are all there is.
+ */
+type CatalogSource = (locale: Locale) => Promise<Catalog>;
+let fetchEdits: CatalogSource = async () => ({});
+
 async function loadCatalog(locale: Locale): Promise<Catalog> {
   try {
-    const res = await fetch(`/api/translations/catalog/${locale}`, { credentials: 'include', cache: 'no-cache' });
-    if (res.ok) catalogs[locale] = mergeTranslations(bundledCatalogs[locale], await res.json()) as Catalog;
+    catalogs[locale] = mergeTranslations(bundledCatalogs[locale], await fetchEdits(locale)) as Catalog;
   } catch {
     // Offline or server down: the bundled catalog is complete on its own.
   }
@@ -39,18 +46,17 @@ const messagesOf = (locale: string) => {
 const providerFor = (locale: string): I18nProvider =>
   polyglotI18nProvider(messagesOf, locale, LANGUAGES, { allowMissing: true });
 
-/** Made by the first loadCatalogs(), before the first render. */
+/** Made by loadCatalogs(), before the first render. */
 let current: I18nProvider | undefined;
 const listeners = new Set<() => void>();
 
 /**
  * Merges the database's edits (made on /translations) over the bundled catalog of the language in
- * use; the other language is fetched when the person switches to it. Called once before the first
- * render (so that language's messages are there synchronously) and again after each save or
- * import: the provider is then rebuilt in the current locale, and every screen re-renders with
- * the new texts.
+ * use; the other language is fetched when the person switches to it. After a save or an import
+ * the provider is rebuilt in the current locale, and every screen re-renders with the new texts,
+ * without a reload.
  */
-export async function loadCatalogs(): Promise<void> {
+export async function reloadCatalogs(): Promise<void> {
   const locale = current ? knownLocale(current.getLocale()) : storedLocale();
   loaded.clear();
   await loadCatalog(locale);
@@ -61,8 +67,11 @@ export async function loadCatalogs(): Promise<void> {
 /** A message in the language in use, for code outside React (the data provider's errors). */
 export const translateNow = (key: string, args?: Record<string, unknown>): string => current?.translate(key, args) ?? key;
 
-/** After a save or an import: the running UI shows the new texts without a reload. */
-export const reloadCatalogs = loadCatalogs;
+/** Once, before the first render, so that the language in use has its messages synchronously. */
+export async function loadCatalogs(source: CatalogSource): Promise<void> {
+  fetchEdits = source;
+  await reloadCatalogs();
+}
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

@@ -1,19 +1,17 @@
-import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
-import { getJson } from './apiRequest';
+import { QueryClient } from '@tanstack/react-query';
+import { dataProvider } from './dataProvider';
+import { queryKeys } from './queryKeys';
 
 const MINUTE = 60 * 1000;
 
-/** The default query: GET the URL made by joining the query key's segments with "/". */
-const defaultQueryFn = ({ queryKey }: QueryFunctionContext) => getJson(queryKey.join('/'));
-
 /**
  * Fresh 5 minutes, kept 10, one retry for queries, none for mutations, no refetch on focus
- * (docs/admin-screens.md#requests-and-caching).
+ * (docs/admin-screens.md#requests-and-caching). No default query function: every query names
+ * its data provider call.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
-      queryFn: defaultQueryFn,
       staleTime: 5 * MINUTE,
       gcTime: 10 * MINUTE,
       retry: 1,
@@ -24,10 +22,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** The current user: fresh 30 minutes, kept an hour, no retry, no refetch on focus or mount. */
+/**
+ * The current user: fresh 30 minutes, kept an hour, no retry, no refetch on focus or mount. A
+ * server that cannot say counts as nobody signed in: the sign-in page, not a broken screen.
+ */
 export const currentUserQuery = {
-  queryKey: ['/api/user'],
-  queryFn: () => getJson<CurrentUser>('/api/user', 'returnNull').catch(() => null),
+  queryKey: queryKeys.currentUser(),
+  queryFn: () => dataProvider.currentUser().catch(() => null),
   staleTime: 30 * MINUTE,
   gcTime: 60 * MINUTE,
   retry: false,
@@ -36,23 +37,13 @@ export const currentUserQuery = {
 } as const;
 
 export const accessiblePagesQuery = {
-  queryKey: ['/api/user-accessible-pages'],
-  queryFn: () => getJson<Array<{ pageKey: string }>>('/api/user-accessible-pages'),
+  queryKey: queryKeys.accessiblePages(),
+  queryFn: () => dataProvider.accessiblePages(),
   staleTime: 5 * MINUTE,
 } as const;
 
 export const canAccessPageQuery = (pageKey: string) => ({
-  queryKey: ['/api/can-access-page', pageKey],
-  queryFn: () => getJson<{ canAccess: boolean }>(`/api/can-access-page?pageKey=${encodeURIComponent(pageKey)}`),
+  queryKey: queryKeys.canAccessPage(pageKey),
+  queryFn: () => dataProvider.canAccessPage(pageKey),
   staleTime: 5 * MINUTE,
 });
-
-export interface CurrentUser {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  role: string;
-  status: 'active' | 'inactive' | 'pending';
-  email: string | null;
-}

@@ -9,6 +9,7 @@ import {
 import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { reloadCatalogs } from '../providers/i18nProvider';
+import { queryKeys } from '../providers/queryKeys';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { LocalDateField } from '../common/LocalDateField';
 import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
@@ -24,7 +25,7 @@ const MISSING_CHOICES = [
 /** Search, the namespaces that exist, and "missing Chinese / English". */
 function useTranslationFilters() {
   const dataProvider = useAppDataProvider();
-  const { data: namespaces } = useQuery({ queryKey: ['/api/translations/namespaces'],
+  const { data: namespaces } = useQuery({ queryKey: queryKeys.translationNamespaces(),
     queryFn: () => dataProvider.translationNamespaces() });
   return [
     <SearchInput key="q" source="q" alwaysOn />,

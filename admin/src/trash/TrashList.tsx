@@ -1,14 +1,14 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
-  DataTable, List, SearchInput, SelectInput, TextField, TopToolbar, useRecordContext, useTranslate,
+  DataTable, List, SearchInput, SelectInput, TextField, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useAuditLabels } from '../activity-logs/auditVocabulary';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
 import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
-import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ListActions } from '../common/ListActions';
 
 const FILTERS = [
   <SearchInput key="q" source="q" alwaysOn />,
@@ -32,8 +32,6 @@ const Empty = () => {
     </Box>
   );
 };
-
-const ListActions = () => <TopToolbar><ExportCsvButton /></TopToolbar>;
 
 const Column = DataTable.Col<TrashRecord>;
 

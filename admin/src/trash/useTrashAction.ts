@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNotify, useRefresh } from 'react-admin';
 import { useErrorText } from '../common/useServerErrors';
-import { isPermissionError } from '../providers/apiRequest';
+import { isPermissionError } from '../providers/permissionNotice';
 import { useAppDataProvider } from '../providers/dataProvider';
 import type { TrashRecord } from './trashModel';
 

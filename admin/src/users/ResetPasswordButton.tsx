@@ -3,7 +3,7 @@ import { Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } 
 import { useState } from 'react';
 import { Button, Form, SaveButton, useLogout, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { useErrorNotice, useFormErrors } from '../common/useServerErrors';
-import { isPermissionError } from '../providers/apiRequest';
+import { isPermissionError } from '../providers/permissionNotice';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { PasswordInputs } from './PasswordInputs';
 import { useActor } from './useActor';

@@ -1,16 +1,15 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import {
-  BulkUpdateButton, CreateButton, DataTable, List, SearchInput, SelectInput,
-  TopToolbar, useRecordContext, useTranslate,
+  BulkUpdateButton, DataTable, List, SearchInput, SelectInput, useRecordContext, useTranslate,
 } from 'react-admin';
 import { ActivateButton } from './ActivateButton';
 import { LocalDateField } from '../common/LocalDateField';
-import { NO_WRAP, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
+import { NO_WRAP, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { RoleChip, StatusChip } from './UserChips';
 import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord } from './userModel';
 import { useMayManage } from './useActor';
 import { useErrorNotice } from '../common/useServerErrors';
-import { ExportCsvButton } from '../common/ExportCsvButton';
+import { ListActions } from '../common/ListActions';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 const USER_FILTERS = [
@@ -29,14 +28,6 @@ const BulkActions = () => {
     </>
   );
 };
-
-const ListActions = () => (
-  <TopToolbar>
-    <ResponsiveColumnsButton />
-    <CreateButton />
-    <ExportCsvButton />
-  </TopToolbar>
-);
 
 const Column = DataTable.Col<UserRecord>;
 // Shown through the columns button; by default the list fits a laptop screen.
@@ -64,7 +55,7 @@ const PHONE: PhoneLines<UserRecord> = {
 const UserList = () => {
   const mayManage = useMayManage();
   return (
-    <List filters={USER_FILTERS} actions={<ListActions />} exporter={false}
+    <List filters={USER_FILTERS} actions={<ListActions columns create />} exporter={false}
       sort={{ field: 'username', order: 'ASC' }} perPage={25}>
       <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
         isRowSelectable={mayManage} hiddenColumns={HIDDEN_COLUMNS} phone={PHONE}

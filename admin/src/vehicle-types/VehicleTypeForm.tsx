@@ -1,9 +1,9 @@
 import { maxLength, maxValue, minValue, NumberInput, TextInput } from 'react-admin';
 import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
+import { CodeNameSection } from '../common/CodeNameSection';
 import { MasterDataForm } from '../common/MasterDataForm';
 import { StatusInput } from '../common/statuses';
-import { requiredText, validateCode } from '../common/validators';
 
 /** The server keeps two decimals exactly (numeric(…, 2)) and refuses more rather than rounding. */
 const twoDecimals = (value: unknown) =>
@@ -13,8 +13,6 @@ const twoDecimals = (value: unknown) =>
 // api/src/vehicle-types/vehicleTypesResource.ts: `decimal(1000)`, optional.
 const validateMeasure = [minValue(0), maxValue(1000), twoDecimals];
 
-const validateName = requiredText(100);
-
 const MeasureInput = ({ source }: { source: 'capacityTons' | 'volumeCbm' }) => (
   <NumberInput source={source} validate={validateMeasure} min={0} max={1000} step={0.01}
     helperText="vehicle_types.helper.measure" />
@@ -23,12 +21,7 @@ const MeasureInput = ({ source }: { source: 'capacityTons' | 'volumeCbm' }) => (
 /** The vehicle type form of the create and edit pages. */
 export const VehicleTypeForm = () => (
   <MasterDataForm deleteConfirm="vehicle_types.messages.delete_content">
-    <FormSection title="vehicle_types.sections.vehicle">
-      <FormRow>
-        <TextInput source="code" validate={validateCode} helperText="vehicle_types.helper.code" />
-        <TextInput source="name" validate={validateName} />
-      </FormRow>
-    </FormSection>
+    <CodeNameSection texts="vehicle_types" section="vehicle" />
     <FormSection title="vehicle_types.sections.capacity">
       <FormRow>
         <MeasureInput source="capacityTons" />

@@ -5,6 +5,7 @@ import type { OrderImportReport } from '@kernel/orders/orderImport';
 import { useErrorText } from '../../common/useServerErrors';
 import { answerOf, codeOf } from '../../providers/errorMessages';
 import { useAppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 
 /** Where an import stands: each step of work says how far it is, for the dialog's progress bar. */
 export type ImportStep =
@@ -65,7 +66,7 @@ export function useOrderImport() {
     try {
       const done = await dataProvider.importOrders(file, report.valid);
       setState({ step: 'done', report: done });
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.resource('orders') });
     } catch (error) {
       setProblem(problemText(error));
       if (codeOf(error) === 'import_changed') await check(file).catch(() => setState({ step: 'preview', report }));

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLogoutIfAccessDenied, useRefresh, useTranslate, type Identifier } from 'react-admin';
 import { useToast } from '../../layout/useToast';
-import { isPermissionError } from '../../providers/apiRequest';
+import { isPermissionError } from '../../providers/permissionNotice';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { answerOf, fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
 

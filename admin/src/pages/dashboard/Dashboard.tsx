@@ -1,7 +1,9 @@
 import { Box, Grid, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Title, useTranslate } from 'react-admin';
+import { useAppDataProvider } from '../../providers/dataProvider';
 import { currentUserQuery } from '../../providers/queryClient';
+import { queryKeys } from '../../providers/queryKeys';
 import { ContributorsCard, type Contributors } from './ContributorsCard';
 import { DailyWishCard } from './DailyWishCard';
 import { QuickNavigationCard } from './QuickNavigationCard';
@@ -20,8 +22,9 @@ export interface DashboardData {
  */
 const Dashboard = () => {
   const translate = useTranslate();
+  const dataProvider = useAppDataProvider();
   const { data: user } = useQuery(currentUserQuery);
-  const { data } = useQuery<DashboardData>({ queryKey: ['/api/dashboard'] });
+  const { data } = useQuery({ queryKey: queryKeys.dashboard(), queryFn: () => dataProvider.dashboard() });
   return (
     <Box sx={{ py: 2 }} data-testid="dashboard">
       <Title title={translate('dashboard.title')} />

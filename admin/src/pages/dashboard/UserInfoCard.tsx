@@ -1,7 +1,7 @@
 import PersonIcon from '@mui/icons-material/Person';
 import { Table, TableBody, TableCell, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { CurrentUser } from '../../providers/queryClient';
+import type { CurrentUser } from '../../providers/dataProvider';
 import { DashboardCard } from './DashboardCard';
 import { roleText } from './roleText';
 import { personName } from '@kernel/users/personName';

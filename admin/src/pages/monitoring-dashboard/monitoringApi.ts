@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRefreshQueries } from '../../common/useRefreshQueries';
 import { useAppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend } from '@kernel/monitoring/publicMonitoring';
 
 export type { PublicAnalytics, PublicLogistics, PublicOrderStatus, PublicOverview, PublicSuppliers, PublicTrend };
 
 /** The server recomputes each figure at most once a minute: asking sooner brings the same answer. */
 const MINUTE = 60_000;
-const KEY = '/api/public/monitoring';
 
 /**
  * One of the public aggregates (api/src/monitoring/publicMonitoring.ts): no session needed. No
@@ -15,7 +15,7 @@ const KEY = '/api/public/monitoring';
  */
 export const usePublicMonitoring = <T>(name: string) => {
   const dataProvider = useAppDataProvider();
-  return useQuery<T>({ queryKey: [KEY, name], queryFn: () => dataProvider.publicMonitoring<T>(name), staleTime: MINUTE });
+  return useQuery<T>({ queryKey: queryKeys.publicFigure(name), queryFn: () => dataProvider.publicMonitoring<T>(name), staleTime: MINUTE });
 };
 
-export const useRefreshPublicMonitoring = () => useRefreshQueries(KEY);
+export const useRefreshPublicMonitoring = () => useRefreshQueries(queryKeys.publicMonitoring());

@@ -6,17 +6,15 @@ import { useState } from 'react';
 import { Button, Confirm, Title, useNotify, useTranslate } from 'react-admin';
 import { useErrorText } from '../../common/useServerErrors';
 import { PageLoading } from '../../layout/PageLoading';
-import { isPermissionError } from '../../providers/apiRequest';
+import { isPermissionError } from '../../providers/permissionNotice';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { answerOf } from '../../providers/errorMessages';
-import { accessiblePagesQuery } from '../../providers/queryClient';
+import { queryKeys } from '../../providers/queryKeys';
 import {
   addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, type Draft, type PermissionMatrix,
 } from './permissionDraft';
 import { RoleMatrix } from './RoleMatrix';
 import { UserOverridesTable } from './UserOverridesTable';
-
-const MATRIX_QUERY = ['/api/permissions'];
 
 /** Edits a copy of the saved matrix; Save sends it with the version it started from. */
 const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
@@ -36,14 +34,14 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
     try {
       const matrix = await dataProvider.writePermissions({ roles: draft.roles, users: draft.users, version: saved.version });
       // The new version remounts the editor on the saved matrix.
-      queryClient.setQueryData(MATRIX_QUERY, matrix);
-      await queryClient.invalidateQueries({ queryKey: accessiblePagesQuery.queryKey });
+      queryClient.setQueryData(queryKeys.permissions(), matrix);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.accessiblePages() });
       notify('permissions.notifications.saved', { type: 'success' });
     } catch (error) {
       if (isPermissionError(error)) return;
       if (answerOf(error).status === 409) {
         notify('permissions.errors.conflict', { type: 'error' });
-        await queryClient.invalidateQueries({ queryKey: MATRIX_QUERY });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.permissions() });
       } else {
         notify('permissions.errors.save_failed', { type: 'error',
           messageArgs: { message: errorText(error) } });
@@ -97,7 +95,7 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
 const PermissionsPage = () => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
-  const { data, isPending, error } = useQuery({ queryKey: MATRIX_QUERY, queryFn: () => dataProvider.readPermissions(), staleTime: 0 });
+  const { data, isPending, error } = useQuery({ queryKey: queryKeys.permissions(), queryFn: () => dataProvider.readPermissions(), staleTime: 0 });
   return (
     <Box sx={{ py: 2 }}>
       <Title title={translate('menu.permissions')} />

@@ -6,6 +6,7 @@ import {
 import { parseMoney } from '@kernel/pricing/parseMoney';
 import { useToast } from '../../layout/useToast';
 import { fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
+import { queryKeys } from '../../providers/queryKeys';
 import { PRICE_INPUTS, type PriceInput, type PricingRecord } from './pricingModel';
 
 type Draft = Record<PriceInput, string>;
@@ -139,7 +140,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
         { mutationMode: 'pessimistic', returnPromise: true });
       cancel();
       toast({ variant: 'success', title: translate('pricing.toast.success') });
-      await queryClient.invalidateQueries({ queryKey: ['pricing', 'stats'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.allPricingStats() });
     } catch (error) {
       await failed(error);
     } finally {

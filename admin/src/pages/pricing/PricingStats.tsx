@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import { ComputedMoney } from './PriceCells';
 import type { PricingStats as Stats } from './pricingModel';
 
@@ -35,7 +36,7 @@ export const PricingStats = () => {
   const period = filterValues.period as string | undefined;
   const dataProvider = useAppDataProvider();
   const { data, error, isPending } = useQuery({
-    queryKey: ['pricing', 'stats', period],
+    queryKey: queryKeys.pricingStats(period),
     queryFn: () => dataProvider.pricingStats(period),
   });
   if (error) return <Alert severity="error" sx={{ mb: 2 }} data-testid="stats-error">{translate('pricing.load_error')}</Alert>;

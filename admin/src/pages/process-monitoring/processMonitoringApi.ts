@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useRefreshQueries } from '../../common/useRefreshQueries';
 import { useAppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import type { DelayKind } from '@kernel/orders/delayKinds';
 import type { OrderStatus } from '../../orders/orderModel';
@@ -48,24 +49,21 @@ export interface Selection {
 // Late orders change all day long: a minute, not the default five.
 const FRESH_MS = 60_000;
 
-// Every query of the page starts with this key, so the refresh button reloads them all.
-const KEY = '/api/process-monitoring';
-
 export const useDelayCounts = () => {
   const dataProvider = useAppDataProvider();
-  return useQuery({ queryKey: [KEY], queryFn: () => dataProvider.delayCounts(), staleTime: FRESH_MS });
+  return useQuery({ queryKey: queryKeys.delayCounts(), queryFn: () => dataProvider.delayCounts(), staleTime: FRESH_MS });
 };
 
 export const useLateOrders = ({ kind, deliveryAreaId }: Selection, page: number, perPage: number) => {
   const params = new URLSearchParams({ kind, offset: String(page * perPage), limit: String(perPage) });
   if (deliveryAreaId !== null) params.set('deliveryAreaId', String(deliveryAreaId));
   const dataProvider = useAppDataProvider();
-  return useQuery({ queryKey: [KEY, `orders?${params}`], queryFn: () => dataProvider.lateOrders(String(params)),
+  return useQuery({ queryKey: queryKeys.lateOrders(String(params)), queryFn: () => dataProvider.lateOrders(String(params)),
     staleTime: FRESH_MS, placeholderData: keepPreviousData });
 };
 
 /** Refetches the counts and the open list of late orders together, so they never disagree. */
-export const useRefreshMonitoring = () => useRefreshQueries(KEY);
+export const useRefreshMonitoring = () => useRefreshQueries(queryKeys.processMonitoring());
 
 /** The same orders in the order list, through its `delayed` filter (one kind, `delayed` for either). */
 export const orderListLink = ({ kind, deliveryAreaId }: Selection) => {

@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { DataTable, List, NumberField, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
-import { ExportCsvButton } from '../../common/ExportCsvButton';
+import { DataTable, List, NumberField, useRecordContext, useTranslate } from 'react-admin';
+import { ListActions } from '../../common/ListActions';
 import { LocalDateField } from '../../common/LocalDateField';
 import { NO_WRAP, ResponsiveDataTable, type PhoneLines } from '../../common/ResponsiveDataTable';
 import type { ReportRun } from './reportModel';
@@ -50,7 +50,7 @@ const PHONE: PhoneLines<ReportRun> = {
 export const OldReportList = () => (
   <List resource="report-runs" storeKey="old_reports" disableSyncWithLocation title={false}
     sort={{ field: 'runAt', order: 'DESC' }} perPage={25} exporter={false}
-    actions={<TopToolbar><ExportCsvButton /></TopToolbar>} empty={<NoSnapshots />}>
+    actions={<ListActions />} empty={<NoSnapshots />}>
     <ResponsiveDataTable rowClick={(id) => `/reports/old-reports?run=${id}`} bulkActionButtons={false} phone={PHONE}
       sx={{ '& .RaDataTable-rowCell': NO_WRAP }}>
       <Column source="runAt"><RunTime /></Column>

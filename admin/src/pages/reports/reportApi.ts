@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppDataProvider } from '../../providers/dataProvider';
+import { queryKeys } from '../../providers/queryKeys';
 import type { StatisticsQuery } from './reportModel';
 
 export { areaRevenueUrl, statisticsUrl } from '../../providers/dataProvider';
@@ -17,7 +18,7 @@ export const reportFileName = (parts: string[], from: string, to: string) =>
 export const useStatistics = (request: StatisticsQuery) => {
   const dataProvider = useAppDataProvider();
   return useQuery({
-    queryKey: ['reports', 'statistics', request],
+    queryKey: queryKeys.statistics(request),
     queryFn: () => dataProvider.statistics(request),
     // Switching the period or dimension keeps the last table on screen until the next one arrives.
     placeholderData: keepPreviousData,
@@ -27,14 +28,14 @@ export const useStatistics = (request: StatisticsQuery) => {
 export const useAreaRevenue = (runId?: number) => {
   const dataProvider = useAppDataProvider();
   return useQuery({
-    queryKey: ['reports', 'area-revenue', runId ?? 'latest'],
+    queryKey: queryKeys.areaRevenue(runId),
     queryFn: () => dataProvider.areaRevenue(runId),
   });
 };
 
 export const useReportRun = (id: number) => {
   const dataProvider = useAppDataProvider();
-  return useQuery({ queryKey: ['report-runs', 'one', id], queryFn: () => dataProvider.reportRun(id) });
+  return useQuery({ queryKey: queryKeys.reportRun(id), queryFn: () => dataProvider.reportRun(id) });
 };
 
 /** "Refresh now" (admins): materialises a new snapshot, then every report reloads from it. */
@@ -44,8 +45,8 @@ export function useRefreshReports() {
   return useMutation({
     mutationFn: () => dataProvider.refreshReports(),
     onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['reports'] }),
-      queryClient.invalidateQueries({ queryKey: ['report-runs'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.reports() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.resource('report-runs') }),
     ]),
   });
 }
