@@ -8,7 +8,7 @@ import { optionalText, partial, requiredText } from '../resources/fields';
 import { relationFields } from '../resources/relations';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import type { ListScoped } from '../resources/resourceRoutes';
-import { areasOf, worksInArea } from './dispatcherScope';
+import { areasOf, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
 import { orderExport } from './export';
 
@@ -60,12 +60,12 @@ export const createOrderSchema = Joi.object({
   notes: optionalText(2000),
 });
 
-async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<typeof worksInArea>[0]) {
-  if (typeof deliveryAreaId !== 'number') return;
-  if (!(await worksInArea(trx, ctx.state.user!, deliveryAreaId))) {
-    throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
-  }
+async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Knex.Transaction) {
+  if (typeof deliveryAreaId === 'number') await assertWorksInArea(trx, ctx.state.user!, deliveryAreaId);
 }
+
+/** A new order as its booker writes it: the form's and the import's alike. */
+export const bookedBy = (userId: number, data: Row): Row => ({ ...data, createdBy: userId });
 
 /** Each new order's first timeline event (booked, by whom): orders created by the form and imported alike. */
 export async function recordBookings(trx: Knex.Transaction, userId: number, orders: Array<{ id: number; status: string }>) {
@@ -130,7 +130,7 @@ export const ordersResource: ResourceDef & ListScoped = {
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {
       await checkArea(ctx, data.deliveryAreaId, trx);
-      return { ...data, createdBy: ctx.state.user!.id };
+      return bookedBy(ctx.state.user!.id, data);
     },
     async beforeUpdate(ctx, patch, existing, trx) {
       await checkArea(ctx, patch.deliveryAreaId, trx);
