@@ -14,7 +14,7 @@ import { fieldRefusal, httpError, problem } from '../httpError';
 import { fieldProblem, validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
-import { flatten, loadTranslator } from '../translations/catalog';
+import { englishMessage, flatten, loadTranslator } from '../translations/catalog';
 import { readUpload } from '../uploads/readUpload';
 import type { RecordModel } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
@@ -208,7 +208,7 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
     const dn = typeof value.dnNumber === 'string' ? value.dnNumber : undefined;
     if (dn !== undefined) {
       const first = firstRowOfDn.get(dn);
-      if (first !== undefined) fail('dnNumber', 'duplicate', `The same DN number as row ${first}`, { row: first });
+      if (first !== undefined) fail('dnNumber', 'duplicate', englishMessage('order_validation.dn_repeated').replace('%{row}', String(first)), { row: first });
       else firstRowOfDn.set(dn, row.row);
     }
     if (rowErrors.size > 0) errors.push(...rowErrors.values());
@@ -224,7 +224,7 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
   }
   const creates = checked.filter(({ row, data }) => {
     if (!taken.has(data.dnNumber as string)) return true;
-    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: 'An order with this DN number exists already' });
+    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: englishMessage('order_validation.dn_taken') });
     return false;
   });
   errors.sort((a, b) => a.row - b.row || IMPORT_FIELDS.indexOf(a.field) - IMPORT_FIELDS.indexOf(b.field));

@@ -6,6 +6,7 @@ import { httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import { relationFields } from '../resources/relations';
+import { englishMessage } from '../translations/catalog';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import type { ListScoped } from '../resources/resourceRoutes';
 import { areasOf, assertWorksInArea } from './dispatcherScope';
@@ -14,8 +15,9 @@ import { orderExport } from './export';
 
 /**
  * The customer's required-field messages of the order form, word for word
- * (docs/admin-screens.md#forms-and-their-messages).
+ * (docs/admin-screens.md#forms-and-their-messages), from the kernel's catalog: `order_validation.<key>`.
  */
+const required = (key: string) => englishMessage(`order_validation.${key}`);
 const requiredId = (message: string) => Joi.number().integer().positive().required()
   .messages({ 'any.required': message, 'number.base': message, 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
 const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
@@ -30,7 +32,7 @@ const calendarDate = (message: string) => Joi.string().trim().required()
  * form, the API and the import answer alike. An update that sends one date alone is checked
  * against the record's other date in beforeUpdate.
  */
-const mosDate = calendarDate('MOS date is required')
+const mosDate = calendarDate(required('mos_date_required'))
   .custom((value: string, helpers) => {
     const pickupDate: unknown = helpers.state.ancestors[0]?.pickupDate;
     return isBeforePickup(value, pickupDate) ? helpers.error('date.tooEarly', { limit: pickupDate }) : value;
@@ -48,14 +50,14 @@ const orderNumber = (message: string) => requiredText(50).messages({ 'any.requir
 
 /** The new-order form's rules, the API's and the import's alike. */
 export const createOrderSchema = Joi.object({
-  mtmNumber: orderNumber('MTM number is required'),
-  dnNumber: orderNumber('DN number is required'),
+  mtmNumber: orderNumber(required('mtm_required')),
+  dnNumber: orderNumber(required('dn_required')),
   supplierId: optionalId(),
-  pickupWarehouseId: requiredId('Warehouse is required'),
+  pickupWarehouseId: requiredId(required('warehouse_required')),
   vehicleTypeId: optionalId(),
-  assignedUserId: requiredId('Assigned user is required'),
-  deliveryAreaId: requiredId('Delivery area is required'),
-  pickupDate: calendarDate('Pickup date is required'),
+  assignedUserId: requiredId(required('assigned_user_required')),
+  deliveryAreaId: requiredId(required('delivery_area_required')),
+  pickupDate: calendarDate(required('pickup_date_required')),
   mosDate,
   notes: optionalText(2000),
 });
