@@ -1,7 +1,9 @@
 import { RecordModel } from '../db/RecordModel';
-import type { ATTACHMENT_KINDS } from './attachments';
 
-/** A file on an order (a POD or a receipt), kept in the database; its content is read only on download. */
+/** What an attachment proves: a proof of delivery or a receipt (the table's check constraint). */
+export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
+
+/** A file on an order, kept in the database; its content is read only on download. */
 export class OrderAttachment extends RecordModel {
   static tableName = 'order_attachments';
 

@@ -9,10 +9,9 @@ import { orderGuards, ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
 import { readUpload } from '../uploads/readUpload';
-import { OrderAttachment } from './OrderAttachment';
+import { ATTACHMENT_KINDS, OrderAttachment } from './OrderAttachment';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
-export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
 
 /** The accepted file types, recognised by their first bytes, never by name or declared type. */
 const SIGNATURES: Array<{ contentType: string; magic: number[] }> = [
@@ -39,7 +38,7 @@ async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
   return id;
 }
 
-const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'];
+const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'] as const;
 
 async function upload(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
@@ -55,9 +54,9 @@ async function upload(ctx: Ctx) {
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const inserted = await OrderAttachment.query(trx).insert({ orderId, kind: kind as OrderAttachment['kind'],
       fileName: safeFileName(fileName ?? ''), contentType, size: content.length, content, uploadedBy: ctx.state.user!.id })
-      .returning(listColumns);
-    // The model keeps what was inserted, the content too: the answer is the list's columns only.
-    const row = Object.fromEntries(listColumns.map((column) => [column, inserted[column as keyof OrderAttachment]])) as Pick<OrderAttachment, 'id' | 'fileName' | 'size'>;
+      .returning([...listColumns]);
+    // The model keeps all it inserted, the content too: the answer holds the list's columns only.
+    const row = Object.fromEntries(listColumns.map((column) => [column, inserted[column]]));
     await logActivity(trx, ctx, { action: 'upload', entityType: 'order', entityId: orderId,
       changes: { attachment: { before: null, after: { id: row.id, kind, fileName: row.fileName, size: row.size } } } });
     return row;

@@ -118,7 +118,7 @@ export async function materialiseReports(db: Knex, options: MaterialiseOptions):
     await trx.raw(ROLLUP_SETTINGS);
     const { rows: [counts] } = await trx.raw(ROLLUP_SQL,
       { run: claimed.id, from: periodFrom, to: runDate, zone: options.timeZone, as_of: now });
-    await trx('reportRuns').where({ id: claimed.id }).update({ rowCount: Number(counts.row_count),
+    await ReportRun.query(trx).findById(claimed.id).patch({ rowCount: Number(counts.row_count),
       orderCount: Number(counts.order_count), durationMs: Math.round(performance.now() - started) });
     const run = (await ReportRun.query(trx).findById(claimed.id))!;
     if (options.ctx) {
