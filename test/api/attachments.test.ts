@@ -134,6 +134,13 @@ describe('order attachments', () => {
     expect(log.changes.attachment.before).toMatchObject({ id: body.id, fileName: 'temp.pdf' });
   });
 
+  it('counts a soft delete as a new version of the attachment, like every other write', async () => {
+    const { body } = await upload(admin, orderId, { file: [PDF, 'versioned.pdf'], kind: 'receipt' });
+    expect(await app.db('orderAttachments').where({ id: body.id }).first('version')).toEqual({ version: 1 });
+    await admin.delete(`/api/orders/${orderId}/attachments/${body.id}`);
+    expect(await app.db('orderAttachments').where({ id: body.id }).first('version')).toEqual({ version: 2 });
+  });
+
   it('lets an order be completed once a POD is uploaded', async () => {
     const id = (await admin.post('/api/orders', { pickupWarehouseId: (await app.db('warehouses').first()).id,
       assignedUserId: (await admin.get('/api/user')).body.id, deliveryAreaId: (await app.db('deliveryAreas').first()).id,

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
+import { PRE_TRANSIT } from '@kernel/orders/delayKinds';
+import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -10,6 +11,8 @@ let dispatcher: HttpClient;
 const refs = { own: 0, other: 0, empty: 0 };
 /** Today in the server's zone, written independently of the code under test. */
 const today = new Date().toLocaleDateString('sv');
+/** The statuses before in_transit as an SQL list: the kernel's (test/api/preTransit.test.ts holds the triggers' copy to it). */
+const PRE_TRANSIT_SQL = PRE_TRANSIT.map((status) => `'${status}'`).join(', ');
 
 /**
  * Orders around the date edges: in each of the two areas, every status × pickup date from two
@@ -41,11 +44,9 @@ afterAll(() => app?.close());
 async function expectedCounts() {
   const { rows } = await app.db.raw(`
     select delivery_area_id as area,
-      sum(case when pickup_date < ?::date and status in ('booking_received', 'awaiting_supplier_confirmation',
-        'awaiting_receiver_confirmation', 'awaiting_vehicle_departure', 'vehicle_arrived_warehouse') then 1 else 0 end) as pulling,
+      sum(case when pickup_date < ?::date and status in (${PRE_TRANSIT_SQL}) then 1 else 0 end) as pulling,
       sum(case when mos_date < ?::date and status <> 'completed' and status <> 'cancelled' then 1 else 0 end) as mos,
-      sum(case when (pickup_date < ?::date and status in ('booking_received', 'awaiting_supplier_confirmation',
-        'awaiting_receiver_confirmation', 'awaiting_vehicle_departure', 'vehicle_arrived_warehouse'))
+      sum(case when (pickup_date < ?::date and status in (${PRE_TRANSIT_SQL}))
         or (mos_date < ?::date and status <> 'completed' and status <> 'cancelled') then 1 else 0 end) as delayed
     from orders where deleted_at is null group by delivery_area_id`, [today, today, today, today]);
   return new Map<number, { pullingOut: number; mos: number; delayed: number }>(rows.map((r: Record<string, string>) =>
@@ -109,8 +110,7 @@ describe('the orders behind a count', () => {
     const { body } = await late(admin, `kind=pulling_out&deliveryAreaId=${refs.own}&limit=100`);
     expect(body.rows[0]).toMatchObject({ supplierName: 'Carrier One', deliveryAreaName: 'Dispatcher area', daysOverdue: 2 });
     expect(body.rows[0].mtmNumber).toMatch(/^PM-/);
-    expect(body.rows.every((r: { status: string }) => ['booking_received', 'awaiting_supplier_confirmation',
-      'awaiting_receiver_confirmation', 'awaiting_vehicle_departure', 'vehicle_arrived_warehouse'].includes(r.status))).toBe(true);
+    expect(body.rows.every((r: { status: string }) => PRE_TRANSIT.includes(r.status as OrderStatus))).toBe(true);
   });
 
   it('counts days overdue from the older passed date for orders late both ways', async () => {
@@ -230,8 +230,7 @@ describe('the counts, kept by the database', () => {
       pickup_date = pickup_date - 1 where mtm_number like 'PM-%' and id % 3 = 0`);
     await countsMatch();
     const { rows: [{ stale }] } = await app.db.raw(`select count(*)::int as stale from (
-        select delivery_area_id, status in ('booking_received', 'awaiting_supplier_confirmation', 'awaiting_receiver_confirmation',
-          'awaiting_vehicle_departure', 'vehicle_arrived_warehouse') as pre_transit, pickup_date, mos_date, count(*)::int as orders
+        select delivery_area_id, status in (${PRE_TRANSIT_SQL}) as pre_transit, pickup_date, mos_date, count(*)::int as orders
         from orders where deleted_at is null and status not in ('completed', 'cancelled') group by 1, 2, 3, 4) fresh
       full join open_order_dates c using (delivery_area_id, pre_transit, pickup_date, mos_date)
       where fresh.orders is distinct from c.orders`);

@@ -1,4 +1,5 @@
 import { Model, raw, type ModelOptions, type Modifiers, type QueryContext } from 'objection';
+import { liveRows } from './liveRows';
 
 /**
  * A table with the standard columns (migrations/helpers/standardColumns.ts): timestamps, the
@@ -18,7 +19,7 @@ export class RecordModel extends Model {
   static modifiers: Modifiers = {
     /** Rows not in the trash. */
     live(query) {
-      query.whereNull(`${query.modelClass().tableName}.deletedAt`);
+      query.whereRaw(liveRows(query.tableRefFor(query.modelClass())));
     },
   };
 

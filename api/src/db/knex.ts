@@ -4,7 +4,8 @@ import knexFactory, { type Knex } from 'knex';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Model, knexSnakeCaseMappers } from 'objection';
+import { Model } from 'objection';
+import { identifierMappers } from './columnName';
 import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '../config';
 import { repeatFilter } from '../errorLog';
 import { currentQueryTimeout } from './deadline';
@@ -92,7 +93,7 @@ function quietWarnings(): Knex.Config['log'] {
 }
 
 export function knexConfig(target: DatabaseTarget): Knex.Config {
-  const common = { migrations, log: quietWarnings(), ...knexSnakeCaseMappers() };
+  const common = { migrations, log: quietWarnings(), ...identifierMappers };
   const timeouts = target.timeouts;
   if (target.databaseUrl) {
     // Each statement is limited, not a whole request: by the server at statementMs, by the client

@@ -3,6 +3,7 @@ import { syncCatalogs } from '../translations/catalog';
 import { seedDemoData } from '../../../seeds/demo';
 import type { Config } from '../config';
 import { databaseStarted } from './knex';
+import { User } from '../users/User';
 
 /**
  * Brings a database up to date: migrations, the repository's translation catalogs, and the
@@ -15,8 +16,7 @@ export async function prepareDatabase(db: Knex, config: Config, options: { demo:
   await db.migrate.latest();
   await syncCatalogs(db);
   if (!options.demo) return { seeded: false };
-  const { count } = (await db('users').count({ count: '*' }).first()) as { count: string | number };
-  if (Number(count) > 0) return { seeded: false };
+  if (await User.query(db).resultSize() > 0) return { seeded: false };
   await seedDemoData(db, config, { sampleData: options.sampleData ?? true });
   return { seeded: true };
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { personNameSql } from '../users/personNameSql';
+import { ActivityLog } from '../activity/ActivityLog';
 
 /**
  * A change as the live streams read it: the LiveChange they send and, for an order, the delivery
@@ -28,7 +29,7 @@ const RECONNECT_MS = 1_000;
 
 /** The id of the latest activity-log row (0 when none): where a new stream starts. */
 export async function latestSeq(db: Knex): Promise<number> {
-  const [{ seq }] = await db('activityLogs').max({ seq: 'id' });
+  const [{ seq }] = await ActivityLog.query(db).max('id as seq').castTo<Array<{ seq: number | null }>>();
   return Number(seq ?? 0);
 }
 

@@ -4,6 +4,7 @@ import { accessiblePages, permissionRowsSql, readWith, type PermissionRow } from
 import { User } from '../users/User';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import { changeFeed, type Change } from './changeFeed';
+import { liveRows } from '../db/liveRows';
 
 /** What one user may hear of: their pages, and a dispatcher's areas (undefined: every area). */
 export interface View { userId: number; pages: Set<PageKey>; areas: number[] | undefined }
@@ -27,7 +28,7 @@ const HEARTBEAT_MS = 25_000;
  * statement however many users; a user missing from the answer may no longer sign in.
  */
 async function readViews(db: Knex, userIds: number[]): Promise<Map<number, { view: View; sessions: Set<string> }>> {
-  const rows: Array<Record<string, unknown>> = await db('users as u').whereNull('u.deletedAt').where('u.status', 'active')
+  const rows: Array<Record<string, unknown>> = await db('users as u').whereRaw(liveRows('u')).where('u.status', 'active')
     .whereIn('u.id', userIds)
     .select('u.id', 'u.role', 'u.status', db.raw(`${permissionRowsSql} as permission_rows`),
       db.raw(`(select coalesce(json_agg(a.delivery_area_id order by a.delivery_area_id), '[]') from user_delivery_areas a

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { AppState } from '../appState';
+import { onLiveRow } from '../db/liveRows';
 import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { User } from '../users/User';
 
@@ -13,7 +14,7 @@ const readWithSession = new WeakMap<object, User | null>();
  */
 export async function readSession(knex: Knex, id: string, ctx: object | undefined) {
   const row = await knex('sessions as s')
-    .leftJoin('users as u', (on) => on.on('u.id', 's.userId').andOnNull('u.deletedAt'))
+    .leftJoin('users as u', onLiveRow('u', 's.userId'))
     .where('s.id', id).andWhere('s.expiresAt', '>', knex.fn.now())
     .first('s.data as sessionData', 's.expiresAt as sessionExpiresAt', 'u.*', knex.raw(`${permissionRowsSql} as permission_rows`));
   if (!row) return undefined;

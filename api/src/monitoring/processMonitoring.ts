@@ -2,13 +2,14 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { AppState } from '../appState';
-import { httpError } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
 import { countedDelayCondition, delayCondition, overdueSince, serverToday } from '../orders/delays';
-import { scopeToAreas, worksInArea } from '../orders/dispatcherScope';
+import { DeliveryArea } from '../delivery-areas/DeliveryArea';
+import { assertWorksInArea, scopeToAreas } from '../orders/dispatcherScope';
+import { Order } from '../orders/Order';
 import type { Ctx } from '../resources/resource';
 
 const guard = requirePage('process_monitoring');
@@ -31,8 +32,8 @@ async function counts(ctx: Ctx) {
   scopeToAreas(late, user!, 'c.delivery_area_id');
   const rows: Array<{ deliveryAreaId: number; pullingOut: string | null; mos: string | null; delayed: string }> = await late;
 
-  const areasQuery = db('deliveryAreas')
-    .where((q) => q.whereNull('deletedAt').orWhereIn('id', rows.map((r) => r.deliveryAreaId)))
+  const areasQuery = DeliveryArea.query(db)
+    .where((q) => q.modify('live').orWhereIn('id', rows.map((r) => r.deliveryAreaId)))
     .select('id', 'code', 'name');
   scopeToAreas(areasQuery, user!, 'delivery_areas.id');
   const byArea = new Map(rows.map((r) => [r.deliveryAreaId, r]));
@@ -64,9 +65,7 @@ async function lateOrders(ctx: Ctx) {
   const { kind, deliveryAreaId, offset, limit } = validate<{ kind: DelayKind; deliveryAreaId?: number;
     offset: number; limit: number }>(ordersQuery, ctx.query);
   const { db, user } = ctx.state;
-  if (deliveryAreaId && !(await worksInArea(db, user!, deliveryAreaId))) {
-    throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
-  }
+  if (deliveryAreaId) await assertWorksInArea(db, user!, deliveryAreaId);
   const today = serverToday();
   const inScope = (query: Knex.QueryBuilder, column: string) => {
     if (deliveryAreaId) query.where(column, deliveryAreaId);
@@ -81,8 +80,8 @@ async function lateOrders(ctx: Ctx) {
   const streams = (kind === 'delayed' ? (['pulling_out', 'mos'] as const) : [kind]).map((one) => {
     const condition = delayCondition(one, today);
     const since = overdueSince(one);
-    return inScope(db('orders').whereNull('orders.deletedAt').whereRaw(condition.sql, condition.bindings), 'orders.delivery_area_id')
-      .select('orders.id', `${since} as since`).orderBy([since, 'orders.id']).limit(offset + limit);
+    const late = Order.query(db).modify('live').whereRaw(condition.sql, condition.bindings).select('orders.id', `${since} as since`);
+    return inScope(late.toKnexQuery(), 'orders.delivery_area_id').orderBy([since, 'orders.id']).limit(offset + limit);
   });
   const page = db.from(db.unionAll(streams, true).as('u')).groupBy('u.id').select('u.id').min({ since: 'u.since' })
     .orderBy([{ column: 'since' }, { column: 'u.id' }]).offset(offset).limit(limit);

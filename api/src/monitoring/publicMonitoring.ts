@@ -7,7 +7,11 @@ import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
 import type {
   Analytics, CompletionRate, Logistics, OrderStatusCounts, Overview, SupplierFigures, Trend,
 } from '@kernel/monitoring/publicMonitoring';
+import { onLiveRow } from '../db/liveRows';
+import type { RecordModel } from '../db/RecordModel';
 import { serverToday } from '../orders/delays';
+import { Order } from '../orders/Order';
+import { Supplier } from '../suppliers/Supplier';
 import type { Ctx } from '../resources/resource';
 import { cachedAggregate } from './aggregateCache';
 import { currentPeriods, lastDays, serverTimeZone, type Period } from './periods';
@@ -25,18 +29,17 @@ const RECENT_DAYS = 30;
 const AVERAGE_DAYS = 90;
 
 type Counted = { count: string | number };
-const live = (db: Knex) => db('orders').whereNull('orders.deletedAt');
+/** The live rows of a model as a knex query that selects nothing yet: each figure selects its own aggregates. */
+const liveOf = (model: typeof RecordModel, db: Knex): Knex.QueryBuilder => model.query(db).modify('live').toKnexQuery().clearSelect();
+const live = (db: Knex) => liveOf(Order, db);
 const countOf = async (query: Knex.QueryBuilder) => Number(((await query.count({ count: '*' })) as Counted[])[0].count);
 const percent = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
-/** A join to a master-data table that finds only its live rows: a deleted record's name never goes out. */
-const liveRow = (alias: string, column: string) => (join: Knex.JoinClause) =>
-  join.on(`${alias}.id`, column).andOnNull(`${alias}.deletedAt`);
 
 async function overview(db: Knex): Promise<Overview> {
   const { today } = currentPeriods();
   const [totalOrders, activeSuppliers, inTransit, completedToday] = await Promise.all([
     countOf(live(db)),
-    countOf(db('suppliers').whereNull('deletedAt').where('status', 'active')),
+    countOf(liveOf(Supplier, db).where('status', 'active')),
     countOf(live(db).where('status', 'in_transit')),
     countOf(live(db).where('status', 'completed').where('completionDate', '>=', today.from).where('completionDate', '<', today.to)),
   ]);
@@ -53,7 +56,7 @@ async function suppliers(db: Knex): Promise<SupplierFigures> {
   const { from, to, fromDate } = lastDays(RECENT_DAYS);
   // Orders booked in the window, and the sale total of the orders completed in it.
   const completedSales = "sum(orders.mtm_sale_price) filter (where orders.status = 'completed' and orders.completion_date >= ? and orders.completion_date < ?)";
-  const rows = await live(db).join('suppliers as s', liveRow('s', 'orders.supplierId'))
+  const rows = await live(db).join('suppliers as s', onLiveRow('s', 'orders.supplierId'))
     .where((q) => q.where((c) => c.where('orders.createdAt', '>=', from).where('orders.createdAt', '<', to))
       .orWhere((c) => c.where('orders.completionDate', '>=', from).where('orders.completionDate', '<', to)))
     .groupBy('s.id', 's.name')
@@ -72,9 +75,9 @@ async function logistics(db: Knex): Promise<Logistics> {
   const byName = (rows: Array<Partial<Counted>>) =>
     (rows as Array<{ name: string | null } & Counted>).map((r) => ({ name: r.name, openOrders: Number(r.count) })).sort((a, b) => b.openOrders - a.openOrders);
   const [vehicleTypes, deliveryAreas] = await Promise.all([
-    open().leftJoin('vehicleTypes as v', liveRow('v', 'orders.vehicleTypeId')).groupBy('v.id', 'v.name')
+    open().leftJoin('vehicleTypes as v', onLiveRow('v', 'orders.vehicleTypeId')).groupBy('v.id', 'v.name')
       .select('v.name').count({ count: '*' }),
-    open().leftJoin('deliveryAreas as a', liveRow('a', 'orders.deliveryAreaId')).groupBy('a.id', 'a.name')
+    open().leftJoin('deliveryAreas as a', onLiveRow('a', 'orders.deliveryAreaId')).groupBy('a.id', 'a.name')
       .select('a.name').count({ count: '*' }),
   ]);
   return { vehicleTypes: byName(vehicleTypes), deliveryAreas: byName(deliveryAreas) };

@@ -9,9 +9,9 @@ import { orderGuards, ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
 import { readUpload } from '../uploads/readUpload';
+import { ATTACHMENT_KINDS, OrderAttachment } from './OrderAttachment';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
-export const ATTACHMENT_KINDS = ['pod', 'receipt'] as const;
 
 /** The accepted file types, recognised by their first bytes, never by name or declared type. */
 const SIGNATURES: Array<{ contentType: string; magic: number[] }> = [
@@ -38,7 +38,7 @@ async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
   return id;
 }
 
-const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'];
+const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'] as const;
 
 async function upload(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
@@ -52,8 +52,11 @@ async function upload(ctx: Ctx) {
   const contentType = detectContentType(content);
   if (!contentType) throw httpError('unsupported_file_type', 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)');
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const [row] = await trx('orderAttachments').insert({ orderId, kind, fileName: safeFileName(fileName ?? ''),
-      contentType, size: content.length, content, uploadedBy: ctx.state.user!.id }).returning(listColumns);
+    const inserted = await OrderAttachment.query(trx).insert({ orderId, kind: kind as OrderAttachment['kind'],
+      fileName: safeFileName(fileName ?? ''), contentType, size: content.length, content, uploadedBy: ctx.state.user!.id })
+      .returning([...listColumns]);
+    // The model keeps all it inserted, the content too: the answer holds the list's columns only.
+    const row = Object.fromEntries(listColumns.map((column) => [column, inserted[column]]));
     await logActivity(trx, ctx, { action: 'upload', entityType: 'order', entityId: orderId,
       changes: { attachment: { before: null, after: { id: row.id, kind, fileName: row.fileName, size: row.size } } } });
     return row;
@@ -63,14 +66,14 @@ async function upload(ctx: Ctx) {
 
 async function list(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
-  ctx.body = await ctx.state.db('orderAttachments as a').leftJoin('users as u', 'u.id', 'a.uploadedBy')
-    .where('a.orderId', orderId).whereNull('a.deletedAt').orderBy('a.id')
-    .select(...listColumns.map((c) => `a.${c}`), ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as uploaded_by_name`));
+  ctx.body = await OrderAttachment.query(ctx.state.db).alias('a').modify('live').leftJoin('users as u', 'u.id', 'a.uploadedBy')
+    .where('a.orderId', orderId).orderBy('a.id')
+    .select(...listColumns.map((c) => `a.${c}`), OrderAttachment.raw(`coalesce(${personNameSql('u')}, '') as uploaded_by_name`));
 }
 
 async function findAttachment(ctx: Ctx, orderId: number, db = ctx.state.db) {
   const attachmentId = pathId(ctx, 'attachmentId');
-  const row = await db('orderAttachments').where({ id: attachmentId, orderId }).whereNull('deletedAt').first();
+  const row = await OrderAttachment.query(db).modify('live').findOne({ id: attachmentId, orderId });
   if (!row) throw httpError('not_found', `No attachment ${attachmentId} on order ${orderId}`, { params: { entity: 'attachment', id: attachmentId } });
   return row;
 }
@@ -87,7 +90,7 @@ async function remove(ctx: Ctx) {
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const orderId = await visibleOrder(ctx, trx);
     const row = await findAttachment(ctx, orderId, trx);
-    await trx('orderAttachments').where({ id: row.id }).update({ deletedAt: new Date(), deletedBy: ctx.state.user!.id });
+    await OrderAttachment.query(trx).findById(row.id).patch({ deletedAt: new Date(), deletedBy: ctx.state.user!.id });
     await logActivity(trx, ctx, { action: 'delete', entityType: 'order', entityId: orderId,
       changes: { attachment: { before: { id: row.id, kind: row.kind, fileName: row.fileName }, after: null } } });
     return { id: row.id };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
+import { httpError } from '../httpError';
 import type { User } from '../users/User';
 
 /**
@@ -22,6 +23,13 @@ export function scopeToAreas(query: Knex.QueryBuilder | AnyQueryBuilder, user: U
 export async function worksInArea(db: Knex | Knex.Transaction, user: User, deliveryAreaId: number): Promise<boolean> {
   if (!isAreaBound(user)) return true;
   return Boolean(await db('userDeliveryAreas').where({ userId: user.id, deliveryAreaId }).first('userId'));
+}
+
+/** The refusal of an area the user does not work in: the order form, the import and process monitoring alike. */
+export const AREA_DENIED = { code: 'area_denied', message: 'Access denied: this delivery area is not one of yours' } as const;
+
+export async function assertWorksInArea(db: Knex | Knex.Transaction, user: User, deliveryAreaId: number): Promise<void> {
+  if (!(await worksInArea(db, user, deliveryAreaId))) throw httpError(AREA_DENIED.code, AREA_DENIED.message);
 }
 
 /**

@@ -1,15 +1,15 @@
 import { SIDES } from '@kernel/pricing/priceFields';
 import type { ExportColumn, ListExport } from '../csv/listExport';
 import { personNameSql } from '../users/personNameSql';
+import { columnName } from '../db/columnName';
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * An MTM price as the screen shows it (admin/src/orders/orderPrices.ts): empty ("—") until one of
  * its side's prices is set, though the database's sum reads 0.00 then.
  */
 const mtmPrice = ({ inputs, total }: (typeof SIDES)[number]): ExportColumn => ({ field: total, as: 'money',
-  sql: `case when num_nonnulls(${inputs.map((input) => `orders.${snake(input)}`).join(', ')}) = 0 then null else orders.${snake(total)} end` });
+  sql: `case when num_nonnulls(${inputs.map((input) => `orders.${columnName(input)}`).join(', ')}) = 0 then null else orders.${columnName(total)} end` });
 
 /**
  * The order list's export: references by name, through joins rather than a lookup per row (a

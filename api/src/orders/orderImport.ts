@@ -14,26 +14,33 @@ import { fieldRefusal, httpError, problem } from '../httpError';
 import { fieldProblem, validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
-import { flatten, loadTranslator } from '../translations/catalog';
+import { englishMessage, flatten, loadTranslator } from '../translations/catalog';
 import { readUpload } from '../uploads/readUpload';
-import { areasOf } from './dispatcherScope';
+import type { RecordModel } from '../db/RecordModel';
+import { DeliveryArea } from '../delivery-areas/DeliveryArea';
+import { Supplier } from '../suppliers/Supplier';
+import { User } from '../users/User';
+import { VehicleType } from '../vehicle-types/VehicleType';
+import { Warehouse } from '../warehouses/Warehouse';
+import { AREA_DENIED, areasOf } from './dispatcherScope';
 import { sendErrorFile } from './importErrorFile';
 import { isFormula, readSheet, type Cell, type Sheet, type SheetRow } from './importFile';
-import { createOrderSchema, orderGuards, ordersResource, recordBookings } from './ordersResource';
+import { Order } from './Order';
+import { bookedBy, createOrderSchema, orderGuards, ordersResource, recordBookings } from './ordersResource';
 
 type ReferenceField = keyof typeof IMPORT_REFERENCES;
 
 /**
- * Where a cell naming a record looks it up: the live rows of `table`, by each of `keys` in turn
+ * Where a cell naming a record looks it up: the live rows of `model`, by each of `keys` in turn
  * (a code before a name), ignoring case, width and spaces. `code` is what the template lists
  * beside each name; `unique` what to write when a name is several records' (the first key).
  */
-const REFERENCES: Record<ReferenceField, { table: string; keys: string[]; code: string; unique: string }> = {
-  supplierId: { table: 'suppliers', keys: ['name', 'shortName'], code: 'shortName', unique: 'full name' },
-  pickupWarehouseId: { table: 'warehouses', keys: ['code', 'name'], code: 'code', unique: 'code' },
-  vehicleTypeId: { table: 'vehicleTypes', keys: ['code', 'name'], code: 'code', unique: 'code' },
-  deliveryAreaId: { table: 'deliveryAreas', keys: ['code', 'name'], code: 'code', unique: 'code' },
-  assignedUserId: { table: 'users', keys: ['username', 'personName'], code: 'username', unique: 'username' },
+const REFERENCES: Record<ReferenceField, { model: typeof RecordModel; keys: string[]; code: string; unique: string }> = {
+  supplierId: { model: Supplier, keys: ['name', 'shortName'], code: 'shortName', unique: 'full name' },
+  pickupWarehouseId: { model: Warehouse, keys: ['code', 'name'], code: 'code', unique: 'code' },
+  vehicleTypeId: { model: VehicleType, keys: ['code', 'name'], code: 'code', unique: 'code' },
+  deliveryAreaId: { model: DeliveryArea, keys: ['code', 'name'], code: 'code', unique: 'code' },
+  assignedUserId: { model: User, keys: ['username', 'personName'], code: 'username', unique: 'username' },
 };
 const isReference = (field: ImportField): field is ReferenceField => field in REFERENCES;
 const DATES: readonly ImportField[] = ['pickupDate', 'mosDate'];
@@ -54,8 +61,8 @@ interface Lookup {
 }
 
 async function loadLookup(db: Knex | Knex.Transaction, field: ReferenceField): Promise<Lookup> {
-  const { table, keys, code } = REFERENCES[field];
-  const rows: Array<Record<string, unknown> & { id: number }> = await db(table).whereNull('deletedAt').orderBy('id');
+  const { model, keys, code } = REFERENCES[field];
+  const rows = await model.query(db).modify('live').orderBy('id').castTo<Array<Record<string, unknown> & { id: number }>>();
   const lookup: Lookup = { byKey: keys.map(() => new Map()), labels: new Map(), listed: [] };
   for (const row of rows) {
     const label = field === 'assignedUserId' ? personName(row) || String(row.username) : String(row.name);
@@ -196,12 +203,12 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
       }
     }
     if (areas && typeof input.deliveryAreaId === 'number' && !areas.includes(input.deliveryAreaId)) {
-      fail('deliveryAreaId', 'area_denied', 'Access denied: this delivery area is not one of yours');
+      fail('deliveryAreaId', AREA_DENIED.code, AREA_DENIED.message);
     }
     const dn = typeof value.dnNumber === 'string' ? value.dnNumber : undefined;
     if (dn !== undefined) {
       const first = firstRowOfDn.get(dn);
-      if (first !== undefined) fail('dnNumber', 'duplicate', `The same DN number as row ${first}`, { row: first });
+      if (first !== undefined) fail('dnNumber', 'duplicate', englishMessage('order_validation.dn_repeated').replace('%{row}', String(first)), { row: first });
       else firstRowOfDn.set(dn, row.row);
     }
     if (rowErrors.size > 0) errors.push(...rowErrors.values());
@@ -212,13 +219,12 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
   const taken = new Set<string>();
   const dns = checked.map(({ data }) => data.dnNumber as string);
   for (let at = 0; at < dns.length; at += 1000) {
-    const found: Array<{ dnNumber: string }> = await db('orders').whereNull('deletedAt')
-      .whereIn('dnNumber', dns.slice(at, at + 1000)).select('dnNumber');
+    const found = await Order.query(db).modify('live').whereIn('dnNumber', dns.slice(at, at + 1000)).select('dnNumber');
     for (const { dnNumber } of found) taken.add(dnNumber);
   }
   const creates = checked.filter(({ row, data }) => {
     if (!taken.has(data.dnNumber as string)) return true;
-    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: 'An order with this DN number exists already' });
+    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: englishMessage('order_validation.dn_taken') });
     return false;
   });
   errors.sort((a, b) => a.row - b.row || IMPORT_FIELDS.indexOf(a.field) - IMPORT_FIELDS.indexOf(b.field));
@@ -249,7 +255,7 @@ async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Pr
   const entries: ActivityEntry[] = [];
   for (let at = 0; at < creates.length; at += 1000) {
     const batch = creates.slice(at, at + 1000);
-    const created: Row[] = await trx('orders').insert(batch.map((data) => ({ ...data, createdBy: userId }))).returning('*');
+    const created = await Order.query(trx).insert(batch.map((data) => bookedBy(userId, data))).returning('*').castTo<Row[]>();
     await recordBookings(trx, userId, created as Array<{ id: number; status: string }>);
     entries.push(...created.map((order, n) => ({ action: 'import', entityType: 'order', entityId: order.id as number,
       changes: changedFields(ordersResource, {}, order, Object.keys(batch[n])) })));

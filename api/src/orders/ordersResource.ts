@@ -6,16 +6,18 @@ import { httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import { relationFields } from '../resources/relations';
+import { englishMessage } from '../translations/catalog';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import type { ListScoped } from '../resources/resourceRoutes';
-import { areasOf, worksInArea } from './dispatcherScope';
+import { areasOf, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
 import { orderExport } from './export';
 
 /**
  * The customer's required-field messages of the order form, word for word
- * (docs/admin-screens.md#forms-and-their-messages).
+ * (docs/admin-screens.md#forms-and-their-messages), from the kernel's catalog: `order_validation.<key>`.
  */
+const required = (key: string) => englishMessage(`order_validation.${key}`);
 const requiredId = (message: string) => Joi.number().integer().positive().required()
   .messages({ 'any.required': message, 'number.base': message, 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
 const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
@@ -30,7 +32,7 @@ const calendarDate = (message: string) => Joi.string().trim().required()
  * form, the API and the import answer alike. An update that sends one date alone is checked
  * against the record's other date in beforeUpdate.
  */
-const mosDate = calendarDate('MOS date is required')
+const mosDate = calendarDate(required('mos_date_required'))
   .custom((value: string, helpers) => {
     const pickupDate: unknown = helpers.state.ancestors[0]?.pickupDate;
     return isBeforePickup(value, pickupDate) ? helpers.error('date.tooEarly', { limit: pickupDate }) : value;
@@ -48,24 +50,24 @@ const orderNumber = (message: string) => requiredText(50).messages({ 'any.requir
 
 /** The new-order form's rules, the API's and the import's alike. */
 export const createOrderSchema = Joi.object({
-  mtmNumber: orderNumber('MTM number is required'),
-  dnNumber: orderNumber('DN number is required'),
+  mtmNumber: orderNumber(required('mtm_required')),
+  dnNumber: orderNumber(required('dn_required')),
   supplierId: optionalId(),
-  pickupWarehouseId: requiredId('Warehouse is required'),
+  pickupWarehouseId: requiredId(required('warehouse_required')),
   vehicleTypeId: optionalId(),
-  assignedUserId: requiredId('Assigned user is required'),
-  deliveryAreaId: requiredId('Delivery area is required'),
-  pickupDate: calendarDate('Pickup date is required'),
+  assignedUserId: requiredId(required('assigned_user_required')),
+  deliveryAreaId: requiredId(required('delivery_area_required')),
+  pickupDate: calendarDate(required('pickup_date_required')),
   mosDate,
   notes: optionalText(2000),
 });
 
-async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Parameters<typeof worksInArea>[0]) {
-  if (typeof deliveryAreaId !== 'number') return;
-  if (!(await worksInArea(trx, ctx.state.user!, deliveryAreaId))) {
-    throw httpError('area_denied', 'Access denied: this delivery area is not one of yours');
-  }
+async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Knex.Transaction) {
+  if (typeof deliveryAreaId === 'number') await assertWorksInArea(trx, ctx.state.user!, deliveryAreaId);
 }
+
+/** A new order as its booker writes it: the form's and the import's alike. */
+export const bookedBy = (userId: number, data: Row): Row => ({ ...data, createdBy: userId });
 
 /** Each new order's first timeline event (booked, by whom): orders created by the form and imported alike. */
 export async function recordBookings(trx: Knex.Transaction, userId: number, orders: Array<{ id: number; status: string }>) {
@@ -130,7 +132,7 @@ export const ordersResource: ResourceDef & ListScoped = {
   hooks: {
     async beforeCreate(ctx, data, trx): Promise<Row> {
       await checkArea(ctx, data.deliveryAreaId, trx);
-      return { ...data, createdBy: ctx.state.user!.id };
+      return bookedBy(ctx.state.user!.id, data);
     },
     async beforeUpdate(ctx, patch, existing, trx) {
       await checkArea(ctx, patch.deliveryAreaId, trx);

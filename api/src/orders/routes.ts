@@ -17,6 +17,7 @@ import { serverTimeZone } from '../monitoring/periods';
 import { dateIn } from '../reports/reportPeriods';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
+import { OrderAttachment } from './OrderAttachment';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -49,7 +50,7 @@ async function transition(ctx: Ctx) {
     }
     const changes: Row = { status: to };
     if (to === 'completed') {
-      const pod = await trx('orderAttachments').where({ orderId: id, kind: 'pod' }).whereNull('deletedAt').first('id');
+      const pod = await OrderAttachment.query(trx).modify('live').findOne({ orderId: id, kind: 'pod' }).select('id');
       if (!pod) {
         throw httpError('pod_required', 'Upload a proof of delivery (POD) before completing the order',
           { fields: { to: problem('pod_required', 'POD required') } });

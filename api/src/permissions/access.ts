@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { User } from '../users/User';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
+import { liveRows } from '../db/liveRows';
 
 /** A permission row of a user's role (userId null) or of the user. */
 export interface PermissionRow { pageKey: PageKey; allowed: boolean; userId: number | null }
@@ -13,7 +14,7 @@ const readWithUser = new WeakMap<User, PermissionRow[]>();
  * the user; `readWith` keeps them for that user object.
  */
 export const permissionRowsSql = `(select coalesce(json_agg(json_build_object('pageKey', p.page_key, 'allowed', p.allowed,
-  'userId', p.user_id)), '[]') from page_permissions p where p.deleted_at is null and (p.role = u.role or p.user_id = u.id))`;
+  'userId', p.user_id)), '[]') from page_permissions p where ${liveRows('p')} and (p.role = u.role or p.user_id = u.id))`;
 export const readWith = (user: User, rows: PermissionRow[]) => readWithUser.set(user, rows);
 
 /**
@@ -23,8 +24,8 @@ export const readWith = (user: User, rows: PermissionRow[]) => readWithUser.set(
 export async function accessiblePages(db: Knex, user: User): Promise<PageKey[]> {
   if (user.status !== 'active') return ['dashboard'];
   if (user.role === 'admin') return [...PAGE_KEYS];
-  const rows: PermissionRow[] = readWithUser.get(user) ?? await db('pagePermissions')
-    .whereNull('deletedAt')
+  const rows: PermissionRow[] = readWithUser.get(user) ?? await db('pagePermissions as p')
+    .whereRaw(liveRows('p'))
     .andWhere((q) => q.where({ role: user.role }).orWhere({ userId: user.id }))
     .select('pageKey', 'allowed', 'userId');
   const pages = new Set(rows.filter((r) => r.userId === null && r.allowed).map((r) => r.pageKey));

@@ -10,6 +10,8 @@ import {
 } from '@kernel/permissions/permissionMatrix';
 import type { Role } from '@kernel/users/roles';
 import { personName } from '@kernel/users/personName';
+import { liveRows } from '../db/liveRows';
+import { User } from '../users/User';
 
 const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': 'Invalid format' });
 const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': 'Invalid format',
@@ -44,15 +46,15 @@ function fingerprint(roles: PermissionMatrix['roles'], users: UserOverrides[]): 
 
 /** Reads the matrix; role rows that are not `allowed` count as absent (the guard reads them so). */
 export async function readMatrix(db: Knex | Knex.Transaction): Promise<PermissionMatrix> {
-  const roleRows: Array<{ role: EditableRole; pageKey: PageKey }> = await db('pagePermissions')
-    .whereNull('deletedAt').whereIn('role', EDITABLE_ROLES).where('allowed', true).select('role', 'pageKey');
+  const roleRows: Array<{ role: EditableRole; pageKey: PageKey }> = await db('pagePermissions as p')
+    .whereRaw(liveRows('p')).whereIn('role', EDITABLE_ROLES).where('allowed', true).select('role', 'pageKey');
   const roles = Object.fromEntries(EDITABLE_ROLES.map((role) =>
     [role, byPageOrder(roleRows.filter((r) => r.role === role).map((r) => r.pageKey))])) as PermissionMatrix['roles'];
 
   const userRows: Array<{ userId: number; username: string; firstName: string; lastName: string; role: Role;
     pageKey: PageKey; allowed: boolean }> = await db('pagePermissions as p')
     .join('users as u', 'u.id', 'p.userId')
-    .whereNull('p.deletedAt').whereNull('u.deletedAt')
+    .whereRaw(liveRows('p')).whereRaw(liveRows('u'))
     .select('p.userId', 'u.username', 'u.firstName', 'u.lastName', 'u.role', 'p.pageKey', 'p.allowed')
     .orderBy('u.username');
   const users = new Map<number, UserOverrides>();
@@ -77,7 +79,7 @@ async function assertValid(trx: Knex.Transaction, change: MatrixChange): Promise
   }
   const users = change.users ?? [];
   const ids = users.map((u) => u.userId);
-  const live = new Map<number, string>((await trx('users').whereIn('id', ids).whereNull('deletedAt')
+  const live = new Map<number, string>((await User.query(trx).modify('live').whereIn('id', ids)
     .select('id', 'username')).map((u) => [u.id, u.username]));
   users.forEach((user, i) => {
     if (!live.has(user.userId)) errors[`users.${i}.userId`] = problem('unknown_id', `Unknown id ${user.userId}`, { ids: String(user.userId) });

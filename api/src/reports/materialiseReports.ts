@@ -5,6 +5,7 @@ import type { Ctx } from '../resources/resource';
 import { ReportRun } from './ReportRun';
 import { dateIn, monthStart, RUN_MONTHS } from './reportPeriods';
 import { personNameSql } from '../users/personNameSql';
+import { liveRows } from '../db/liveRows';
 
 export interface MaterialiseOptions {
   kind: ReportRun['kind'];
@@ -52,7 +53,7 @@ pickup_fine as (
     count(*) filter (where s.status = 'cancelled') as cancelled,
     count(*) filter (where s.status not in ('completed', 'cancelled')) as in_progress
   from orders o ${STATUS_THEN}
-  where o.deleted_at is null and o.pickup_date between :from and :to
+  where ${liveRows('o')} and o.pickup_date between :from and :to
   group by 1, 2, 3, 4, 5),
 by_pickup as (
   select f.day, f.delivery_area_id, d.dimension, d.key, sum(f.orders) as orders, sum(f.completed) as completed,
@@ -64,7 +65,7 @@ completion_fine as (
     sum(o.mtm_buy_price) as buy_total, sum(o.mtm_sale_price) as sale_total, coalesce(sum(${marginSql('o')}), 0) as margin,
     sum(extract(epoch from o.completion_date - o.created_at) / 86400) as completion_days
   from orders o ${STATUS_THEN}
-  where o.deleted_at is null and s.status = 'completed'
+  where ${liveRows('o')} and s.status = 'completed'
     and o.completion_date >= (cast(:from as date)::timestamp at time zone :zone)
     and o.completion_date < ((cast(:to as date) + 1)::timestamp at time zone :zone)
   group by 1, 2, 3, 4, 5),
@@ -117,7 +118,7 @@ export async function materialiseReports(db: Knex, options: MaterialiseOptions):
     await trx.raw(ROLLUP_SETTINGS);
     const { rows: [counts] } = await trx.raw(ROLLUP_SQL,
       { run: claimed.id, from: periodFrom, to: runDate, zone: options.timeZone, as_of: now });
-    await trx('reportRuns').where({ id: claimed.id }).update({ rowCount: Number(counts.row_count),
+    await ReportRun.query(trx).findById(claimed.id).patch({ rowCount: Number(counts.row_count),
       orderCount: Number(counts.order_count), durationMs: Math.round(performance.now() - started) });
     const run = (await ReportRun.query(trx).findById(claimed.id))!;
     if (options.ctx) {

@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import type { Knex } from 'knex';
 import { materialiseReports } from './materialiseReports';
-import type { ReportRun } from './ReportRun';
+import { ReportRun } from './ReportRun';
 
 /** The reports are materialised daily at 23:50 server time (docs/reports.md#when-runs-are-made). */
 export const REPORT_SCHEDULE = '50 23 * * *';
@@ -27,7 +27,7 @@ export function startReportSchedule(db: Knex, timeZone: string): Cron {
  */
 export async function catchUpReports(db: Knex, timeZone: string, now = new Date()): Promise<ReportRun | undefined> {
   const [lastSlot] = new Cron(REPORT_SCHEDULE, { timezone: timeZone }).previousRuns(1, now);
-  const latest = await db('reportRuns').max({ at: 'runAt' }).first();
+  const latest = await ReportRun.query(db).max('runAt as at').first().castTo<{ at: Date | null } | undefined>();
   if (latest?.at && lastSlot && new Date(latest.at) >= lastSlot) return undefined;
   return materialiseReports(db, { kind: 'manual', timeZone, now });
 }

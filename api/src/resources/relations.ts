@@ -1,9 +1,9 @@
 import { Model, type ModelClass, type Relation, type RelationType } from 'objection';
 import type { LinkDef, ResourceDef } from './resource';
+import { columnName } from '../db/columnName';
 
 /** Without the narrowing of `instanceof`: objection types every relation class as the one `Relation`. */
 const isA = (relation: Relation, type: RelationType): boolean => relation instanceof type;
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * A resource's `references` and `links`, read from its model's relationMappings so that each
@@ -19,8 +19,8 @@ export function relationFields(model: ModelClass<Model>): Pick<ResourceDef, 'ref
     if (isA(relation, Model.BelongsToOneRelation)) {
       references[relation.ownerProp.props[0]] = relation.relatedModelClass.tableName;
     } else if (isA(relation, Model.ManyToManyRelation)) {
-      links[`${name.replace(/s$/, '')}Ids`] = { table: relation.joinTable, ownKey: snake(relation.joinTableOwnerProp.cols[0]),
-        otherKey: snake(relation.joinTableRelatedProp.cols[0]), targetTable: relation.relatedModelClass.tableName };
+      links[`${name.replace(/s$/, '')}Ids`] = { table: relation.joinTable, ownKey: columnName(relation.joinTableOwnerProp.cols[0]),
+        otherKey: columnName(relation.joinTableRelatedProp.cols[0]), targetTable: relation.relatedModelClass.tableName };
     }
   }
   return { references, links };

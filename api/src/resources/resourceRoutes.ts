@@ -13,8 +13,10 @@ import { canAccessPage } from '../permissions/access';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from './pathId';
 import { READ_ONLY_FIELDS, type Ctx, type ResourceDef, type Row } from './resource';
+import { columnName } from '../db/columnName';
+import { liveRows } from '../db/liveRows';
+import { User } from '../users/User';
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /**
  * A resource whose scope reads another table (orders: a regional dispatcher's areas) may give its
@@ -35,11 +37,11 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
   for (const [field, link] of Object.entries(def.links ?? {})) {
     // Only live targets: a deleted delivery area leaves every supplier's list until it is restored.
     query.select(def.model.raw(
-      `coalesce((select array_agg(l.?? order by l.??) from ?? l join ?? t on t.id = l.?? and t.deleted_at is null
+      `coalesce((select array_agg(l.?? order by l.??) from ?? l join ?? t on t.id = l.?? and ${liveRows('t')}
         where l.?? = ??.id), '{}') as ??`,
-      [link.otherKey, link.otherKey, link.table, link.targetTable, link.otherKey, link.ownKey, table, snake(field)]));
+      [link.otherKey, link.otherKey, link.table, link.targetTable, link.otherKey, link.ownKey, table, columnName(field)]));
   }
-  for (const [field, sql] of Object.entries(def.computed ?? {})) query.select(def.model.raw(`${sql} as ??`, [snake(field)]));
+  for (const [field, sql] of Object.entries(def.computed ?? {})) query.select(def.model.raw(`${sql} as ??`, [columnName(field)]));
   if (def.softDelete !== false) query.modify('live');
   scope?.(ctx, query);
   return query;
@@ -56,7 +58,7 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
     }
     if (field === 'q') {
       const pattern = likePattern(String(value));
-      query.where((q) => def.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${snake(f)}`, pattern])));
+      query.where((q) => def.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${columnName(f)}`, pattern])));
       continue;
     }
     const link = ownEntry(def.links, field);
@@ -75,7 +77,7 @@ export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Mod
     if (kind === 'range') {
       query.where(`${table}.${bound![1]}`, bound![2] === 'gte' ? '>=' : '<=', rangeBound(field, value));
     } else if (kind === 'contains') {
-      query.whereRaw('??::text ilike ?', [`${table}.${snake(field)}`, likePattern(String(value))]);
+      query.whereRaw('??::text ilike ?', [`${table}.${columnName(field)}`, likePattern(String(value))]);
     } else {
       const values = filterValues(field, value);
       query.whereIn(`${table}.${field}`, values as string[]);
@@ -154,7 +156,7 @@ async function notFound(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction,
   const [deleted] = await query as unknown as Array<{ deletedAt: Date | string; deletedBy: number | null }>;
   if (!deleted) return httpError('not_found', message, { params });
   const by = deleted.deletedBy === null ? undefined
-    : await db('users as u').where('u.id', deleted.deletedBy).first(db.raw(`${personNameSql('u')} as name`));
+    : await User.query(db).alias('u').findById(deleted.deletedBy).select(db.raw(`${personNameSql('u')} as name`));
   return httpError('not_found', `${message}: it is in the trash`,
     { params: { ...params, deletedAt: new Date(deleted.deletedAt).toISOString(), deletedBy: (by as { name?: string } | undefined)?.name ?? '' } });
 }
@@ -193,7 +195,7 @@ async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, d
   for (const [field, link] of Object.entries(def.links ?? {})) {
     if (!(field in data)) continue;
     const ids = [...new Set(data[field] as number[])];
-    const live = (await trx(link.targetTable).whereIn('id', ids).whereNull('deletedAt').select('id')).map((r) => r.id);
+    const live = (await trx(link.targetTable).whereIn('id', ids).whereRaw(liveRows(link.targetTable)).select('id')).map((r) => r.id);
     const missing = ids.filter((other) => !live.includes(other));
     if (missing.length > 0) {
       const unknown = missing.join(', ');
@@ -208,7 +210,7 @@ async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, d
 async function checkReferences(def: ResourceDef, trx: Knex.Transaction, data: Row): Promise<void> {
   for (const [field, table] of Object.entries(def.references ?? {})) {
     if (data[field] === undefined || data[field] === null) continue;
-    const found = await trx(table).where('id', data[field]).whereNull('deletedAt').first('id');
+    const found = await trx(table).where('id', data[field]).whereRaw(liveRows(table)).first('id');
     if (!found) {
       const unknown = String(data[field]);
       throw fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));

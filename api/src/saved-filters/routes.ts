@@ -8,6 +8,7 @@ import { validate } from '../middleware/validate';
 import { RESOURCES } from '../resources/registry';
 import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
+import { User } from '../users/User';
 
 /**
  * A preset holds a list's filter values, a few hundred bytes; the caps keep one user from filling
@@ -41,7 +42,7 @@ async function create(ctx: Ctx) {
   const userId = ctx.state.user!.id;
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     // The user's row lock serialises their saves, so two at once cannot both pass the count.
-    await trx('users').where({ id: userId }).forUpdate().first('id');
+    await User.query(trx).findById(userId).forUpdate().select('id');
     const saved = await trx('savedFilters').where({ userId }).count({ n: '*' }).first();
     if (Number(saved?.n ?? 0) >= MAX_PRESETS) {
       throw httpError('saved_filters_full', `You have ${MAX_PRESETS} saved filters, the most one may keep: delete one first`,

@@ -4,6 +4,7 @@ import { idList, messages, optionalText, partial, requiredText, status, website 
 import { relationFields } from '../resources/relations';
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
+import { liveRows } from '../db/liveRows';
 
 /**
  * A required field (docs/admin-screens.md#forms-and-their-messages): missing, blank and null all
@@ -49,7 +50,7 @@ export const suppliersResource: ResourceDef = {
       { field: 'contactEmail' }, { field: 'website' }, { field: 'address' },
       // The live areas by name, as the list's chips show them.
       { field: 'serviceAreaIds', sql: `(select string_agg(a.name, ', ' order by a.name) from supplier_service_areas l
-        join delivery_areas a on a.id = l.delivery_area_id and a.deleted_at is null where l.supplier_id = suppliers.id)` },
+        join delivery_areas a on a.id = l.delivery_area_id and ${liveRows('a')} where l.supplier_id = suppliers.id)` },
       { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
   },
 };

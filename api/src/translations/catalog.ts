@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { bundledCatalogs, type Catalog, type Locale } from '@kernel/i18n/catalogs';
+import { liveRows } from '../db/liveRows';
+import { Translation } from './Translation';
 
 /** The database column that holds each locale's text. */
 export const LOCALE_COLUMN: Record<Locale, 'zh' | 'en'> = { cn: 'zh', en: 'en' };
@@ -21,6 +23,19 @@ export function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
     else for (const [k, v] of flatten(value, id)) out.set(k, v);
   }
   return out;
+}
+
+let bundledEnglish: Map<string, string> | undefined;
+
+/**
+ * A message of the repository's English catalog, for an API text that must read as the screen's
+ * (the customer's words are stated once, in the kernel's catalog).
+ */
+export function englishMessage(id: string): string {
+  bundledEnglish ??= flatten(bundledCatalogs.en);
+  const text = bundledEnglish.get(id);
+  if (text === undefined) throw new Error(`No English message ${id} in the kernel's catalog`);
+  return text;
 }
 
 export function catalogRows(): MessageRow[] {
@@ -46,8 +61,8 @@ interface StoredRow extends MessageRow {
  */
 export async function syncCatalogs(db: Knex): Promise<{ added: number; updated: number }> {
   // Live rows last, so each id maps to its live row when it has one.
-  const rows: StoredRow[] = await db('translations').orderByRaw('deleted_at is null')
-    .select('id', 'namespace', 'key', 'zh', 'en', 'version', 'deletedAt');
+  const rows = await Translation.query(db).orderByRaw(liveRows('translations'))
+    .select('id', 'namespace', 'key', 'zh', 'en', 'version', 'deletedAt').castTo<StoredRow[]>();
   const stored = new Map(rows.map((row) => [`${row.namespace}.${row.key}`, row]));
   const missing: MessageRow[] = [];
   const outdated: StoredRow[] = [];
@@ -59,8 +74,9 @@ export async function syncCatalogs(db: Knex): Promise<{ added: number; updated: 
     }
   }
   await db.transaction(async (trx) => {
-    for (let at = 0; at < missing.length; at += 500) await trx('translations').insert(missing.slice(at, at + 500));
+    for (let at = 0; at < missing.length; at += 500) await Translation.query(trx).insert(missing.slice(at, at + 500));
     for (const row of outdated) {
+      // Past the model on purpose: a text that follows the repository's stays version 1, unedited.
       await trx('translations').where({ id: row.id, version: 1 }).update({ zh: row.zh, en: row.en, updatedAt: new Date() });
     }
   });
@@ -71,7 +87,7 @@ export async function syncCatalogs(db: Knex): Promise<{ added: number; updated: 
 /** The catalog of one locale as the nested object react-admin's polyglot provider reads. */
 export async function loadCatalog(db: Knex, locale: Locale): Promise<Catalog> {
   const column = LOCALE_COLUMN[locale];
-  const rows: MessageRow[] = await db('translations').whereNull('deletedAt').select('namespace', 'key', column);
+  const rows = await Translation.query(db).modify('live').select('namespace', 'key', column).castTo<MessageRow[]>();
   const catalog: Catalog = {};
   for (const row of rows) {
     const text = row[column];
@@ -166,8 +182,8 @@ export function invalidateCatalogsOnCommit(db: Knex | Knex.Transaction): void {
 /** A translate function over some namespaces of the live catalog, for texts the server writes (CSV headers). */
 export async function loadTranslator(db: Knex, locale: Locale, namespaces: string[]): Promise<(id: string) => string> {
   const column = LOCALE_COLUMN[locale];
-  const rows: MessageRow[] = await db('translations').whereNull('deletedAt').whereIn('namespace', namespaces)
-    .select('namespace', 'key', column);
+  const rows = await Translation.query(db).modify('live').whereIn('namespace', namespaces)
+    .select('namespace', 'key', column).castTo<MessageRow[]>();
   const texts = new Map(rows.filter((r) => r[column]).map((r) => [`${r.namespace}.${r.key}`, r[column]]));
   return (id) => texts.get(id) ?? id;
 }

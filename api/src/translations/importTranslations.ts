@@ -6,6 +6,8 @@ import { messages } from '../resources/fields';
 import { entryFields } from './translationsResource';
 import type { ImportError, ImportReport, ImportRow, TranslationTexts } from '@kernel/translations/importReport';
 import { MAX_IMPORT_ROWS, PLACEHOLDER_MISMATCH, placeholdersDiffer } from '@kernel/translations/translationRules';
+import { liveRows } from '../db/liveRows';
+import { Translation } from './Translation';
 
 interface StoredEntry extends TranslationTexts {
   id: number;
@@ -79,8 +81,8 @@ function nestingClashes(ids: string[]): Map<string, string> {
 export async function planImport(db: Knex | Knex.Transaction, rows: unknown[]): Promise<ImportPlan> {
   const errors: ImportError[] = [];
   const valid = checkRows(rows, errors);
-  const live: StoredEntry[] = await db('translations').whereNull('deletedAt')
-    .select('id', 'namespace', 'key', 'zh', 'en', 'description', 'version');
+  const live = await Translation.query(db).modify('live')
+    .select('id', 'namespace', 'key', 'zh', 'en', 'description', 'version').castTo<StoredEntry[]>();
   const stored = new Map(live.map((entry) => [idOf(entry), entry]));
   const report: ImportReport = { added: [], changed: [], unchanged: 0, errors };
   const updates: StoredEntry[] = [];
@@ -129,7 +131,7 @@ export async function planImport(db: Knex | Knex.Transaction, rows: unknown[]): 
 /** Writes a checked plan: the new entries, then every change in a few statements. */
 export async function applyImport(trx: Knex.Transaction, { report, updates }: ImportPlan): Promise<void> {
   for (let at = 0; at < report.added.length; at += 500) {
-    await trx('translations').insert(report.added.slice(at, at + 500));
+    await Translation.query(trx).insert(report.added.slice(at, at + 500));
   }
   for (let at = 0; at < updates.length; at += 500) {
     const chunk = updates.slice(at, at + 500);
@@ -138,7 +140,7 @@ export async function applyImport(trx: Knex.Transaction, { report, updates }: Im
          updated_at = now()
        from (values ${chunk.map(() => '(?::integer, ?::integer, ?::text, ?::text, ?::text)').join(', ')})
          as v(id, version, zh, en, description)
-       where t.id = v.id and t.version = v.version and t.deleted_at is null
+       where t.id = v.id and t.version = v.version and ${liveRows('t')}
        returning t.id`,
       chunk.flatMap((entry) => [entry.id, entry.version, entry.zh, entry.en, entry.description]));
     if (result.rows.length !== chunk.length) {

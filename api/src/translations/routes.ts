@@ -9,6 +9,7 @@ import { validate } from '../middleware/validate';
 import { invalidateCatalogsOnCommit, servedCatalog } from './catalog';
 import { applyImport, importBody, importRefused, importSummary, planImport } from './importTranslations';
 import { TRANSLATION_EDITORS } from '@kernel/translations/translationRules';
+import { Translation } from './Translation';
 
 type Ctx = Context & { state: AppState };
 
@@ -30,8 +31,7 @@ async function catalog(ctx: Ctx) {
 
 /** The namespaces of the live entries, for the list's namespace filter. */
 async function namespaces(ctx: Ctx) {
-  const rows: Array<{ namespace: string }> = await ctx.state.db('translations').whereNull('deletedAt')
-    .distinct('namespace').orderBy('namespace');
+  const rows = await Translation.query(ctx.state.db).modify('live').distinct('namespace').orderBy('namespace');
   ctx.body = rows.map((row) => row.namespace);
 }
 

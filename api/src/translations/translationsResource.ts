@@ -43,7 +43,7 @@ export function refusePlaceholderMismatch(zh: string, en: string, field: TextFie
 
 /** A new key must be neither taken nor a group of, or grouped under, a live key of its namespace. */
 async function refuseClash(trx: Knex.Transaction, namespace: string, key: string): Promise<void> {
-  const keys: string[] = await trx('translations').whereNull('deletedAt').where({ namespace }).pluck('key');
+  const keys = (await Translation.query(trx).modify('live').where({ namespace }).select('key')).map((row) => row.key);
   if (keys.includes(key)) {
     throw httpError('unique_violation', `Duplicate key: ${namespace}.${key} already exists`,
       { params: { field: 'key' }, fields: { key: problem('already_exists', 'Already exists') } });

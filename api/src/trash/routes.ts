@@ -13,8 +13,8 @@ import { pathId } from '../resources/pathId';
 import { trashable } from '../resources/registry';
 import type { Ctx, ResourceDef, Row } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
+import { columnName } from '../db/columnName';
 
-const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
 const DEFAULT_SORT = { field: 'deletedAt', order: 'desc' } as const;
 
@@ -29,7 +29,7 @@ function trashRows(ctx: Ctx) {
   const db = ctx.state.db;
   const parts = trashable().map((def) => db.raw(
     `select ? as type, t.id as entity_id, t.??::text as name, t.deleted_at, t.deleted_by from ?? t
-     where t.deleted_at is not null`, [def.entityType, snake(def.label), def.model.tableName]).toString());
+     where t.deleted_at is not null`, [def.entityType, columnName(def.label), def.model.tableName]).toString());
   return db.queryBuilder()
     .from(db.raw(`(${parts.join(' union all ')}) as trash`))
     .leftJoin('users as u', 'u.id', 'trash.deletedBy')

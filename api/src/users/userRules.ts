@@ -4,7 +4,7 @@ import { passwordRule } from '../auth/schemas';
 import { fieldRefusal, httpError, problem } from '../httpError';
 import type { Row } from '../resources/resource';
 import { mayManageUser, rolesManagedBy, type Role } from '@kernel/users/roles';
-import type { User } from './User';
+import { User } from './User';
 
 /** A new password: the registration rules (8–128 characters, not one of the most common). */
 export const newPassword = () => passwordRule.required()
@@ -44,7 +44,7 @@ export function assertMayManage(actor: User, target: Row): void {
  */
 export async function assertAnotherActiveAdmin(trx: Knex.Transaction, user: Row, what: string): Promise<void> {
   if (user.role !== 'admin' || user.status !== 'active') return;
-  const others = await trx('users').whereNull('deletedAt').where({ role: 'admin', status: 'active' })
+  const others = await User.query(trx).modify('live').where({ role: 'admin', status: 'active' })
     .whereNot('id', user.id).forUpdate().select('id');
   if (others.length === 0) {
     throw httpError('last_admin', `The last active administrator cannot be ${what}: make another user an active administrator first`);
@@ -53,9 +53,9 @@ export async function assertAnotherActiveAdmin(trx: Knex.Transaction, user: Row,
 
 /** The username is free among live users, in any letter case. */
 export async function assertUsernameFree(trx: Knex.Transaction, username: string, exceptId?: number): Promise<void> {
-  const query = trx('users').whereNull('deletedAt').whereRaw('lower(username) = lower(?)', [username]);
+  const query = User.query(trx).modify('live').whereRaw('lower(username) = lower(?)', [username]);
   if (exceptId !== undefined) query.whereNot('id', exceptId);
-  if (await query.first('id')) {
+  if (await query.select('id').first()) {
     throw httpError('unique_violation', `The username "${username}" is already taken`,
       { params: { field: 'username' }, fields: { username: problem('already_exists', 'Already exists') } });
   }
