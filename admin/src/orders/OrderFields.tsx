@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { PRICE_FIELDS, type OrderRecord } from './orderModel';
-import { priceTotals } from './orderPrices';
+import { priceTotals } from '@kernel/pricing/priceTotals';
 import { OrderReferenceField } from './OrderReferences';
 import { StatusChip } from './StatusChip';
 

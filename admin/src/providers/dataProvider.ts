@@ -42,14 +42,20 @@ async function httpClient(url: string, options: fetchUtils.Options = {}) {
   }
 }
 
+/** An answer's JSON body, or null for a plain-text (or empty) one. */
+function bodyOf(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
 /** A file the server streams (a report's CSV, an import's rows with errors), with the same cookies and the same error as httpClient. */
 async function httpBlob(url: string, init: RequestInit = {}): Promise<Blob> {
   const res = await fetch(url, { ...init, credentials: 'include' }).catch(() => { throw failure(0, null); });
   if (res.ok) return res.blob();
-  const text = await res.text();
-  let body: unknown = null;
-  try { body = JSON.parse(text); } catch { /* a plain-text answer */ }
-  throw failure(res.status, body);
+  throw failure(res.status, bodyOf(await res.text()));
 }
 
 /**
@@ -67,8 +73,7 @@ function postForm<T>(url: string, form: FormData, onSent?: (fraction: number) =>
       if (event.lengthComputable) onSent?.(event.loaded / event.total);
     };
     request.onload = () => {
-      let body: unknown = null;
-      try { body = JSON.parse(request.responseText); } catch { /* a plain-text answer */ }
+      const body = bodyOf(request.responseText);
       if (request.status >= 200 && request.status < 300) resolve(body as T);
       else reject(failure(request.status, body));
     };

@@ -5,7 +5,7 @@ import { columnName } from '../db/columnName';
 
 
 /**
- * An MTM price as the screen shows it (admin/src/orders/orderPrices.ts): empty ("—") until one of
+ * An MTM price as the screen shows it (kernel/pricing/priceTotals.ts): empty ("—") until one of
  * its side's prices is set, though the database's sum reads 0.00 then.
  */
 const mtmPrice = ({ inputs, total }: (typeof SIDES)[number]): ExportColumn => ({ field: total, as: 'money',

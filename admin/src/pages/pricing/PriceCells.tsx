@@ -5,7 +5,7 @@ import { Box, CircularProgress, IconButton, TextField, Tooltip, Typography, type
 import type { KeyboardEvent } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { moneyText } from '../../orders/OrderFields';
-import { priceTotals, type PriceTotal } from '../../orders/orderPrices';
+import { priceTotals, type PriceTotal } from '@kernel/pricing/priceTotals';
 import { usePriceEditor } from './PriceEditor';
 import type { PriceInput, PricingRecord } from './pricingModel';
 

@@ -1,4 +1,4 @@
-import { priceTotals } from '../../admin/src/orders/orderPrices';
+import { priceTotals } from '@kernel/pricing/priceTotals';
 
 describe('the MTM prices and margin shown for an order', () => {
   it('shows none until a price exists, where the database reads 0.00', () => {

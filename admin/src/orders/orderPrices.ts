@@ -1,1 +1,0 @@
-export { priceTotals, type PriceTotal } from '@kernel/pricing/priceTotals';
