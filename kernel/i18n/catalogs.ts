@@ -23,7 +23,7 @@ export interface ModuleMessages {
  * Merges message trees: later trees add keys and override texts, branches merge. (The server
  * reads these catalogs too, so this cannot lean on react-admin's mergeTranslations.)
  */
-export function mergeCatalogs(...catalogs: Catalog[]): Catalog {
+function mergeCatalogs(...catalogs: Catalog[]): Catalog {
   const out: Catalog = {};
   for (const catalog of catalogs) {
     for (const [name, value] of Object.entries(catalog)) {

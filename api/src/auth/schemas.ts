@@ -12,7 +12,7 @@ export const usernameRule = Joi.string().trim().min(3).max(64).pattern(USERNAME_
 // Not trimmed (spaces inside a passphrase count), but a password of spaces alone is no secret.
 export const passwordRule = Joi.string().min(PASSWORD_LENGTH.min).max(PASSWORD_LENGTH.max).pattern(/\S/)
   .messages({ 'string.pattern.base': 'The password cannot be only spaces' });
-export const nameRule = Joi.string().trim().min(1).max(100);
+const nameRule = Joi.string().trim().min(1).max(100);
 
 export const registerSchema = Joi.object({
   username: usernameRule.required(),

@@ -97,7 +97,7 @@ export async function admitRegistration(db: Knex, ip: string): Promise<Attempt> 
 }
 
 /** An attempt that did not happen after all (refused, or the server was too busy to check the password). */
-export async function forgetAttempt(db: Knex, attempt: Attempt): Promise<void> {
+async function forgetAttempt(db: Knex, attempt: Attempt): Promise<void> {
   await db('authAttempts').where({ id: attempt.id }).delete();
 }
 

@@ -13,7 +13,7 @@ import { to as copyTo } from 'pg-copy-streams';
 export type RowSource = 'copy' | 'batches';
 
 /** Embedded PGlite's knex client holds the PGlite instance (db/knex.ts, databaseStarted). */
-export const rowSource = (db: Knex): RowSource => ('pglite' in db.client ? 'batches' : 'copy');
+const rowSource = (db: Knex): RowSource => ('pglite' in db.client ? 'batches' : 'copy');
 
 /** The fallback reads rows by key (docs/api-conventions.md#list-exports), plain rows, 5000 a statement. */
 const BATCH = 5000;

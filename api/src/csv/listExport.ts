@@ -135,7 +135,7 @@ function cellSql(db: Knex, table: string, column: ExportColumn, reader: ExportRe
 }
 
 /** The file's name: what and when, in the reader's zone (`供应商_2026-11-27_0930.csv`). */
-export function exportFileName(title: string, tz: string, now = new Date()): string {
+function exportFileName(title: string, tz: string, now = new Date()): string {
   const parts = Object.fromEntries(new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit',
     day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now).map((p) => [p.type, p.value]));
   return `${title}_${parts.year}-${parts.month}-${parts.day}_${parts.hour}${parts.minute}.csv`;

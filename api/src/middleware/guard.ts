@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { httpError } from '../httpError';
-import { accessiblePages, canAccessPage } from '../permissions/access';
+import { canAccessPage } from '../permissions/access';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { AppState } from '../appState';
 import type { Role } from '@kernel/users/roles';
@@ -50,22 +50,6 @@ export const requirePage = (pageKey: PageKey): RouteGuard =>
     const user = signedInUser(ctx);
     if (!(await canAccessPage(ctx.state.db, user, pageKey))) {
       throw httpError('page_denied', `Access denied: your role may not use the page "${pageKey}"`, { params: { page: pageKey } });
-    }
-    return next();
-  });
-
-/**
- * Like requirePage, for data that other pages open too in some requests: the user needs the page
- * key or one of `alsoFor(ctx)`.
- */
-export const requirePageOr = (pageKey: PageKey, alsoFor: (ctx: Context & { state: AppState }) => PageKey[]): RouteGuard =>
-  guard(pageKey, async (ctx, next: Next) => {
-    const user = signedInUser(ctx);
-    const pages = await accessiblePages(ctx.state.db, user);
-    const allowed = [pageKey, ...alsoFor(ctx)];
-    if (!allowed.some((key) => pages.includes(key))) {
-      throw httpError('page_denied', `Access denied: your role may not use the page "${allowed.join('" or "')}"`,
-        { params: { page: allowed.join(', ') } });
     }
     return next();
   });

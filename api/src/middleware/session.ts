@@ -32,10 +32,6 @@ export const sessionIdOf = (ctx: object): string | undefined => loaded.get(ctx);
 /** A session's row while it lives: not ended (sign-out, deactivation) and not expired. */
 const liveSession = (db: Knex, id: string) => db('sessions').where({ id }).andWhere('expiresAt', '>', db.fn.now());
 
-export async function sessionLives(db: Knex, id: string): Promise<boolean> {
-  return Boolean(await liveSession(db, id).first('id'));
-}
-
 /**
  * koa-session's external store on the `sessions` table. The row's `expiresAt` is the idle
  * timeout, kept by the server: koa-session neither rolls the session nor sees that expiry (its

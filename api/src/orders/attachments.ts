@@ -20,12 +20,12 @@ const SIGNATURES: Array<{ contentType: string; magic: number[] }> = [
   { contentType: 'image/jpeg', magic: [0xff, 0xd8, 0xff] },
 ];
 
-export function detectContentType(content: Buffer): string | undefined {
+function detectContentType(content: Buffer): string | undefined {
   return SIGNATURES.find(({ magic }) => magic.every((byte, i) => content[i] === byte))?.contentType;
 }
 
 /** The name shown and offered on download: no folders, no control or quote characters. */
-export function safeFileName(name: string): string {
+function safeFileName(name: string): string {
   const base = path.posix.basename(name.replace(/\\/g, '/'));
   const clean = base.replace(/[\p{Cc}"<>|:*?]/gu, '').replace(/^\.+/, '').trim().slice(0, 200);
   return clean || 'file';

@@ -38,7 +38,7 @@ export function englishMessage(id: string): string {
   return text;
 }
 
-export function catalogRows(): MessageRow[] {
+function catalogRows(): MessageRow[] {
   const cn = flatten(bundledCatalogs.cn);
   const en = flatten(bundledCatalogs.en);
   return [...new Set([...cn.keys(), ...en.keys()])].map((id) => {
@@ -85,7 +85,7 @@ export async function syncCatalogs(db: Knex): Promise<{ added: number; updated: 
 }
 
 /** The catalog of one locale as the nested object react-admin's polyglot provider reads. */
-export async function loadCatalog(db: Knex, locale: Locale): Promise<Catalog> {
+async function loadCatalog(db: Knex, locale: Locale): Promise<Catalog> {
   const column = LOCALE_COLUMN[locale];
   const rows = await Translation.query(db).modify('live').select('namespace', 'key', column).castTo<MessageRow[]>();
   const catalog: Catalog = {};

@@ -34,7 +34,7 @@ function withTexts(data: Row): Row {
 }
 
 /** Refuses texts whose placeholders differ, naming the field being written. */
-export function refusePlaceholderMismatch(zh: string, en: string, field: TextField): void {
+function refusePlaceholderMismatch(zh: string, en: string, field: TextField): void {
   if (!placeholdersDiffer(zh, en)) return;
   const [zhNames, enNames] = [placeholders(zh).join(', '), placeholders(en).join(', ')];
   throw httpError('placeholder_mismatch', `Placeholders differ: zh has [${zhNames}], en has [${enNames}]`,
