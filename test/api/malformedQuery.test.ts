@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** The list exports: each reads its list's `filter` and `sort`. */
-const EXPORTS = [...RESOURCES.filter((def) => def.export).map((def) => `/api/${def.name}/export.csv`), '/api/trash/export.csv'];
+const EXPORTS = [...RESOURCES.filter((def) => def.list.export).map((def) => `/api/${def.name}/export.csv`), '/api/trash/export.csv'];
 /** Every route that reads `filter` (lists, the list exports, the pricing statistics, the trash). */
 const FILTERED_ROUTES = [...RESOURCES.map((def) => `/api/${def.name}`), ...EXPORTS, '/api/pricing/stats', '/api/trash'];
 /** The routes among them that also read `sort`. */
