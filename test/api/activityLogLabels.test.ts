@@ -1,17 +1,9 @@
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
 // The activity log names records and people as a person reads them (#22): the name a record had
 // at the time of each change, the actor's name, IPv4 addresses without their IPv6 wrapping.
-let app: TestApp;
-let admin: HttpClient;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-});
-afterAll(() => app?.close());
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 
 type LogRow = { batchId?: string | null; action: string; entityId: string; entityLabel: string | null; userName: string | null; username: string; ip: string };
 const logOf = async (entityType: string, entityId: number): Promise<LogRow[]> => (await admin.get(

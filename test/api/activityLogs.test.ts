@@ -1,17 +1,13 @@
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let supplierId: number;
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   supplierId = (await admin.post('/api/suppliers', { name: 'Audit Freight', ...SUPPLIER_CONTACT })).body.id;
   await admin.put(`/api/suppliers/${supplierId}`, { shortName: 'AF' });
 });
-afterAll(() => app?.close());
 
 const list = (client: HttpClient, filter: object, extra = '') =>
   client.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]${extra}`);

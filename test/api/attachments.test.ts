@@ -1,9 +1,7 @@
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import type { HttpClient } from '../helpers/httpClient';
+import { useSignedInApp } from '../helpers/testApp';
 
-let app: TestApp;
-let admin: HttpClient;
-let dispatcher: HttpClient;
+const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
 let orderId: number;
 let foreignOrderId: number;
 
@@ -12,9 +10,6 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(32, 2)]);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   const ids = {
     pickupWarehouseId: (await admin.post('/api/warehouses', { code: 'W1', name: 'DC' })).body.id,
     assignedUserId: (await admin.get('/api/user')).body.id,
@@ -26,7 +21,6 @@ beforeAll(async () => {
   orderId = (await admin.post('/api/orders', { ...ids, mtmNumber: 'M1', dnNumber: 'D1', deliveryAreaId: area })).body.id;
   foreignOrderId = (await admin.post('/api/orders', { ...ids, mtmNumber: 'M2', dnNumber: 'D2', deliveryAreaId: other })).body.id;
 });
-afterAll(() => app?.close());
 
 /** Posts a multipart upload the way a browser form does. */
 async function upload(client: HttpClient, id: number, parts: { file?: [Buffer, string, string?]; kind?: string }) {

@@ -1,19 +1,13 @@
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // The batch completion date in a fixed number of statements, however many orders
 // (docs/order-status-flow.md#batch-modification-completion-date).
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let refs: OrderReferences;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  refs = await createOrderReferences(app, admin);
-});
-afterAll(() => app?.close());
+beforeAll(async () => { refs = await createOrderReferences(app, admin); });
 
 /** `count` completed orders, made by one set-based INSERT; their ids, ascending. */
 async function completedOrders(prefix: string, count: number): Promise<number[]> {

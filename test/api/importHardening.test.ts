@@ -2,9 +2,8 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { MAX_CELL_CHARS, MAX_COLUMNS, MAX_ENTRIES, MAX_PARTS_MIB, MAX_ROWS_READ } from '../../api/src/orders/importFile';
 import { MAX_IMPORT_MB } from '@kernel/orders/orderImport';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences } from '../helpers/orderReferences';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { zipOf, type ZipEntry } from '../helpers/zipFile';
 
 /**
@@ -13,8 +12,7 @@ import { zipOf, type ZipEntry } from '../helpers/zipFile';
  * and size the docs promise (docs/order-import.md#the-file).
  */
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 
 const MiB = 2 ** 20;
 const EN_HEADER = ['MTM number', 'DN number', 'Supplier', 'Pickup warehouse', 'Vehicle type', 'Delivery area',
@@ -65,11 +63,8 @@ async function refused(content: Buffer, status: number, code: string) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   await createOrderReferences(app, admin);
 });
-afterAll(() => app?.close());
 
 describe('order import hardening: an .xlsx is read within bounds', () => {
   it('reads a hand-written workbook (the fixture the other tests bend) and one ExcelJS writes', async () => {

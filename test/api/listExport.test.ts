@@ -5,10 +5,9 @@ import { readTranslationFile } from '../../admin/src/translations/translationFil
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let refs: OrderReferences;
 
 /** A message of the bundled catalog, which the test database holds unchanged. */
@@ -66,8 +65,6 @@ function rowWith(file: Export, label: string, value: string): Record<string, str
 const field = (locale: Locale, resource: string, name: string) => text(locale, `resources.${resource}.fields.${name}`);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   refs = await createOrderReferences(app, admin);
   const formula = await admin.create('/api/suppliers', { name: '=HYPERLINK("x")', ...SUPPLIER_CONTACT,
     serviceAreaIds: [refs.ownArea, refs.otherArea], status: 'inactive' });
@@ -77,7 +74,6 @@ beforeAll(async () => {
   await admin.delete(`/api/warehouses/${gone.id}`);
   expect((await admin.post('/api/report-runs')).status).toBe(201);
 });
-afterAll(() => app?.close());
 
 describe('list exports', () => {
   it.each(Object.keys(LIST_COLUMNS))('heads the %s export with its list screen\'s labels in both languages', async (resource) => {

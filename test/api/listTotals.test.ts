@@ -1,12 +1,10 @@
-import { signedInAs, type Answer, type HttpClient } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import type { Answer, HttpClient } from '../helpers/httpClient';
+import { useSignedInApp } from '../helpers/testApp';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // The orders list's total (docs/api-conventions.md#list-parameters): the planner's estimate first,
 // an exact count only when the estimate is small.
-let app: TestApp;
-let admin: HttpClient;
-let dispatcher: HttpClient;
+const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
 let refs: OrderReferences;
 
 /** `count` orders in an area, made by one set-based INSERT. */
@@ -17,15 +15,11 @@ const addOrders = (prefix: string, areaId: number, count: number) => app.db.raw(
   from generate_series(1, ?) g`, [`${prefix}-MTM-`, `${prefix}-DN-`, refs.warehouse, areaId, count]);
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   refs = await createOrderReferences(app, admin);
   await addOrders('OWN', refs.ownArea, 15_000);
   await addOrders('OTHER', refs.otherArea, 45_000);
   await app.db.raw('analyze orders');
 });
-afterAll(() => app?.close());
 
 /** A GET and the SQL it ran (knex's 'query' events on app.db). */
 async function listed(client: HttpClient, path: string): Promise<{ answer: Answer; sql: string[] }> {

@@ -8,22 +8,14 @@ import { endLiveStreams } from '../../api/src/live/routes';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { statementsDuring as statementsOf } from '../helpers/statements';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Live updates (docs/live-updates.md): Server-Sent Events fed by the database's notices.
-let app: TestApp;
-let admin: HttpClient;
-let dispatcher: HttpClient;
+const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
 let refs: OrderReferences;
 
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
-  refs = await createOrderReferences(app, admin);
-});
-afterAll(() => app?.close());
+beforeAll(async () => { refs = await createOrderReferences(app, admin); });
 
 interface Event { event: string; id?: string; data: Record<string, unknown> }
 

@@ -1,16 +1,10 @@
 import http from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { HttpClient } from '../helpers/httpClient';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-let app: TestApp;
-let admin: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-});
-afterAll(() => app?.close());
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 
 const LOGIN = JSON.stringify({ username: 'admin', password: 'demo1234' });
 const COMPRESS = { gzip: gzipSync, deflate: deflateSync, br: brotliCompressSync } as const;

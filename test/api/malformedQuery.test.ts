@@ -1,18 +1,11 @@
 import { RESOURCES } from '../../api/src/resources/registry';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-let app: TestApp;
-let admin: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-});
-afterAll(() => app?.close());
+const { admin } = useSignedInApp({ admin: 'admin' });
 
 /** The list exports: each reads its list's `filter` and `sort`. */
-const EXPORTS = [...RESOURCES.filter((def) => def.export).map((def) => `/api/${def.name}/export.csv`), '/api/trash/export.csv'];
+const EXPORTS = [...RESOURCES.filter((def) => def.list.export).map((def) => `/api/${def.name}/export.csv`), '/api/trash/export.csv'];
 /** Every route that reads `filter` (lists, the list exports, the pricing statistics, the trash). */
 const FILTERED_ROUTES = [...RESOURCES.map((def) => `/api/${def.name}`), ...EXPORTS, '/api/pricing/stats', '/api/trash'];
 /** The routes among them that also read `sort`. */

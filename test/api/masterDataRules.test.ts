@@ -2,15 +2,9 @@ import { ROLES, type Role } from '@kernel/users/roles';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
-let app: TestApp;
-let admin: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-});
-afterAll(() => app?.close());
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 
 const count = async (table: string) => Number((await app.db(table).count({ n: '*' }))[0].n);
 

@@ -1,17 +1,9 @@
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
 // Chinese names sort by pinyin, not by code point, on both databases (migration
 // 20261127000200_name_sort_keys): 安达 (an), 北方 (bei), Blue (blue), 华南 (hua), 苏通 (su).
-let app: TestApp;
-let admin: HttpClient;
-
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-});
-afterAll(() => app?.close());
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 
 const names = async (path: string) => ((await admin.get(path)).body as Array<{ name: string }>).map((row) => row.name);
 const sorted = (order: 'ASC' | 'DESC') => encodeURIComponent(JSON.stringify(['name', order]));

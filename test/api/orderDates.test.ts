@@ -1,21 +1,16 @@
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
 // An order's dates in their order (docs/order-status-flow.md#dates): the MOS date and the
 // completion date are never before the pickup date, on every path that writes them.
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let refs: OrderReferences;
 let adminId: number;
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   refs = await createOrderReferences(app, admin);
   adminId = (await app.db('users').where({ username: 'admin' }).first('id')).id;
 });
-afterAll(() => app?.close());
 
 const order = (dn: string, dates: { pickupDate: string; mosDate: string }) => ({ mtmNumber: `MTM-${dn}`, dnNumber: dn,
   pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea, assignedUserId: adminId, ...dates });

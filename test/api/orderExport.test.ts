@@ -9,16 +9,14 @@ import { orderExport } from '../../api/src/orders/export';
 import { Order } from '../../api/src/orders/Order';
 import { loadTranslator } from '../../api/src/translations/catalog';
 import { personNameSql } from '../../api/src/users/personNameSql';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 /** Enough orders that COPY is still at work when a client leaves; embedded PGlite is slow to fill. */
 const LEAVING_ROWS = onPostgres ? 40_000 : 12_000;
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let refs: OrderReferences;
 
 /** Text that CSV quoting or Excel formula neutralising could get wrong. */
@@ -26,8 +24,6 @@ const TRICKY = ['a,b', 'say "hi"', 'line1\r\nline2', 'cr\ronly', 'lf\nonly', '=1
   '-12.5', '+7', '-', '', null, '中文备注，逗号', '  spaces  ', '\\back\\slash', "it's", '"', ',', '\\.', 'NULL', '=', '😀 ok'];
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   refs = await createOrderReferences(app, admin);
   const db = app.db;
   // Tricky names and labels, written past the API's checks.
@@ -60,7 +56,6 @@ beforeAll(async () => {
       md5(g::text) || md5(g || 'a') || md5(g || 'b') || md5(g || 'c') || md5(g || 'd') || md5(g || 'e')
     from generate_series(1, ?) g`, [refs.warehouse, refs.ownArea, users[0], LEAVING_ROWS]);
 });
-afterAll(() => app?.close());
 
 /** The screen's date and time (admin/src/common/dateFormat.ts) in English, read in UTC. */
 const screenTime = (value: unknown) => (value ? new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short',

@@ -4,11 +4,10 @@ import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
 import { personName } from '@kernel/users/personName';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { zipOf } from '../helpers/zipFile';
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let refs: OrderReferences;
 let leaderName: string;
 
@@ -52,12 +51,9 @@ const row = (dn: string, change: Partial<Record<string, string>> = {}) => {
 };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   refs = await createOrderReferences(app, admin);
   leaderName = personName(await app.db('users').where({ username: 'team_leader' }).first());
 });
-afterAll(() => app?.close());
 
 describe('order import: preview and import', () => {
   it('previews a Chinese-headed CSV without writing anything, then creates its rows with one log row each', async () => {

@@ -4,7 +4,7 @@ import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { Role } from '@kernel/users/roles';
 import { signedInAs, type Answer, type HttpClient } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
 /**
  * docs/roles-and-permissions.md#api-routes-and-their-page-keys for every order call and every demo
@@ -13,14 +13,11 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
  * need `new_order`; the batch completion date needs `batch_modification`. A refused call answers
  * 403 and leaves the order, its attachments, its timeline and the activity log as they were.
  */
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 const refs = { warehouse: 0, area: 0, user: 0 };
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   refs.warehouse = (await admin.create('/api/warehouses', { code: 'W1', name: 'Main DC' })).id;
   refs.area = (await admin.create('/api/delivery-areas', { code: 'A1', name: 'Area 1' })).id;
   refs.user = (await admin.get('/api/user')).body.id;
@@ -28,7 +25,6 @@ beforeAll(async () => {
   const dispatcher = await app.db('users').where({ username: 'regional_dispatcher' }).first('id');
   await app.db('userDeliveryAreas').insert({ userId: dispatcher.id, deliveryAreaId: refs.area });
 });
-afterAll(() => app?.close());
 
 let serial = 0;
 const orderBody = () => {

@@ -1,27 +1,18 @@
 import type { DataProvider } from 'ra-core';
 import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { demoUserName } from '../../seeds/demo';
 
-let app: TestApp;
-let admin: HttpClient;
-let leader: HttpClient;
-let dispatcher: HttpClient;
+const { app, admin, leader, dispatcher } = useSignedInApp({ admin: 'admin', leader: 'team_leader', dispatcher: 'regional_dispatcher' });
 let ra: DataProvider;
 let refs: OrderReferences & { leaderId: number };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  leader = await signedInAs(app.url, 'team_leader');
-  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   ra = stockDataProvider(admin);
   refs = { ...await createOrderReferences(app, admin), leaderId: (await leader.get('/api/user')).body.id };
 });
-afterAll(() => app?.close());
 
 let serial = 0;
 const orderBody = (overrides: Record<string, unknown> = {}) => {

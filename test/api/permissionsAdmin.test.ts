@@ -2,10 +2,9 @@ import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
 import { ROLES, type Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let original: Matrix;
 
 interface Matrix {
@@ -16,11 +15,8 @@ interface Matrix {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   original = (await admin.get<Matrix>('/api/permissions')).body;
 });
-afterAll(() => app?.close());
 
 // Each test starts from the seeded matrix.
 afterEach(async () => {

@@ -1,15 +1,12 @@
 import { ROLES } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 const areas = { own: 0, other: 0 };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   await admin.post('/api/suppliers', { ...SUPPLIER_CONTACT, name: 'Carrier One', shortName: 'C1', contactPhone: '+86 21 5555 0101' });
   await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC', contactPerson: 'Wei' });
   await admin.post('/api/vehicle-types', { code: 'T5', name: '5 t truck', capacityTons: 5 });
@@ -18,7 +15,6 @@ beforeAll(async () => {
   const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   await app.db('userDeliveryAreas').insert({ userId: (await dispatcher.get('/api/user')).body.id, deliveryAreaId: areas.own });
 });
-afterAll(() => app?.close());
 
 const PICKERS: Array<[string, string[]]> = [
   ['supplier-options', ['id', 'name', 'shortName', 'status']],

@@ -3,24 +3,18 @@ import type { Role } from '@kernel/users/roles';
 import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-let app: TestApp;
-let admin: HttpClient;
-let biller: HttpClient;
+const { app, admin, biller } = useSignedInApp({ admin: 'admin', biller: 'biller' });
 let ra: DataProvider;
 let refs: OrderReferences & { userId: number };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  biller = await signedInAs(app.url, 'biller');
   ra = stockDataProvider(biller);
   refs = { ...await createOrderReferences(app, admin), userId: (await admin.get('/api/user')).body.id };
 });
-afterAll(() => app?.close());
 
 let serial = 0;
 type Order = Record<string, any>;

@@ -2,12 +2,10 @@ import { PRE_TRANSIT } from '@kernel/orders/delayKinds';
 import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-let app: TestApp;
-let admin: HttpClient;
-let dispatcher: HttpClient;
+const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
 const refs = { own: 0, other: 0, empty: 0 };
 /** Today in the server's zone, written independently of the code under test. */
 const today = new Date().toLocaleDateString('sv');
@@ -20,9 +18,6 @@ const PRE_TRANSIT_SQL = PRE_TRANSIT.map((status) => `'${status}'`).join(', ');
  * never count.
  */
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   const warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
   const supplier = (await admin.post('/api/suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT })).body.id;
   refs.own = (await admin.post('/api/delivery-areas', { code: 'A-OWN', name: 'Dispatcher area' })).body.id;
@@ -38,7 +33,6 @@ beforeAll(async () => {
     from unnest(?::int[]) a, unnest(?::text[]) s, generate_series(-2, 1) p, generate_series(-1, 1) m, generate_series(0, 1) d`,
   [supplier, warehouse, dispatcherId, today, today, [refs.own, refs.other], [...ORDER_STATUSES]]);
 });
-afterAll(() => app?.close());
 
 /** The expected counts per area, by plain SQL written apart from the code under test. */
 async function expectedCounts() {

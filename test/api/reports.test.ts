@@ -2,8 +2,8 @@ import { bundledCatalogs } from '@kernel/i18n/catalogs';
 import { flatten } from '../../api/src/translations/catalog';
 import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { catchUpReports, startReportSchedule } from '../../api/src/reports/reportSchedule';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { signedInAs } from '../helpers/httpClient';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 /**
@@ -17,14 +17,11 @@ const RUN_DATE = '2027-01-15';
 /** First day of the window for 3, 6 and 12 months, written out. */
 const FROM = { 3: '2026-11-01', 6: '2026-08-01', 12: '2026-02-01' } as const;
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 const refs = { warehouse: 0, suppliers: [] as number[], vehicleTypes: [] as number[], areas: [] as number[],
   users: [] as number[], dispatcherId: 0, ownArea: 0, edgeSupplier: 0 };
 
 beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
   refs.warehouse = (await admin.post('/api/warehouses', { code: 'W1', name: 'Main DC' })).body.id;
   for (const name of ['顺达物流', 'Swift Haulage', 'Blue River']) {
     refs.suppliers.push((await admin.post('/api/suppliers', { name, ...SUPPLIER_CONTACT })).body.id);
@@ -43,7 +40,6 @@ beforeAll(async () => {
   refs.ownArea = refs.areas[0];
   await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
 });
-afterAll(() => app?.close());
 
 let serial = 0;
 interface OrderFixture {

@@ -1,19 +1,12 @@
 import type { DataProvider } from 'ra-core';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
-let app: TestApp;
-let admin: HttpClient;
+const { app, admin } = useSignedInApp({ admin: 'admin' });
 let ra: DataProvider;
-beforeAll(async () => {
-  app = await startTestApp();
-  admin = await signedInAs(app.url, 'admin');
-  ra = stockDataProvider(admin);
-});
-afterAll(() => app?.close());
+beforeAll(() => { ra = stockDataProvider(admin); });
 
 /** Three records per resource, sortable by `sortField`, plus the field an update changes. */
 const CASES = [

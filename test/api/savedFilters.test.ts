@@ -1,15 +1,7 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
-let app: TestApp;
-let leader: HttpClient;
-let biller: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  leader = await signedInAs(app.url, 'team_leader');
-  biller = await signedInAs(app.url, 'biller');
-});
-afterAll(() => app?.close());
+const { app, leader, biller } = useSignedInApp({ leader: 'team_leader', biller: 'biller' });
 
 const save = (client: HttpClient, name: string, filter: object = { status: ['new'] }, resource = 'orders') =>
   client.post('/api/saved-filters', { resource, name, filter });

@@ -1,17 +1,10 @@
 import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
-let app: TestApp;
-let admin: HttpClient;
-let manager: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  [admin, manager] = await Promise.all([signedInAs(app.url, 'admin'), signedInAs(app.url, 'manager')]);
-});
-afterAll(() => app?.close());
+const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' });
 
 const filter = (value: object) => encodeURIComponent(JSON.stringify(value));
 const trashRow = async (id: string) => (await admin.get(`/api/trash?filter=${filter({ id: [id] })}`)).body[0];

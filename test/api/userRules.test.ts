@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useSignedInApp } from '../helpers/testApp';
 
 /**
  * docs/roles-and-permissions.md#who-manages-which-accounts: only administrators manage admin and
@@ -8,14 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/testApp';
  * manages team leaders, billers and regional dispatchers, and gives only those roles, on every
  * route that touches a user.
  */
-let app: TestApp;
-let admin: HttpClient;
-let manager: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  [admin, manager] = await Promise.all([signedInAs(app.url, 'admin'), signedInAs(app.url, 'manager')]);
-});
-afterAll(() => app?.close());
+const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' });
 
 const PASSWORD = 'tall ships 42';
 const TAKEOVER = 'hostile takeover';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { RESOURCES } from '../../api/src/resources/registry';
-import type { ResourceDef } from '../../api/src/resources/resource';
+import { idListsOf } from '../../api/src/resources/relations';
+import type { AnyResource } from '../../api/src/resources/resource';
 import type { RouteEntry } from './routeTable';
 
 /**
@@ -98,12 +99,13 @@ const jsonObjectText = (entries: Array<[string, unknown]>) =>
 const PROTO_KEYS = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'valueOf', 'prototype'];
 
 /** The resource a route lists or reads (`/api/orders/export.csv` filters orders), if any. */
-const resourceOf = (route: RouteEntry): ResourceDef | undefined => RESOURCES.find((def) => def.name === route.path.split('/')[2]);
+const resourceOf = (route: RouteEntry): AnyResource | undefined => RESOURCES.find((def) => def.name === route.path.split('/')[2]);
 
 /** Filter keys a list may know (its own fields, with range bounds), and keys it must refuse. */
-function filterKeys(def: ResourceDef | undefined): string[] {
-  const own = def ? [...Object.keys(def.filters), ...Object.keys(def.customFilters ?? {}), ...Object.keys(def.links ?? {})] : [];
-  const bounds = def ? Object.entries(def.filters).filter(([, kind]) => kind === 'range').flatMap(([f]) => [`${f}_gte`, `${f}_lte`]) : [];
+function filterKeys(def: AnyResource | undefined): string[] {
+  const own = def ? [...Object.keys(def.list.filters), ...Object.keys(def.list.customFilters ?? {}),
+    ...idListsOf(def).map((list) => list.field)] : [];
+  const bounds = def ? Object.entries(def.list.filters).filter(([, kind]) => kind === 'range').flatMap(([f]) => [`${f}_gte`, `${f}_lte`]) : [];
   return [...new Set([...own, ...bounds, 'q', 'id', 'type', 'deletedBy', 'status', 'deliveryAreaId', 'period', 'missing',
     'x_gte', 'status_gte', 'id_lte', ...PROTO_KEYS])];
 }
@@ -115,17 +117,17 @@ const filterValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: nastyQueryValue },
 );
 
-function filterText(def: ResourceDef | undefined): fc.Arbitrary<string> {
+function filterText(def: AnyResource | undefined): fc.Arbitrary<string> {
   const key = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...filterKeys(def)) },
     { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 10 }) });
   return fc.array(fc.tuple(key, filterValue), { minLength: 1, maxLength: 3 }).map(jsonObjectText);
 }
 
 /** A sort the list takes, or (a third of the time) one it must refuse. */
-function sortText(def: ResourceDef | undefined): fc.Arbitrary<string> {
-  const valid = fc.tuple(fc.constantFrom(...(def?.sortable ?? ['id', 'deletedAt', 'name'])), fc.constantFrom('ASC', 'DESC'))
+function sortText(def: AnyResource | undefined): fc.Arbitrary<string> {
+  const valid = fc.tuple(fc.constantFrom(...(def?.list.sortable ?? ['id', 'deletedAt', 'name'])), fc.constantFrom('ASC', 'DESC'))
     .map((pair) => JSON.stringify(pair));
-  const field = fc.oneof(fc.constantFrom(...(def?.sortable ?? ['id', 'deletedAt', 'name']), ...PROTO_KEYS, 'id; drop table users',
+  const field = fc.oneof(fc.constantFrom(...(def?.list.sortable ?? ['id', 'deletedAt', 'name']), ...PROTO_KEYS, 'id; drop table users',
     'password_hash', 'passwordHash'), nastyScalar);
   const order = fc.oneof(fc.constantFrom('ASC', 'DESC', 'asc', 'desc', '', 'ASC NULLS FIRST'), nastyScalar);
   return fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: fc.tuple(field, order).map((pair) => JSON.stringify(pair)) },

@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { Knex } from 'knex';
+import type { Role } from '@kernel/users/roles';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
 import { readConfig, type Config } from '../../api/src/config';
 import { databaseStarted, openDatabase } from '../../api/src/db/knex';
+import { signedInAs, type HttpClient } from './httpClient';
 import { createTestDatabase } from './testDatabase';
 
 export interface TestApp {
@@ -18,7 +20,9 @@ export interface TestApp {
  * The real Koa app on a fresh database, listening on a free port. `demo` seeds the demo users
  * (one per role, password demo1234), `sampleData` the whole demo company. Passwords use a low scrypt cost to keep the suite fast.
  */
-export async function startTestApp(options: { demo?: boolean; sampleData?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+export interface StartOptions { demo?: boolean; sampleData?: boolean; env?: NodeJS.ProcessEnv }
+
+export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key',
     ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
   const { target, drop } = await createTestDatabase({ config, demo: options.demo ?? true, sampleData: options.sampleData ?? false });
@@ -45,4 +49,40 @@ export async function startTestApp(options: { demo?: boolean; sampleData?: boole
       await drop();
     },
   };
+}
+
+/**
+ * A stand-in for what a beforeAll makes: a test file names it when it loads, and uses the real one
+ * from its first test on. Used earlier, it says so rather than reading undefined.
+ */
+function madeLater<T extends object>(name: string, made: () => T | undefined): T {
+  const real = (): T => {
+    const value = made();
+    if (value === undefined) throw new Error(`${name} is used before beforeAll made it`);
+    return value;
+  };
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(real(), key, real()),
+    set: (_, key, value) => Reflect.set(real(), key, value),
+    has: (_, key) => Reflect.has(real(), key),
+    getPrototypeOf: () => Object.getPrototypeOf(real()),
+  });
+}
+
+/**
+ * The app of a test file: started before its tests, with one client signed in per role asked,
+ * closed after them. `const { app, admin, leader } = useSignedInApp({ admin: 'admin', leader: 'team_leader' })`.
+ */
+export function useSignedInApp<Name extends string>(roles: Record<Name, Role>, options?: StartOptions):
+  { app: TestApp } & Record<Name, HttpClient> {
+  let app: TestApp | undefined;
+  const clients = new Map<string, HttpClient>();
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    // One after another, as each file signed in before.
+    for (const [name, role] of Object.entries<Role>(roles)) clients.set(name, await signedInAs(app.url, role));
+  });
+  afterAll(() => app?.close());
+  const named = Object.keys(roles).map((name) => [name, madeLater(name, () => clients.get(name))]);
+  return { app: madeLater('app', () => app), ...Object.fromEntries(named) };
 }

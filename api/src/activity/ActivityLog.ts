@@ -19,4 +19,12 @@ export class ActivityLog extends Model {
   ip!: string | null;
   userAgent!: string | null;
   at!: Date;
+  /** The browser tab that acted, for the live stream only (docs/live-updates.md). */
+  tabId!: string | null;
+  /** The delivery areas an order was in, for the live stream only. */
+  orderAreaIds!: number[] | null;
+  /** The name the record had after this change. */
+  entityLabel!: string | null;
+  /** Shared by the rows of one action on many records. */
+  batchId!: string | null;
 }

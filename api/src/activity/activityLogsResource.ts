@@ -10,35 +10,36 @@ const BATCH_COUNT = `(case when activity_logs.batch_id is null then null
   else (select count(*) from activity_logs b where b.batch_id = activity_logs.batch_id) end)`;
 
 /** Append-only: listed and read, never written through the API. */
-export const activityLogsResource: ResourceDef = {
+export const activityLogsResource: ResourceDef<ActivityLog> = {
   name: 'activity-logs',
   entityType: 'activity_log',
   model: ActivityLog,
   pageKey: 'activity_logs',
   label: 'action',
-  sortable: ['id', 'at', 'username', 'action', 'entityType'],
-  defaultSort: { field: 'at', order: 'desc' },
-  search: ['username', 'action', 'entityType', 'entityId'],
-  filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', batchId: 'eq' },
-  customFilters: {
-    // One row per action on many records: the first row of each batch stands for it (batchCount).
-    // The export has every row: a file has no entry to open.
-    grouped(query, value, ctx) {
-      if ((value !== true && value !== 'true') || ctx.path.endsWith('/export.csv')) return;
-      query.where((rows) => rows.whereNull('activityLogs.batchId').orWhereRaw(
-        'activity_logs.id = (select min(b.id) from activity_logs b where b.batch_id = activity_logs.batch_id)'));
-    },
-  },
-  writable: false,
   computed: { userName: USER_NAME, batchCount: BATCH_COUNT },
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds'],
-  export: {
-    title: 'menu.activity_logs',
-    // As the list shows them: the actor by name, the record by the name it had (ActivityLogList.tsx).
-    columns: [{ field: 'at', as: 'instant' }, { field: 'username', sql: `coalesce(${USER_NAME}, activity_logs.username)` },
-      { field: 'action', translate: 'activity_logs.actions' }, { field: 'entityType', translate: 'entity_types' },
-      { field: 'entityId', sql: `coalesce(activity_logs.entity_label, '#' || activity_logs.entity_id)` }, { field: 'ip' }],
+  list: {
+    sortable: ['id', 'at', 'username', 'action', 'entityType'],
+    defaultSort: { field: 'at', order: 'desc' },
+    search: ['username', 'action', 'entityType', 'entityId'],
+    filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', batchId: 'eq' },
+    customFilters: {
+      // One row per action on many records: the first row of each batch stands for it (batchCount).
+      // The export has every row: a file has no entry to open.
+      grouped(query, value, ctx) {
+        if ((value !== true && value !== 'true') || ctx.path.endsWith('/export.csv')) return;
+        query.where((rows) => rows.whereNull('activityLogs.batchId').orWhereRaw(
+          'activity_logs.id = (select min(b.id) from activity_logs b where b.batch_id = activity_logs.batch_id)'));
+      },
+    },
+    export: {
+      title: 'menu.activity_logs',
+      // As the list shows them: the actor by name, the record by the name it had (ActivityLogList.tsx).
+      columns: [{ field: 'at', as: 'instant' }, { field: 'username', sql: `coalesce(${USER_NAME}, activity_logs.username)` },
+        { field: 'action', translate: 'activity_logs.actions' }, { field: 'entityType', translate: 'entity_types' },
+        { field: 'entityId', sql: `coalesce(activity_logs.entity_label, '#' || activity_logs.entity_id)` }, { field: 'ip' }],
+    },
   },
 };

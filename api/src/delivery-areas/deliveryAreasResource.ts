@@ -11,20 +11,22 @@ const create = Joi.object({
   status: status(),
 });
 
-export const deliveryAreasResource: ResourceDef = {
+export const deliveryAreasResource: ResourceDef<DeliveryArea> = {
   name: 'delivery-areas',
   entityType: 'delivery_area',
   model: DeliveryArea,
   pageKey: 'delivery_areas',
   label: 'name',
-  sortable: ['id', 'code', 'name', 'region', 'status', 'createdAt', 'updatedAt'],
-  sortKeys: { name: 'nameSort' },
-  defaultSort: { field: 'code', order: 'asc' },
-  search: ['code', 'name', 'region'],
-  filters: { status: 'eq', region: 'contains', code: 'eq' },
-  schemas: { create, update: partial(create) },
-  export: {
-    title: 'menu.delivery_areas',
-    columns: [{ field: 'code' }, { field: 'name' }, { field: 'region' }, { field: 'description' }, { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  list: {
+    sortable: ['id', 'code', 'name', 'region', 'status', 'createdAt', 'updatedAt'],
+    sortKeys: { name: 'nameSort' },
+    defaultSort: { field: 'code', order: 'asc' },
+    search: ['code', 'name', 'region'],
+    filters: { status: 'eq', region: 'contains', code: 'eq' },
+    export: {
+      title: 'menu.delivery_areas',
+      columns: [{ field: 'code' }, { field: 'name' }, { field: 'region' }, { field: 'description' }, { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+    },
   },
+  write: { schemas: { create, update: partial(create) } },
 };

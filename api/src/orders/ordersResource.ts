@@ -5,10 +5,8 @@ import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { httpError, problem } from '../httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
-import { relationFields } from '../resources/relations';
 import { englishMessage } from '../translations/catalog';
-import type { Ctx, ResourceDef, Row } from '../resources/resource';
-import type { ListScoped } from '../resources/resourceRoutes';
+import type { Ctx, Input, ListOptions, ResourceDef } from '../resources/resource';
 import { areasOf, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
 import { orderExport } from './export';
@@ -39,10 +37,10 @@ const mosDate = calendarDate(required('mos_date_required'))
   })
   .messages({ 'date.tooEarly': 'Cannot be before the pickup date {#limit}' });
 
-function checkDateOrder({ pickupDate, mosDate }: Row) {
+function checkDateOrder({ pickupDate, mosDate }: Input<Order>) {
   if (isBeforePickup(mosDate, pickupDate)) {
     throw httpError('invalid_input', 'Invalid input: mosDate', { params: { fields: 'mosDate' },
-      fields: { mosDate: problem('too_early', `Cannot be before the pickup date ${pickupDate}`, { min: pickupDate }) } });
+      fields: { mosDate: problem('too_early', `Cannot be before the pickup date ${pickupDate}`, { min: String(pickupDate) }) } });
   }
 }
 
@@ -67,7 +65,7 @@ async function checkArea(ctx: Ctx, deliveryAreaId: unknown, trx: Knex.Transactio
 }
 
 /** A new order as its booker writes it: the form's and the import's alike. */
-export const bookedBy = (userId: number, data: Row): Row => ({ ...data, createdBy: userId });
+export const bookedBy = <T extends object>(userId: number, data: T): T & { createdBy: number } => ({ ...data, createdBy: userId });
 
 /** Each new order's first timeline event (booked, by whom): orders created by the form and imported alike. */
 export async function recordBookings(trx: Knex.Transaction, userId: number, orders: Array<{ id: number; status: string }>) {
@@ -75,10 +73,10 @@ export async function recordBookings(trx: Knex.Transaction, userId: number, orde
 }
 
 /**
- * A list scope of orders (ListScoped) for a dispatcher: `base`, then their areas written in, for
- * the planner's estimate of the total.
+ * A list scope of orders (ListOptions.scope) for a dispatcher: `base`, then their areas written in,
+ * for the planner's estimate of the total.
  */
-export const inAreasListScope = (base?: (query: QueryBuilder<Model>) => void): ListScoped['listScope'] => async (ctx, db) => {
+export const inAreasListScope = (base?: (query: QueryBuilder<Model>) => void): ListOptions<Order>['scope'] => async (ctx, db) => {
   const areas = await areasOf(db, ctx.state.user!);
   return areas && ((_ctx, query) => {
     base?.(query);
@@ -94,43 +92,46 @@ export const inAreasListScope = (base?: (query: QueryBuilder<Model>) => void): L
  */
 export const orderGuards = { read: requirePage('orders'), write: requirePage('new_order') };
 
-export const ordersResource: ResourceDef & ListScoped = {
+/** Its supplierId, pickupWarehouseId, vehicleTypeId, deliveryAreaId and assignedUserId are Order's relations. */
+export const ordersResource: ResourceDef<Order> = {
   name: 'orders',
   entityType: 'order',
   model: Order,
   pageKey: 'orders',
   guards: orderGuards,
   label: 'mtmNumber',
-  sortable: ['id', 'mtmNumber', 'dnNumber', 'status', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'updatedAt'],
-  defaultSort: { field: 'createdAt', order: 'desc' },
-  countCap: 10_000,
-  search: ['mtmNumber', 'dnNumber'],
-  filters: {
-    status: 'eq', supplierId: 'eq', pickupWarehouseId: 'eq', vehicleTypeId: 'eq', deliveryAreaId: 'eq',
-    assignedUserId: 'eq', pickupDate: 'range', mosDate: 'range', completionDate: 'range', createdAt: 'range',
-  },
-  customFilters: {
-    // true (either delay) or one kind, 'pulling_out' or 'mos', as process monitoring links them.
-    delayed(query, value) {
-      const kind = value === true || value === 'true' ? 'delayed' : value;
-      if (kind !== 'delayed' && kind !== 'pulling_out' && kind !== 'mos') return;
-      query.modify('delayed', kind);
-    },
-  },
-  // supplierId, pickupWarehouseId, vehicleTypeId, deliveryAreaId, assignedUserId: Order's relations.
-  ...relationFields(Order),
-  schemas: { create: createOrderSchema, update: partial(createOrderSchema) },
-  // Status moves through POST /:id/transitions, completion dates through the batch call, prices
-  // through pricing management; the database computes the MTM prices.
-  readOnly: ['status', 'completionDate', 'createdBy', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
-    'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
   scope(ctx, query) {
     query.modify('inAreasOf', ctx.state.user!);
   },
-  listScope: inAreasListScope(),
-  export: orderExport,
+  list: {
+    sortable: ['id', 'mtmNumber', 'dnNumber', 'status', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'updatedAt'],
+    defaultSort: { field: 'createdAt', order: 'desc' },
+    countCap: 10_000,
+    search: ['mtmNumber', 'dnNumber'],
+    filters: {
+      status: 'eq', supplierId: 'eq', pickupWarehouseId: 'eq', vehicleTypeId: 'eq', deliveryAreaId: 'eq',
+      assignedUserId: 'eq', pickupDate: 'range', mosDate: 'range', completionDate: 'range', createdAt: 'range',
+    },
+    customFilters: {
+      // true (either delay) or one kind, 'pulling_out' or 'mos', as process monitoring links them.
+      delayed(query, value) {
+        const kind = value === true || value === 'true' ? 'delayed' : value;
+        if (kind !== 'delayed' && kind !== 'pulling_out' && kind !== 'mos') return;
+        query.modify('delayed', kind);
+      },
+    },
+    scope: inAreasListScope(),
+    export: orderExport,
+  },
+  write: {
+    schemas: { create: createOrderSchema, update: partial(createOrderSchema) },
+    // Status moves through POST /:id/transitions, completion dates through the batch call, prices
+    // through pricing management; the database computes the MTM prices.
+    readOnly: ['status', 'completionDate', 'createdBy', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
+      'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
+  },
   hooks: {
-    async beforeCreate(ctx, data, trx): Promise<Row> {
+    async beforeCreate(ctx, data, trx) {
       await checkArea(ctx, data.deliveryAreaId, trx);
       return bookedBy(ctx.state.user!.id, data);
     },
@@ -140,7 +141,7 @@ export const ordersResource: ResourceDef & ListScoped = {
       return patch;
     },
     async afterCreate(ctx, created, trx) {
-      await recordBookings(trx, ctx.state.user!.id, [created as { id: number; status: string }]);
+      await recordBookings(trx, ctx.state.user!.id, [created]);
     },
   },
 };

@@ -162,8 +162,8 @@ const idsQuery = Joi.object({ filter: Joi.string(), sort: Joi.string(),
  */
 async function matchingIds(ctx: Ctx) {
   const { limit } = validate<{ limit: number }>(idsQuery, ctx.query);
-  const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, ordersResource.sortable,
-    ordersResource.defaultSort!);
+  const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, ordersResource.list.sortable,
+    ordersResource.list.defaultSort!);
   const query = liveQuery(ordersResource, ctx, ctx.state.db).clearSelect().select('orders.id');
   applyFilters(ordersResource, ctx, query, filter);
   const rows = await query.orderBy(`orders.${sort.field}`, sort.order).orderBy('orders.id', sort.order).limit(limit);

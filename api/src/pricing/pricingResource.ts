@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import { Order } from '../orders/Order';
 import { inAreasListScope, ordersResource } from '../orders/ordersResource';
-import type { ListScoped } from '../resources/resourceRoutes';
 import type { Model, QueryBuilder } from 'objection';
 import type { ResourceDef } from '../resources/resource';
 import { marginSql, pricingSetSql } from './margin';
@@ -14,8 +13,8 @@ const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field,
   .messages({ 'object.min': 'Send at least one price' });
 
 /** Every other field of an order, shown here but changed on the orders page. */
-const orderFields = [...Object.keys(ordersResource.schemas!.create!.describe().keys),
-  ...ordersResource.readOnly!.filter((field) => !(PRICE_INPUTS as readonly string[]).includes(field))];
+const orderFields = [...Object.keys(ordersResource.write!.schemas.create!.describe().keys),
+  ...ordersResource.write!.readOnly!.filter((field) => !(PRICE_INPUTS as readonly string[]).includes(field))];
 
 /**
  * Pricing management (docs/pricing.md#pricing-management): the completed orders, their six prices written in place, the MTM
@@ -24,34 +23,34 @@ const orderFields = [...Object.keys(ordersResource.schemas!.create!.describe().k
 /** Pricing shows completed orders only. */
 const completed = (query: QueryBuilder<Model>) => { query.where('orders.status', 'completed'); };
 
-export const pricingResource: ResourceDef & ListScoped = {
+export const pricingResource: ResourceDef<Order> = {
   name: 'pricing',
   entityType: 'order',
   model: Order,
   pageKey: 'pricing_management',
   label: 'mtmNumber',
-  sortable: ['id', 'mtmNumber', 'dnNumber', 'completionDate', ...PRICE_INPUTS, 'mtmBuyPrice', 'mtmSalePrice', 'updatedAt'],
-  defaultSort: { field: 'completionDate', order: 'desc' },
-  countCap: 10_000,
-  search: ['mtmNumber'],
-  filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range' },
-  customFilters: {
-    pricingNotSet(query, value) {
-      if (value === true || value === 'true') query.whereRaw(`not (${pricingSetSql()})`);
-    },
-    /** A year, month or ISO week of the completion date, in the server's time zone. */
-    period(query, value) {
-      const { start, end } = periodRange(value);
-      query.where('orders.completionDate', '>=', start).where('orders.completionDate', '<', end);
-    },
-  },
-  schemas: { update },
-  readOnly: [...orderFields, 'margin'],
   computed: { margin: marginSql() },
   scope(ctx, query) {
     completed(query);
     query.modify('inAreasOf', ctx.state.user!);
   },
-  listScope: inAreasListScope(completed),
-  deletable: false,
+  list: {
+    sortable: ['id', 'mtmNumber', 'dnNumber', 'completionDate', ...PRICE_INPUTS, 'mtmBuyPrice', 'mtmSalePrice', 'updatedAt'],
+    defaultSort: { field: 'completionDate', order: 'desc' },
+    countCap: 10_000,
+    search: ['mtmNumber'],
+    filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range' },
+    customFilters: {
+      pricingNotSet(query, value) {
+        if (value === true || value === 'true') query.whereRaw(`not (${pricingSetSql()})`);
+      },
+      /** A year, month or ISO week of the completion date, in the server's time zone. */
+      period(query, value) {
+        const { start, end } = periodRange(value);
+        query.where('orders.completionDate', '>=', start).where('orders.completionDate', '<', end);
+      },
+    },
+    scope: inAreasListScope(completed),
+  },
+  write: { schemas: { update }, readOnly: [...orderFields, 'margin'], deletable: false },
 };

@@ -21,7 +21,7 @@ interface StatsRow {
  * is set, so that half-typed prices do not inflate them.
  */
 async function stats(ctx: Ctx) {
-  const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.sortable, pricingResource.defaultSort!);
+  const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.list.sortable, pricingResource.list.defaultSort!);
   const db = ctx.state.db;
   const query = liveQuery(pricingResource, ctx, db);
   applyFilters(pricingResource, ctx, query, filter);

@@ -3,7 +3,7 @@ import { requireActiveUser } from '../middleware/guard';
 import { suppliersResource } from '../suppliers/suppliersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
-import type { ResourceDef } from './resource';
+import type { AnyResource, Scope } from './resource';
 
 /**
  * The names of a resource's live records for pickers, readable by any active user (not by a pending
@@ -12,8 +12,8 @@ import type { ResourceDef } from './resource';
  * hold those master-data pages: their full lists would answer 403. A picker shows `id` and the
  * `shown` fields only, searches and sorts by them, and writes nothing.
  */
-export function pickerResource(def: ResourceDef, name: string, shown: readonly string[],
-  scope?: ResourceDef['scope']): ResourceDef {
+export function pickerResource(def: AnyResource, name: string, shown: readonly string[], scope?: Scope): AnyResource {
+  const { sortable, sortKeys, defaultSort, search, filters } = def.list;
   return {
     name,
     entityType: def.entityType,
@@ -21,19 +21,20 @@ export function pickerResource(def: ResourceDef, name: string, shown: readonly s
     pageKey: def.pageKey,
     guards: { read: requireActiveUser() },
     label: def.label,
-    sortable: ['id', ...def.sortable.filter((field) => shown.includes(field))],
-    sortKeys: def.sortKeys,
-    defaultSort: def.defaultSort,
-    search: def.search.filter((field) => shown.includes(field)),
-    filters: Object.fromEntries(Object.entries(def.filters).filter(([field]) => shown.includes(field))),
     shown,
     scope,
-    writable: false,
+    list: {
+      sortable: ['id', ...sortable.filter((field) => shown.includes(field))],
+      sortKeys,
+      defaultSort,
+      search: search.filter((field) => shown.includes(field)),
+      filters: Object.fromEntries(Object.entries(filters).filter(([field]) => shown.includes(field))),
+    },
   };
 }
 
 /** The master-data pickers of the order screens (and any other screen that names these records). */
-export const MASTER_DATA_PICKERS: ResourceDef[] = [
+export const MASTER_DATA_PICKERS: AnyResource[] = [
   pickerResource(suppliersResource, 'supplier-options', ['name', 'shortName', 'status']),
   pickerResource(warehousesResource, 'warehouse-options', ['code', 'name', 'status']),
   pickerResource(vehicleTypesResource, 'vehicle-type-options', ['code', 'name', 'status']),

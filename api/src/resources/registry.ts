@@ -10,10 +10,10 @@ import { usersResource } from '../users/usersResource';
 import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
 import { warehousesResource } from '../warehouses/warehousesResource';
 import { MASTER_DATA_PICKERS } from './pickerResources';
-import type { ResourceDef } from './resource';
+import type { AnyResource } from './resource';
 
 /** Every resource on the shared protocol; the trash lists the soft-deleted rows of each. */
-export const RESOURCES: ResourceDef[] = [
+export const RESOURCES: AnyResource[] = [
   ordersResource,
   pricingResource,
   suppliersResource,
@@ -28,5 +28,5 @@ export const RESOURCES: ResourceDef[] = [
   reportRunsResource,
 ];
 
-export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.writable !== false
-  && def.deletable !== false);
+export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.write
+  && def.write.deletable !== false);

@@ -1,99 +1,135 @@
 import type Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { Model, ModelClass, QueryBuilder } from 'objection';
+import type { Model, ModelClass, ModelObject, PartialModelObject, QueryBuilder } from 'objection';
 import type { AppState } from '../appState';
+import type { RecordModel } from '../db/RecordModel';
 import type { ListExport } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
 
 export type Ctx = Context & { state: AppState };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex returns it; each resource's columns are its configuration, not a type
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex returns it, read by code that serves every resource
 export type Row = Record<string, any>;
 
-/** An id-list field kept in a join table, e.g. a supplier's `serviceAreaIds`. */
-export interface LinkDef {
-  table: string;
-  /** The join-table column pointing at this resource's row. */
-  ownKey: string;
-  /** The join-table column holding the listed ids. */
-  otherKey: string;
-  /** The table of the listed ids: each must be a live row there. */
-  targetTable: string;
+/** The field names of M's rows, camelCase as the JSON and the model spell them. */
+export type Field<M extends Model> = Extract<keyof ModelObject<M>, string>;
+
+/** A stored row of M, with its id lists. */
+export type Stored<M extends Model> = ModelObject<M>;
+
+/**
+ * A validated body: M's fields typed, and whatever else its schema lets through (a new user's
+ * password, which the hook turns into a hash) unknown until a hook checks it.
+ */
+export type Input<M extends Model> = Partial<ModelObject<M>> & Record<string, unknown>;
+
+/** Narrows a query to the rows the user may see. */
+export type Scope = (ctx: Ctx, query: QueryBuilder<Model>) => void;
+
+/** How a list is read: GET /api/<name>, its export and the pickers made from it. */
+export interface ListOptions<M extends Model> {
+  sortable: readonly Field<M>[];
+  /**
+   * Sortable names that sort by a stored key instead (their pinyin: migration
+   * 20261127000200_name_sort_keys): `{ name: 'nameSort' }`. The keys are never shown.
+   */
+  sortKeys?: Readonly<Partial<Record<Field<M>, string>>>;
+  defaultSort?: { field: Field<M>; order: 'asc' | 'desc' };
+  /** Fields the `q` filter searches (text contains, case-insensitive). */
+  search: readonly Field<M>[];
+  /** Filterable fields and how each compares; `id` and id-list fields are always filterable. */
+  filters: Readonly<Partial<Record<Field<M>, FilterKind>>>;
+  /** Filters that are not a comparison of one field, e.g. an order's `delayed`. */
+  customFilters?: Readonly<Record<string, (query: QueryBuilder<Model>, value: unknown, ctx: Ctx) => void>>;
+  /**
+   * The scope of one list request, when it is not the resource's own `scope` (undefined: that one).
+   * A scope that reads another table (orders: a regional dispatcher's areas) may be given here with
+   * that table's values written in: the planner cannot see into a subquery, so its estimate of the
+   * list's total was far off (6× for a dispatcher at a million orders); with the values in the SQL
+   * it reads them in the column's statistics.
+   */
+  scope?: (ctx: Ctx, db: Knex) => Promise<Scope | undefined>;
+  /** Count totals exactly only up to this many rows, estimate beyond (big tables: orders). */
+  countCap?: number;
+  /** The CSV export (GET /api/<name>/export.csv): the columns its screen shows, as it shows them. */
+  export?: ListExport;
+}
+
+/** How a resource is written: POST, PUT and DELETE /api/<name>. */
+export interface WriteOptions {
+  /**
+   * Joi schemas of a create body and an update body (all fields optional in the latter). Without
+   * `create` there is no POST: pricing edits orders that only the orders page creates.
+   */
+  schemas: { create?: Joi.ObjectSchema; update: Joi.ObjectSchema };
+  /**
+   * Fields shown but never written through this resource (an order's status moves through its own
+   * call). An edit form sends them back: unchanged they are ignored, changed they are refused.
+   * Names, not the model's fields: pricing's are every field of the order form.
+   */
+  readOnly?: readonly string[];
+  /** false: no DELETE and no place in the trash (a second view of another resource's rows). Default true. */
+  deletable?: boolean;
 }
 
 /**
- * What a resource says about itself; the generic handlers in resourceRoutes.ts do the rest.
- * Field names are the camelCase names of the JSON and the model.
+ * Rules beyond the schema, run in the writing transaction; they may refuse (throw) or adjust what
+ * is written.
  */
-export interface ResourceDef {
+export interface Hooks<M extends Model, New extends Input<M>> {
+  beforeCreate?(ctx: Ctx, data: New, trx: Knex.Transaction): Promise<Input<M>> | Input<M>;
+  beforeUpdate?(ctx: Ctx, patch: Input<M>, existing: Stored<M>, trx: Knex.Transaction): Promise<Input<M>> | Input<M>;
+  beforeDelete?(ctx: Ctx, existing: Stored<M>, trx: Knex.Transaction): Promise<void> | void;
+  /** Runs before the trash restores or purges a deleted record of this resource; it may refuse (throw). */
+  beforeTrashAction?(ctx: Ctx, deleted: Stored<M>, action: 'restore' | 'purge', trx: Knex.Transaction): Promise<void> | void;
+  /** Runs with the new record, e.g. to write an order's first event. */
+  afterCreate?(ctx: Ctx, created: Stored<M>, trx: Knex.Transaction): Promise<void> | void;
+}
+
+/**
+ * What a resource of model M says about itself; the generic handlers in resourceRoutes.ts do the
+ * rest. Its relations are its model's relationMappings (relations.ts). `New` is a create body as
+ * its schema passes it, when a hook relies on more than any of M's fields (a new user's password).
+ */
+export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
   /** URL segment under /api and react-admin resource name: 'delivery-areas'. */
   name: string;
   /** Entity type in the activity log and the trash: 'delivery_area'. */
   entityType: string;
-  model: ModelClass<Model>;
+  model: ModelClass<M>;
   /** The page whose holders may read and write; without one, `guards` must say both. */
   pageKey?: PageKey;
   /** Who may read and who may write, when not simply "users holding pageKey" (guard.ts). */
   guards?: { read?: RouteGuard; write?: RouteGuard };
   /** The field that names a record in the trash and the activity log. */
-  label: string;
-  sortable: readonly string[];
-  /**
-   * Sortable names that sort by a stored key instead (their pinyin: migration
-   * 20261127000200_name_sort_keys): `{ name: 'nameSort' }`. The keys are never shown.
-   */
-  sortKeys?: Readonly<Record<string, string>>;
-  defaultSort?: { field: string; order: 'asc' | 'desc' };
-  /** Fields the `q` filter searches (text contains, case-insensitive). */
-  search: readonly string[];
-  /** Filterable fields and how each compares; `id` and link fields are always filterable. */
-  filters: Readonly<Record<string, FilterKind>>;
-  /** Filters that are not a comparison of one field, e.g. an order's `delayed`. */
-  customFilters?: Readonly<Record<string, (query: QueryBuilder<Model>, value: unknown, ctx: Ctx) => void>>;
-  /** Id fields pointing at another table's row, which must be live: `{ supplierId: 'suppliers' }`. */
-  references?: Readonly<Record<string, string>>;
-  /**
-   * Joi schemas of a create body and an update body (all fields optional in the latter). Without
-   * `create` there is no POST: pricing edits orders that only the orders page creates.
-   */
-  schemas?: { create?: Joi.ObjectSchema; update: Joi.ObjectSchema };
-  links?: Readonly<Record<string, LinkDef>>;
-  /**
-   * Fields shown but never written through this resource (an order's status moves through its own
-   * call). An edit form sends them back: unchanged they are ignored, changed they are refused.
-   */
-  readOnly?: readonly string[];
-  /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
-  hidden?: readonly string[];
-  /** When set, the only fields shown besides `id` (a picker's names: pickerResource.ts). */
-  shown?: readonly string[];
-  /** Rules beyond the schema; they may refuse (throw) or adjust what is written. */
-  hooks?: {
-    beforeCreate?: (ctx: Ctx, data: Row, trx: Knex.Transaction) => Promise<Row> | Row;
-    beforeUpdate?: (ctx: Ctx, patch: Row, existing: Row, trx: Knex.Transaction) => Promise<Row> | Row;
-    beforeDelete?: (ctx: Ctx, existing: Row, trx: Knex.Transaction) => Promise<void> | void;
-    /** Runs before the trash restores or purges a deleted record of this resource; it may refuse (throw). */
-    beforeTrashAction?: (ctx: Ctx, deleted: Row, action: 'restore' | 'purge', trx: Knex.Transaction) => Promise<void> | void;
-    /** Runs in the creating transaction with the new record, e.g. to write an order's first event. */
-    afterCreate?: (ctx: Ctx, created: Row, trx: Knex.Transaction) => Promise<void> | void;
-  };
+  label: Field<M>;
   /** Narrows every read and write to the rows the user may see (regional dispatchers' areas). */
-  scope?: (ctx: Ctx, query: QueryBuilder<Model>) => void;
-  /** Count list totals exactly only up to this many rows, estimate beyond (big tables: orders). */
-  countCap?: number;
-  /** false: list and read only (the activity log). Default true. */
-  writable?: boolean;
-  /** false: the table has no deleted_at (the activity log). Default true. */
-  softDelete?: boolean;
-  /** false: no DELETE and no place in the trash (a second view of another resource's rows). Default true. */
-  deletable?: boolean;
+  scope?: Scope;
+  /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
+  hidden?: readonly Field<M>[];
+  /** When set, the only fields shown besides `id` (a picker's names: pickerResources.ts). */
+  shown?: readonly Field<M>[];
   /** Values the database computes per row, shown read-only: `{ margin: 'orders.mtm_sale_price - …' }`. */
   computed?: Readonly<Record<string, string>>;
-  /** The list's CSV export (GET /api/<name>/export.csv): the columns its screen shows, as it shows them. */
-  export?: ListExport;
+  /** false: the table has no deleted_at (the activity log). Default true. */
+  softDelete?: boolean;
+  list: ListOptions<M>;
+  /** Without it, list and read only (the activity log, the pickers). */
+  write?: WriteOptions;
+  hooks?: Hooks<M, New>;
 }
+
+/** A resource of any model: what the generic handlers, the registry and the trash serve. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource is typed by its own model; code that serves them all reads rows
+export type AnyResource = ResourceDef<any, any>;
 
 /** Fields a client may send back unchanged with a record but never writes. */
 export const READ_ONLY_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt', 'deletedBy'] as const;
+
+/** What a delete writes: the record goes to the trash, dated and signed (RecordModel's pair). */
+export const softDeletion = (userId: number): PartialModelObject<RecordModel> => ({ deletedAt: new Date(), deletedBy: userId });
+
+/** What a restore writes: the record is live again. */
+export const restoration: PartialModelObject<RecordModel> = { deletedAt: null, deletedBy: null };

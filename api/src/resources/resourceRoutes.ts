@@ -12,34 +12,22 @@ import { filterValues, likePattern, ownEntry, parseListParams, rangeBound } from
 import { canAccessPage } from '../permissions/access';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from './pathId';
-import { READ_ONLY_FIELDS, type Ctx, type ResourceDef, type Row } from './resource';
+import { idListsOf, referencesOf, relatedRows } from './relations';
+import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type Row, type Scope } from './resource';
 import { columnName } from '../db/columnName';
-import { liveRows } from '../db/liveRows';
 import { User } from '../users/User';
 
 
-/**
- * A resource whose scope reads another table (orders: a regional dispatcher's areas) may give its
- * list the same scope with that table's values written in. The planner cannot see into a
- * subquery, so its estimate of the list's total was far off (6× for a dispatcher at a million
- * orders); with the values in the SQL it reads them in the column's statistics.
- */
-export interface ListScoped {
-  /** The scope for one list request, or undefined for the resource's own `scope`. */
-  listScope?: (ctx: Ctx, db: Knex) => Promise<ResourceDef['scope']>;
-}
-
-/** The live rows of a resource the user may see, with their link id lists. */
-export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction,
-  scope: ResourceDef['scope'] = def.scope): QueryBuilder<Model> {
+/** The live rows of a resource the user may see, with their id lists. */
+export function liveQuery(def: AnyResource, ctx: Ctx, db: Knex | Knex.Transaction,
+  scope: Scope | undefined = def.scope): QueryBuilder<Model> {
   const table = def.model.tableName;
   const query = def.model.query(db).select(`${table}.*`);
-  for (const [field, link] of Object.entries(def.links ?? {})) {
+  for (const list of idListsOf(def)) {
     // Only live targets: a deleted delivery area leaves every supplier's list until it is restored.
-    query.select(def.model.raw(
-      `coalesce((select array_agg(l.?? order by l.??) from ?? l join ?? t on t.id = l.?? and ${liveRows('t')}
-        where l.?? = ??.id), '{}') as ??`,
-      [link.otherKey, link.otherKey, link.table, link.targetTable, link.otherKey, link.ownKey, table, columnName(field)]));
+    const id = `${list.related.tableName}.id`;
+    query.select(relatedRows(def, list).modify('live')
+      .select(def.model.raw(`coalesce(array_agg(?? order by ??), '{}')`, [id, id])).as(list.field));
   }
   for (const [field, sql] of Object.entries(def.computed ?? {})) query.select(def.model.raw(`${sql} as ??`, [columnName(field)]));
   if (def.softDelete !== false) query.modify('live');
@@ -47,30 +35,29 @@ export function liveQuery(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transactio
   return query;
 }
 
-export function applyFilters(def: ResourceDef, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
+export function applyFilters(def: AnyResource, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
   const table = def.model.tableName;
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
-    const custom = ownEntry(def.customFilters, field);
+    const custom = ownEntry(def.list.customFilters, field);
     if (custom) {
       custom(query, value, ctx);
       continue;
     }
     if (field === 'q') {
       const pattern = likePattern(String(value));
-      query.where((q) => def.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${columnName(f)}`, pattern])));
+      query.where((q) => def.list.search.forEach((f) => q.orWhereRaw('??::text ilike ?', [`${table}.${columnName(f)}`, pattern])));
       continue;
     }
-    const link = ownEntry(def.links, field);
-    if (link) {
+    const list = idListsOf(def).find((l) => l.field === field);
+    if (list) {
       const ids = filterValues(field, value);
-      query.whereExists((q) => q.from(link.table).whereRaw('?? = ??', [`${link.table}.${link.ownKey}`, `${table}.id`])
-        .whereIn(`${link.table}.${link.otherKey}`, ids));
+      query.whereExists(relatedRows(def, list).whereIn(`${list.related.tableName}.id`, ids));
       continue;
     }
     const bound = /^(.+)_(gte|lte)$/.exec(field);
     const kind = field === 'id' ? 'eq'
-      : bound ? (ownEntry(def.filters, bound[1]) === 'range' ? 'range' : undefined) : ownEntry(def.filters, field);
+      : bound ? (ownEntry(def.list.filters, bound[1]) === 'range' ? 'range' : undefined) : ownEntry(def.list.filters, field);
     if (!kind || (kind === 'range' && !bound)) {
       throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
     }
@@ -105,21 +92,23 @@ async function estimateRows(query: QueryBuilder<Model>, db: Knex): Promise<numbe
  * which then decides: exact up to the cap, else estimated. An estimated total is at least
  * `reached`, the end of the page read.
  */
-async function countRows(def: ResourceDef, query: QueryBuilder<Model>, db: Knex, estimate: number | undefined,
+async function countRows(def: AnyResource, query: QueryBuilder<Model>, db: Knex, estimate: number | undefined,
   reached: number): Promise<{ total: number; estimated: boolean }> {
   const rows = query.clone().clearSelect().clearOrder();
-  if (!def.countCap || estimate === undefined) return { total: await rows.resultSize(), estimated: false };
-  if (estimate > def.countCap) return { total: Math.max(estimate, reached), estimated: true };
-  const capped = rows.select(db.raw('1')).limit(def.countCap + 1).toKnexQuery();
+  const cap = def.list.countCap;
+  if (!cap || estimate === undefined) return { total: await rows.resultSize(), estimated: false };
+  if (estimate > cap) return { total: Math.max(estimate, reached), estimated: true };
+  const capped = rows.select(db.raw('1')).limit(cap + 1).toKnexQuery();
   const [{ count }] = (await db.count({ count: '*' }).from(capped.as('capped'))) as Array<{ count: string | number }>;
-  if (Number(count) <= def.countCap) return { total: Number(count), estimated: false };
-  return { total: Math.max(def.countCap + 1, reached), estimated: true };
+  if (Number(count) <= cap) return { total: Number(count), estimated: false };
+  return { total: Math.max(cap + 1, reached), estimated: true };
 }
 
 /** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
-export function present(def: ResourceDef, row: Model | Row): Row {
+export function present(def: AnyResource, row: Model | Row): Row {
   const json: Row = 'toJSON' in row && typeof row.toJSON === 'function' ? row.toJSON() : { ...row };
-  for (const field of [...def.hidden ?? [], ...Object.values(def.sortKeys ?? {})]) delete json[field];
+  const sortKeys = Object.values(def.list.sortKeys ?? {}).filter((key) => key !== undefined);
+  for (const field of [...def.hidden ?? [], ...sortKeys]) delete json[field];
   if (def.shown) return Object.fromEntries(['id', ...def.shown].filter((f) => f in json).map((f) => [f, json[f]]));
   if (def.softDelete !== false) {
     delete json.deletedAt;
@@ -129,7 +118,7 @@ export function present(def: ResourceDef, row: Model | Row): Row {
 }
 
 /** A live row; `lock` holds it (select … for update) until the transaction ends. */
-async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction, id: number,
+async function findLive(def: AnyResource, ctx: Ctx, db: Knex | Knex.Transaction, id: number,
   { lock = false } = {}): Promise<Row> {
   const query = liveQuery(def, ctx, db).findById(id);
   if (lock) query.forUpdate();
@@ -143,7 +132,7 @@ async function findLive(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction,
  * (`deletedAt`, `deletedBy`: the page of a bookmarked record tells it), but only to those who
  * may open the trash and, by the resource's scope, see the record: anyone else learns nothing.
  */
-async function notFound(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction, id: number) {
+async function notFound(def: AnyResource, ctx: Ctx, db: Knex | Knex.Transaction, id: number) {
   const params: ErrorParams = { entity: def.entityType, id };
   const message = `No ${def.entityType.replace(/_/g, ' ')} with id ${id}`;
   if (def.softDelete === false || !(await canAccessPage(ctx.state.db, ctx.state.user!, 'trash'))) {
@@ -162,7 +151,7 @@ async function notFound(def: ResourceDef, ctx: Ctx, db: Knex | Knex.Transaction,
 }
 
 /** Before/after of each field that changed; hidden fields show only that they changed. */
-export function changedFields(def: ResourceDef, before: Row, after: Row, fields: string[]): Row {
+export function changedFields(def: AnyResource, before: Row, after: Row, fields: string[]): Row {
   const changes: Row = {};
   const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
   for (const field of fields) {
@@ -179,9 +168,9 @@ function withoutReadOnly(body: unknown): Row {
 }
 
 /** Drops read-only fields sent back unchanged; a changed one is refused. */
-function withoutEchoedReadOnly(def: ResourceDef, fields: Row, existing: Row): Row {
+function withoutEchoedReadOnly(def: AnyResource, fields: Row, existing: Row): Row {
   const data = { ...fields };
-  for (const field of def.readOnly ?? []) {
+  for (const field of def.write?.readOnly ?? []) {
     if (!(field in data)) continue;
     if (JSON.stringify(data[field] ?? null) !== JSON.stringify(existing[field] ?? null)) {
       throw fieldRefusal('invalid_input', `${field} cannot be changed here`, field, problem('read_only', 'Read-only'));
@@ -191,63 +180,66 @@ function withoutEchoedReadOnly(def: ResourceDef, fields: Row, existing: Row): Ro
   return data;
 }
 
-async function writeLinks(def: ResourceDef, trx: Knex.Transaction, id: number, data: Row): Promise<void> {
-  for (const [field, link] of Object.entries(def.links ?? {})) {
-    if (!(field in data)) continue;
-    const ids = [...new Set(data[field] as number[])];
-    const live = (await trx(link.targetTable).whereIn('id', ids).whereRaw(liveRows(link.targetTable)).select('id')).map((r) => r.id);
+/** Rewrites each id list the data sets; every id must name a live row. */
+async function writeIdLists(def: AnyResource, trx: Knex.Transaction, id: number, data: Row): Promise<void> {
+  for (const list of idListsOf(def)) {
+    if (!(list.field in data)) continue;
+    const ids = [...new Set(data[list.field] as number[])];
+    const live = (await list.related.query(trx).findByIds(ids).modify('live').select('id')).map((r) => r.$id());
     const missing = ids.filter((other) => !live.includes(other));
-    if (missing.length > 0) {
-      const unknown = missing.join(', ');
-      throw fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));
-    }
-    await trx(link.table).where(link.ownKey, id).delete();
-    if (ids.length > 0) await trx(link.table).insert(ids.map((other) => ({ [link.ownKey]: id, [link.otherKey]: other })));
+    if (missing.length > 0) throw unknownIds(list.field, missing);
+    await def.model.relatedQuery(list.relation, trx).for(id).unrelate();
+    if (ids.length > 0) await def.model.relatedQuery(list.relation, trx).for(id).relate(ids);
   }
+}
+
+function unknownIds(field: string, ids: unknown[]) {
+  const unknown = ids.join(', ');
+  return fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));
 }
 
 /** Each reference the data sets must name a live row of its table. */
-async function checkReferences(def: ResourceDef, trx: Knex.Transaction, data: Row): Promise<void> {
-  for (const [field, table] of Object.entries(def.references ?? {})) {
+async function checkReferences(def: AnyResource, trx: Knex.Transaction, data: Row): Promise<void> {
+  for (const { field, related } of referencesOf(def)) {
     if (data[field] === undefined || data[field] === null) continue;
-    const found = await trx(table).where('id', data[field]).whereRaw(liveRows(table)).first('id');
-    if (!found) {
-      const unknown = String(data[field]);
-      throw fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));
-    }
+    const found = await related.query(trx).findById(data[field]).modify('live').select('id');
+    if (!found) throw unknownIds(field, [data[field]]);
   }
 }
 
-const columnsOf = (def: ResourceDef, data: Row): Row =>
-  Object.fromEntries(Object.entries(data).filter(([field]) => !ownEntry(def.links, field)));
+const columnsOf = (def: AnyResource, data: Row): Row => {
+  const lists = idListsOf(def).map((list) => list.field);
+  return Object.fromEntries(Object.entries(data).filter(([field]) => !lists.includes(field)));
+};
 
 /** The ra-data-simple-rest routes of one resource, guarded by its page key. */
-export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> {
+export function resourceRoutes(def: AnyResource): Router<AppState> {
   const router = new Router<AppState>({ prefix: `/api/${def.name}` });
   const byPage = def.pageKey ? requirePage(def.pageKey) : undefined;
   const readGuard = def.guards?.read ?? byPage;
   const writeGuard = def.guards?.write ?? byPage;
   if (!readGuard || !writeGuard) throw new Error(`Resource ${def.name}: give it a pageKey or both guards`);
-  const defaultSort = def.defaultSort ?? { field: 'id', order: 'desc' as const };
+  const { sortable, countCap } = def.list;
+  const defaultSort = def.list.defaultSort ?? { field: 'id', order: 'desc' as const };
 
   router.get('/', readGuard, async (ctx: Ctx) => {
-    const { sort, range, filter } = parseListParams(ctx.query, def.sortable, defaultSort);
+    const { sort, range, filter } = parseListParams(ctx.query, sortable, defaultSort);
     const db = ctx.state.db;
-    const scope = (await def.listScope?.(ctx, db)) ?? def.scope;
+    const scope = (await def.list.scope?.(ctx, db)) ?? def.scope;
     const query = liveQuery(def, ctx, db, scope);
     applyFilters(def, ctx, query, filter);
     const table = def.model.tableName;
     const size = range.end - range.start + 1;
-    const estimate = def.countCap ? await estimateRows(query, db) : undefined;
+    const estimate = countCap ? await estimateRows(query, db) : undefined;
     // A filter that leaves few rows of a big table: find them first, then sort them. Left to
     // itself the planner may walk the sort index and discard hundreds of thousands of rows
     // (bench/results/orders.md). A materialized CTE of the same name is the fence.
-    const fenced = estimate !== undefined && estimate <= def.countCap! && Object.keys(filter).length > 0
+    const fenced = estimate !== undefined && estimate <= countCap! && Object.keys(filter).length > 0
       ? def.model.query(db).withMaterialized(table, query.clone()).select(`${table}.*`)
       : query.clone();
-    const key = ownEntry(def.sortKeys, sort.field);
+    const key = ownEntry(def.list.sortKeys, sort.field);
     if (key) fenced.orderBy(`${table}.${key}`, sort.order);
-    const rows = await fenced.orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
+    const rows: Model[] = await fenced.orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
       .offset(range.start).limit(size);
     // A page shorter than asked ends the list: where it ends is the exact total, with no count
     // (a search that finds a few orders). A full page at least reaches its end.
@@ -261,16 +253,16 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     ctx.body = rows.map((row) => present(def, row));
   });
 
-  const listExport = def.export;
+  const listExport = def.list.export;
   // Before /:id, which would take "export.csv" for an id.
   if (listExport) router.get('/export.csv', readGuard, async (ctx: Ctx) => {
     const reader = await exportReader(ctx);
-    const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, def.sortable, defaultSort);
+    const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, sortable, defaultSort);
     const db = ctx.state.db;
-    const query = liveQuery(def, ctx, db, (await def.listScope?.(ctx, db)) ?? def.scope);
+    const query = liveQuery(def, ctx, db, (await def.list.scope?.(ctx, db)) ?? def.scope);
     applyFilters(def, ctx, query, filter);
     // A name sorts by its stored key, as the list does (sortKeys).
-    const order = { ...sort, field: ownEntry(def.sortKeys, sort.field) ?? sort.field };
+    const order = { ...sort, field: ownEntry(def.list.sortKeys, sort.field) ?? sort.field };
     await sendListCsv(ctx, { ...listExport, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader);
   });
 
@@ -278,8 +270,8 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     ctx.body = present(def, await findLive(def, ctx, ctx.state.db, pathId(ctx)));
   });
 
-  if (def.writable === false || !def.schemas) return router;
-  const schemas = def.schemas;
+  if (!def.write) return router;
+  const { schemas, deletable } = def.write;
 
   const createSchema = schemas.create;
   if (createSchema) router.post('/', writeGuard, async (ctx: Ctx) => {
@@ -287,9 +279,9 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
       await checkReferences(def, trx, data);
-      const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*') as unknown as Model;
-      const id = (inserted as unknown as Row).id as number;
-      await writeLinks(def, trx, id, data);
+      const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*');
+      const id = inserted.$id() as number;
+      await writeIdLists(def, trx, id, data);
       const created = await findLive(def, ctx, trx, id);
       await def.hooks?.afterCreate?.(ctx, created, trx);
       await logActivity(trx, ctx, { action: 'create', entityType: def.entityType, entityId: id,
@@ -318,8 +310,8 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
       await checkReferences(def, trx, patch);
       // The model's $beforeUpdate (db/RecordModel.ts) bumps the version and sets updatedAt.
-      await def.model.query(trx).findById(id).patch(columnsOf(def, patch) as never);
-      await writeLinks(def, trx, id, patch);
+      await def.model.query(trx).findById(id).patch(columnsOf(def, patch));
+      await writeIdLists(def, trx, id, patch);
       const after = await findLive(def, ctx, trx, id);
       const changes = changedFields(def, existing, after, Object.keys(patch));
       if (Object.keys(changes).length > 0) {
@@ -329,7 +321,7 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
     });
   });
 
-  if (def.deletable === false) return router;
+  if (deletable === false) return router;
 
   router.delete('/:id', writeGuard, async (ctx: Ctx) => {
     const id = pathId(ctx);
@@ -337,7 +329,7 @@ export function resourceRoutes(def: ResourceDef & ListScoped): Router<AppState> 
       const existing = await findLive(def, ctx, trx, id, { lock: true });
       await def.hooks?.beforeDelete?.(ctx, existing, trx);
       await def.model.query(trx).findById(id)
-        .patch({ deletedAt: new Date(), deletedBy: ctx.state.user!.id } as never);
+        .patch(softDeletion(ctx.state.user!.id));
       await logActivity(trx, ctx, { action: 'delete', entityType: def.entityType, entityId: id,
         changes: { [def.label]: { before: existing[def.label] ?? null, after: null } } });
       return present(def, { ...existing, version: existing.version + 1 });

@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import { PHONE_PATTERN } from '@kernel/resources/formats';
 import { idList, messages, optionalText, partial, requiredText, status, website } from '../resources/fields';
-import { relationFields } from '../resources/relations';
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
 import { liveRows } from '../db/liveRows';
@@ -30,27 +29,28 @@ const create = Joi.object({
   status: status(),
 });
 
-export const suppliersResource: ResourceDef = {
+/** Its serviceAreaIds are Supplier's serviceAreas relation. */
+export const suppliersResource: ResourceDef<Supplier> = {
   name: 'suppliers',
   entityType: 'supplier',
   model: Supplier,
   pageKey: 'suppliers',
   label: 'name',
-  sortable: ['id', 'name', 'shortName', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
-  sortKeys: { name: 'nameSort' },
-  defaultSort: { field: 'name', order: 'asc' },
-  search: ['name', 'shortName', 'contactPerson', 'contactPhone', 'contactEmail'],
-  filters: { status: 'eq' },
-  // serviceAreaIds: Supplier's serviceAreas relation.
-  ...relationFields(Supplier),
-  schemas: { create, update: partial(create) },
-  export: {
-    title: 'menu.suppliers',
-    columns: [{ field: 'name' }, { field: 'shortName' }, { field: 'contactPerson' }, { field: 'contactPhone' },
-      { field: 'contactEmail' }, { field: 'website' }, { field: 'address' },
-      // The live areas by name, as the list's chips show them.
-      { field: 'serviceAreaIds', sql: `(select string_agg(a.name, ', ' order by a.name) from supplier_service_areas l
-        join delivery_areas a on a.id = l.delivery_area_id and ${liveRows('a')} where l.supplier_id = suppliers.id)` },
-      { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  list: {
+    sortable: ['id', 'name', 'shortName', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
+    sortKeys: { name: 'nameSort' },
+    defaultSort: { field: 'name', order: 'asc' },
+    search: ['name', 'shortName', 'contactPerson', 'contactPhone', 'contactEmail'],
+    filters: { status: 'eq' },
+    export: {
+      title: 'menu.suppliers',
+      columns: [{ field: 'name' }, { field: 'shortName' }, { field: 'contactPerson' }, { field: 'contactPhone' },
+        { field: 'contactEmail' }, { field: 'website' }, { field: 'address' },
+        // The live areas by name, as the list's chips show them.
+        { field: 'serviceAreaIds', sql: `(select string_agg(a.name, ', ' order by a.name) from supplier_service_areas l
+          join delivery_areas a on a.id = l.delivery_area_id and ${liveRows('a')} where l.supplier_id = suppliers.id)` },
+        { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+    },
   },
+  write: { schemas: { create, update: partial(create) } },
 };

@@ -4,7 +4,7 @@ import { fieldRefusal, httpError, problem } from '../httpError';
 import { requireRole, requireUser } from '../middleware/guard';
 import { messages, partial } from '../resources/fields';
 import { likePattern } from '../resources/listQuery';
-import type { ResourceDef, Row } from '../resources/resource';
+import type { Input, ResourceDef } from '../resources/resource';
 import { invalidateCatalogsOnCommit } from './catalog';
 import { Translation } from './Translation';
 import {
@@ -26,8 +26,11 @@ export const entryFields = {
 
 const create = Joi.object(entryFields);
 
+/** What `create` passes: a message id, its texts as sent. */
+type NewEntry = Input<Translation> & Pick<Translation, 'namespace' | 'key'>;
+
 /** A cleared text is stored as '' (the columns are not null); "missing" filters find it. */
-function withTexts(data: Row): Row {
+function withTexts<T extends Input<Translation>>(data: T): T {
   const out = { ...data };
   for (const field of TEXT_FIELDS) if (out[field] === null) out[field] = '';
   return out;
@@ -60,39 +63,40 @@ async function refuseClash(trx: Knex.Transaction, namespace: string, key: string
  * The messages of both languages, on the shared protocol. Every signed-in user reads them
  * (/translations has no page key: docs/routes-and-pages.md#route-table); only admins and managers write.
  */
-export const translationsResource: ResourceDef = {
+export const translationsResource: ResourceDef<Translation, NewEntry> = {
   name: 'translations',
   entityType: 'translation',
   model: Translation,
   guards: { read: requireUser(), write: requireRole(TRANSLATION_EDITORS) },
   label: 'key',
-  sortable: ['id', 'namespace', 'key', 'updatedAt'],
-  defaultSort: { field: 'namespace', order: 'asc' },
-  // `q` is a custom filter below: it also finds a full message id such as "app.subtitle".
-  search: [],
-  filters: { namespace: 'eq' },
-  customFilters: {
-    q(query, value) {
-      const pattern = likePattern(String(value));
-      query.where((q) => q.whereRaw(`translations.namespace || '.' || translations.key ilike ?`, [pattern])
-        .orWhere('translations.zh', 'ilike', pattern).orWhere('translations.en', 'ilike', pattern)
-        .orWhere('translations.description', 'ilike', pattern));
+  list: {
+    sortable: ['id', 'namespace', 'key', 'updatedAt'],
+    defaultSort: { field: 'namespace', order: 'asc' },
+    // `q` is a custom filter below: it also finds a full message id such as "app.subtitle".
+    search: [],
+    filters: { namespace: 'eq' },
+    customFilters: {
+      q(query, value) {
+        const pattern = likePattern(String(value));
+        query.where((q) => q.whereRaw(`translations.namespace || '.' || translations.key ilike ?`, [pattern])
+          .orWhere('translations.zh', 'ilike', pattern).orWhere('translations.en', 'ilike', pattern)
+          .orWhere('translations.description', 'ilike', pattern));
+      },
+      /** `missing: 'zh' | 'en'`: the entries without a text in that language. */
+      missing(query, value) {
+        if (!(TEXT_FIELDS as readonly unknown[]).includes(value)) {
+          throw fieldRefusal('invalid_query', 'Filter "missing" takes "zh" or "en"', 'missing', problem('invalid_value', 'Invalid value'));
+        }
+        query.where(`translations.${value as TextField}`, '');
+      },
     },
-    /** `missing: 'zh' | 'en'`: the entries without a text in that language. */
-    missing(query, value) {
-      if (!(TEXT_FIELDS as readonly unknown[]).includes(value)) {
-        throw fieldRefusal('invalid_query', 'Filter "missing" takes "zh" or "en"', 'missing', problem('invalid_value', 'Invalid value'));
-      }
-      query.where(`translations.${value as TextField}`, '');
+    export: {
+      title: 'menu.translations',
+      columns: [{ field: 'namespace' }, { field: 'key' }, { field: 'zh' }, { field: 'en' }, { field: 'description' },
+        { field: 'updatedAt', as: 'instant' }],
     },
   },
-  readOnly: ['namespace', 'key'],
-  schemas: { create, update: partial(create) },
-  export: {
-    title: 'menu.translations',
-    columns: [{ field: 'namespace' }, { field: 'key' }, { field: 'zh' }, { field: 'en' }, { field: 'description' },
-      { field: 'updatedAt', as: 'instant' }],
-  },
+  write: { schemas: { create, update: partial(create) }, readOnly: ['namespace', 'key'] },
   // Each write drops the public catalogs held in memory once it commits (catalog.ts).
   hooks: {
     async beforeCreate(_ctx, data, trx) {

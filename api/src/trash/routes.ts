@@ -11,14 +11,14 @@ import { validate } from '../middleware/validate';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
 import { trashable } from '../resources/registry';
-import type { Ctx, ResourceDef, Row } from '../resources/resource';
+import { restoration, type AnyResource, type Ctx, type Row } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
 import { columnName } from '../db/columnName';
 
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
 const DEFAULT_SORT = { field: 'deletedAt', order: 'desc' } as const;
 
-function defOf(type: string): ResourceDef {
+function defOf(type: string): AnyResource {
   const def = trashable().find((d) => d.entityType === type);
   if (!def) throw httpError('not_found', `No record type "${type}" in the trash`, { params: { entity: type } });
   return def;
@@ -28,12 +28,12 @@ function defOf(type: string): ResourceDef {
 function trashRows(ctx: Ctx) {
   const db = ctx.state.db;
   const parts = trashable().map((def) => db.raw(
-    `select ? as type, t.id as entity_id, t.??::text as name, t.deleted_at, t.deleted_by from ?? t
-     where t.deleted_at is not null`, [def.entityType, columnName(def.label), def.model.tableName]).toString());
+    `select ? || ':' || t.id as id, ? as type, t.id as entity_id, t.??::text as name, t.deleted_at, t.deleted_by from ?? t
+     where t.deleted_at is not null`, [def.entityType, def.entityType, columnName(def.label), def.model.tableName]).toString());
   return db.queryBuilder()
     .from(db.raw(`(${parts.join(' union all ')}) as trash`))
     .leftJoin('users as u', 'u.id', 'trash.deletedBy')
-    .select(db.raw(`trash.type || ':' || trash.entity_id as id`), 'trash.type', 'trash.entityId', 'trash.name',
+    .select('trash.id', 'trash.type', 'trash.entityId', 'trash.name',
       'trash.deletedAt', 'trash.deletedBy',
       db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by_name`));
 }
@@ -46,9 +46,8 @@ function filtered(ctx: Ctx, filter: Record<string, unknown>) {
     if (field === 'q') query.whereRaw('trash.name ilike ?', [likePattern(String(value))]);
     else if (field === 'type') query.whereIn('trash.type', filterValues(field, value) as string[]);
     else if (field === 'deletedBy') query.whereIn('trash.deletedBy', filterValues(field, value) as number[]);
-    else if (field === 'id') {
-      query.whereIn(ctx.state.db.raw(`trash.type || ':' || trash.entity_id`) as never, filterValues(field, value) as string[]);
-    } else throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
+    else if (field === 'id') query.whereIn('trash.id', filterValues(field, value) as string[]);
+    else throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
   }
   return ctx.state.db.queryBuilder().from(query.as('rows'));
 }
@@ -84,7 +83,7 @@ async function exportCsv(ctx: Ctx) {
   await sendListCsv(ctx, TRASH_EXPORT, 'rows', filtered(ctx, filter), sort, reader);
 }
 
-async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db): Promise<Row> {
+async function deleted(ctx: Ctx, def: AnyResource, id: number, db = ctx.state.db): Promise<Row> {
   const row = await def.model.query(db).findById(id).whereNotNull('deletedAt');
   if (!row) {
     throw httpError('not_found', `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`,
@@ -94,12 +93,12 @@ async function deleted(ctx: Ctx, def: ResourceDef, id: number, db = ctx.state.db
 }
 
 /** Takes one record out of the trash, in the caller's transaction, with its activity-log row. */
-async function restoreOne(ctx: Ctx, def: ResourceDef, id: number, trx: Knex.Transaction) {
+async function restoreOne(ctx: Ctx, def: AnyResource, id: number, trx: Knex.Transaction) {
   const row = await deleted(ctx, def, id, trx);
   await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
   try {
     await def.model.query(trx).findById(id)
-      .patch({ deletedAt: null, deletedBy: null } as never);
+      .patch(restoration);
   } catch (err) {
     if (!(err instanceof UniqueViolationError)) throw err;
     throw httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `

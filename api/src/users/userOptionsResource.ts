@@ -8,18 +8,19 @@ import { User } from './User';
  * have the `users` page; nothing but id, names, role and status. A pending registration does not
  * (docs/roles-and-permissions.md#pending-users: the dashboard and their own account only, no staff lists).
  */
-export const userOptionsResource: ResourceDef = {
+export const userOptionsResource: ResourceDef<User> = {
   name: 'user-options',
   entityType: 'user',
   model: User,
   pageKey: 'users',
   guards: { read: requireActiveUser() },
   label: 'username',
-  sortable: ['id', 'username', 'firstName', 'lastName', 'role'],
-  sortKeys: { lastName: 'lastNameSort', firstName: 'firstNameSort' },
-  defaultSort: { field: 'firstName', order: 'asc' },
-  search: ['username', 'firstName', 'lastName'],
-  filters: { role: 'eq', status: 'eq' },
   hidden: ['passwordHash', 'email', 'phone', 'lastLoginAt', 'createdAt', 'updatedAt', 'version'],
-  writable: false,
+  list: {
+    sortable: ['id', 'username', 'firstName', 'lastName', 'role'],
+    sortKeys: { lastName: 'lastNameSort', firstName: 'firstNameSort' },
+    defaultSort: { field: 'firstName', order: 'asc' },
+    search: ['username', 'firstName', 'lastName'],
+    filters: { role: 'eq', status: 'eq' },
+  },
 };

@@ -4,8 +4,7 @@ import { usernameRule } from '../auth/schemas';
 import { httpError, problem } from '../httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
-import { relationFields } from '../resources/relations';
-import type { ResourceDef, Row } from '../resources/resource';
+import type { Input, ResourceDef } from '../resources/resource';
 import { ROLES, USER_STATUSES } from '@kernel/users/roles';
 import { personNameSql } from './personNameSql';
 import { User } from './User';
@@ -32,34 +31,37 @@ const profile = Joi.object({
 
 const create = profile.keys({ password: newPassword() });
 
+/** What `create` passes: the account's required fields and a password, which is never stored. */
+type NewUser = Input<User> & Pick<User, 'username' | 'role'> & { password: string };
+
 /** Sets `deliveryAreaIds` only when it is to be written: a present key rewrites the user's areas. */
-const withAreas = (data: Row, areas: number[] | undefined): Row => {
+const withAreas = (data: Input<User>, areas: number[] | undefined): Input<User> => {
   const { deliveryAreaIds: _sent, ...rest } = data;
   return areas === undefined ? rest : { ...rest, deliveryAreaIds: areas };
 };
 
-export const usersResource: ResourceDef = {
+/** Its deliveryAreaIds are User's deliveryAreas relation. */
+export const usersResource: ResourceDef<User, NewUser> = {
   name: 'users',
   entityType: 'user',
   model: User,
   pageKey: 'users',
   label: 'username',
-  sortable: ['id', 'username', 'firstName', 'lastName', 'role', 'status', 'email', 'lastLoginAt', 'createdAt', 'updatedAt'],
-  sortKeys: { lastName: 'lastNameSort', firstName: 'firstNameSort' },
-  defaultSort: { field: 'username', order: 'asc' },
-  search: ['username', 'firstName', 'lastName', 'email'],
-  filters: { role: 'eq', status: 'eq' },
-  // deliveryAreaIds: User's deliveryAreas relation.
-  ...relationFields(User),
-  schemas: { create, update: partial(profile) },
-  readOnly: ['lastLoginAt'],
   hidden: ['passwordHash'],
-  export: {
-    title: 'menu.users',
-    columns: [{ field: 'username' }, { field: 'name', sql: personNameSql('users') }, { field: 'role', translate: 'roles' },
-      { field: 'status', translate: 'user_statuses' }, { field: 'email' }, { field: 'phone' },
-      { field: 'lastLoginAt', as: 'instant' }, { field: 'createdAt', as: 'day' }],
+  list: {
+    sortable: ['id', 'username', 'firstName', 'lastName', 'role', 'status', 'email', 'lastLoginAt', 'createdAt', 'updatedAt'],
+    sortKeys: { lastName: 'lastNameSort', firstName: 'firstNameSort' },
+    defaultSort: { field: 'username', order: 'asc' },
+    search: ['username', 'firstName', 'lastName', 'email'],
+    filters: { role: 'eq', status: 'eq' },
+    export: {
+      title: 'menu.users',
+      columns: [{ field: 'username' }, { field: 'name', sql: personNameSql('users') }, { field: 'role', translate: 'roles' },
+        { field: 'status', translate: 'user_statuses' }, { field: 'email' }, { field: 'phone' },
+        { field: 'lastLoginAt', as: 'instant' }, { field: 'createdAt', as: 'day' }],
+    },
   },
+  write: { schemas: { create, update: partial(profile) }, readOnly: ['lastLoginAt'] },
   hooks: {
     async beforeCreate(ctx, data, trx) {
       assertMayGrant(ctx.state.user!, data.role);

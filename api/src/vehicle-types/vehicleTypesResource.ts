@@ -12,21 +12,23 @@ const create = Joi.object({
   status: status(),
 });
 
-export const vehicleTypesResource: ResourceDef = {
+export const vehicleTypesResource: ResourceDef<VehicleType> = {
   name: 'vehicle-types',
   entityType: 'vehicle_type',
   model: VehicleType,
   pageKey: 'vehicle_types',
   label: 'name',
-  sortable: ['id', 'code', 'name', 'capacityTons', 'volumeCbm', 'status', 'createdAt', 'updatedAt'],
-  sortKeys: { name: 'nameSort' },
-  defaultSort: { field: 'code', order: 'asc' },
-  search: ['code', 'name', 'description'],
-  filters: { status: 'eq', code: 'eq' },
-  schemas: { create, update: partial(create) },
-  export: {
-    title: 'menu.vehicle_types',
-    columns: [{ field: 'code' }, { field: 'name' }, { field: 'capacityTons', as: 'number' }, { field: 'volumeCbm', as: 'number' },
-      { field: 'description' }, { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  list: {
+    sortable: ['id', 'code', 'name', 'capacityTons', 'volumeCbm', 'status', 'createdAt', 'updatedAt'],
+    sortKeys: { name: 'nameSort' },
+    defaultSort: { field: 'code', order: 'asc' },
+    search: ['code', 'name', 'description'],
+    filters: { status: 'eq', code: 'eq' },
+    export: {
+      title: 'menu.vehicle_types',
+      columns: [{ field: 'code' }, { field: 'name' }, { field: 'capacityTons', as: 'number' }, { field: 'volumeCbm', as: 'number' },
+        { field: 'description' }, { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+    },
   },
+  write: { schemas: { create, update: partial(create) } },
 };

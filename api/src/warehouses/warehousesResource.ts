@@ -12,21 +12,23 @@ const create = Joi.object({
   status: status(),
 });
 
-export const warehousesResource: ResourceDef = {
+export const warehousesResource: ResourceDef<Warehouse> = {
   name: 'warehouses',
   entityType: 'warehouse',
   model: Warehouse,
   pageKey: 'warehouses',
   label: 'name',
-  sortable: ['id', 'code', 'name', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
-  sortKeys: { name: 'nameSort' },
-  defaultSort: { field: 'code', order: 'asc' },
-  search: ['code', 'name', 'address', 'contactPerson'],
-  filters: { status: 'eq', code: 'eq' },
-  schemas: { create, update: partial(create) },
-  export: {
-    title: 'menu.warehouses',
-    columns: [{ field: 'code' }, { field: 'name' }, { field: 'address' }, { field: 'contactPerson' }, { field: 'contactPhone' },
-      { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+  list: {
+    sortable: ['id', 'code', 'name', 'contactPerson', 'status', 'createdAt', 'updatedAt'],
+    sortKeys: { name: 'nameSort' },
+    defaultSort: { field: 'code', order: 'asc' },
+    search: ['code', 'name', 'address', 'contactPerson'],
+    filters: { status: 'eq', code: 'eq' },
+    export: {
+      title: 'menu.warehouses',
+      columns: [{ field: 'code' }, { field: 'name' }, { field: 'address' }, { field: 'contactPerson' }, { field: 'contactPhone' },
+        { field: 'status', translate: 'common.status' }, { field: 'updatedAt', as: 'instant' }],
+    },
   },
+  write: { schemas: { create, update: partial(create) } },
 };
