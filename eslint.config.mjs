@@ -12,6 +12,12 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 const refuse = (...patterns) => ({ rules: { 'no-restricted-imports': ['error', { patterns }] } });
 const climbingInto = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
 
+const noAdmin = { regex: climbingInto('admin'), message: 'The API does not import the admin; shared code lives in kernel/.' };
+/** The demo data reaches the API through api/src/startup.ts alone. */
+const noSeeds = { regex: climbingInto('seeds'), message: 'Only api/src/startup.ts imports seeds/.' };
+/** The API's domain folders: what the generic layers must not know. */
+const DOMAINS = 'auth|dashboard|delivery-areas|health|live|monitoring|orders|pricing|reports|saved-filters|suppliers|trash|uploads|vehicle-types|warehouses';
+
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'test-results/', 'coverage/']),
   js.configs.recommended,
@@ -37,9 +43,29 @@ export default defineConfig([
     files: ['admin/src/**'],
     ...refuse({ regex: climbingInto('api|seeds|migrations'), message: 'The admin does not import the API, seeds or migrations; shared code lives in kernel/.' }),
   },
+  // The API's layers (docs/architecture.md): foundation ← db ← the generic layers ← domains ← the
+  // registry, the cross-resource features and the app. ESLint keeps one no-restricted-imports per
+  // file (the last block that matches), so each zone repeats the rules of the zones around it.
   {
     files: ['api/**'],
-    ...refuse({ regex: climbingInto('admin'), message: 'The API does not import the admin; shared code lives in kernel/.' }),
+    ...refuse(noAdmin, noSeeds),
+  },
+  {
+    files: ['api/src/startup.ts'],
+    ...refuse(noAdmin),
+  },
+  {
+    files: ['api/src/resources/**', 'api/src/csv/**'],
+    ...refuse(noAdmin, noSeeds, { regex: `^\\.\\./(${DOMAINS})(/|$)`, message: 'The generic layers serve every domain and name none: a domain hands them its definition.' },
+      { regex: '^\\.\\./(registry|app|server|startup)$', message: 'The generic layers do not import the app above them.' }),
+  },
+  {
+    files: ['api/src/db/**'],
+    ...refuse(noAdmin, noSeeds, { regex: '^\\.\\./(?!foundation/)', message: 'The database layer imports the foundation only.' }),
+  },
+  {
+    files: ['api/src/foundation/**'],
+    ...refuse(noAdmin, noSeeds, { regex: '^\\.\\./', message: 'The foundation imports nothing of the app.' }),
   },
   {
     files: ['kernel/**'],

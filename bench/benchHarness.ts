@@ -3,9 +3,9 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import { createApp } from '../api/src/app';
-import { readConfig } from '../api/src/config';
+import { readConfig } from '../api/src/foundation/config';
 import { openDatabase } from '../api/src/db/knex';
-import { prepareDatabase } from '../api/src/db/prepare';
+import { prepareDatabase } from '../api/src/startup';
 import { HttpClient, type Answer } from '../test/helpers/httpClient';
 
 /** What every benchmark reads from the environment. */

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../api/src/auth/passwords';
-import type { Config } from '../api/src/config';
+import type { Config } from '../api/src/foundation/config';
 import type { Role } from '@kernel/users/roles';
 import { seedDemoCompany } from './demoCompany';
 import { DEMO_STAFF, staffRow, type StaffMember } from './demoMasterData';

@@ -1,10 +1,9 @@
-import { readConfig } from './config';
+import { readConfig } from './foundation/config';
 import { openDatabase } from './db/knex';
-import { prepareDatabase } from './db/prepare';
+import { DEMO_PASSWORD, prepareDatabase } from './startup';
 import { createApp } from './app';
 import { endLiveStreams } from './live/routes';
 import { setPasswordWorkLimits } from './auth/passwords';
-import { DEMO_PASSWORD } from '../../seeds/demo';
 import { ROLES } from '@kernel/users/roles';
 import { serverTimeZone } from './monitoring/periods';
 import { catchUpReports, startReportSchedule } from './reports/reportSchedule';

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { startTestApp, type TestApp } from '../helpers/testApp';
-import { readConfig } from '../../api/src/config';
+import { readConfig } from '../../api/src/foundation/config';
 import { knexConfig } from '../../api/src/db/knex';
 import { errorHandler } from '../../api/src/middleware/errors';
 import { keepRouteAnswer, noteRouteAnswer } from '../../api/src/middleware/routeAnswer';

@@ -1,4 +1,4 @@
-import { RESOURCES } from '../../api/src/resources/registry';
+import { RESOURCES } from '../../api/src/registry';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 

@@ -1,7 +1,7 @@
 import { HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { setPasswordWorkLimits } from '../../api/src/auth/passwords';
-import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../../api/src/config';
+import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../../api/src/foundation/config';
 
 let app: TestApp;
 beforeAll(async () => { app = await startTestApp({ demo: false }); });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { RESOURCES } from '../../api/src/resources/registry';
+import { RESOURCES } from '../../api/src/registry';
 import { idListsOf } from '../../api/src/resources/relations';
 import type { AnyResource } from '../../api/src/resources/resource';
 import type { RouteEntry } from './routeTable';

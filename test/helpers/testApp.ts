@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Role } from '@kernel/users/roles';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
-import { readConfig, type Config } from '../../api/src/config';
+import { readConfig, type Config } from '../../api/src/foundation/config';
 import { databaseStarted, openDatabase } from '../../api/src/db/knex';
 import { signedInAs, type HttpClient } from './httpClient';
 import { createTestDatabase } from './testDatabase';

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
-import type { Config } from '../../api/src/config';
+import type { Config } from '../../api/src/foundation/config';
 import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
-import { prepareDatabase } from '../../api/src/db/prepare';
+import { prepareDatabase } from '../../api/src/startup';
 
 const root = path.resolve(__dirname, '../..');
 

@@ -1,4 +1,4 @@
-import { readConfig } from '../../api/src/config';
+import { readConfig } from '../../api/src/foundation/config';
 
 describe('readConfig', () => {
   it('refuses to start in production with the public development session key', () => {

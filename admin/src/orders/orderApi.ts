@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { Identifier } from 'react-admin';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
-import type { OrderStatus } from './orderModel';
 
 /**
  * The order calls beyond the resource protocol (api/src/orders/routes.ts, attachments.ts), read
@@ -20,8 +19,3 @@ export const useOrderAttachments = (id: Identifier) => {
   return useQuery({ queryKey: queryKeys.orderAttachments(id), queryFn: () => dataProvider.orderAttachments(id) });
 };
 
-export interface TransitionRequest {
-  to: OrderStatus;
-  note?: string;
-  completionDate?: string;
-}

@@ -3,6 +3,13 @@ import { MAIN_FLOW, ORDER_STATUSES, type OrderStatus } from '@kernel/orders/stat
 
 export { MAIN_FLOW, ORDER_STATUSES, type OrderStatus };
 
+/** One status change: POST /api/orders/:id/transitions. */
+export interface TransitionRequest {
+  to: OrderStatus;
+  note?: string;
+  completionDate?: string;
+}
+
 /** An order as GET /api/orders answers it: dates as 'YYYY-MM-DD', money as exact text ('12.50'). */
 export interface OrderRecord extends RaRecord {
   mtmNumber: string;

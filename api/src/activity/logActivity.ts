@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 
 /** A batch id as the admin makes them for a bulk action sent as one request per record (X-Batch-Id). */
 const BATCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

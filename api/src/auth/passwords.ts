@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../config';
+import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../foundation/config';
 import { tryAgainLater } from './tryAgainLater';
 import { QueueFullError, WorkQueue, type Priority } from './workQueue';
 

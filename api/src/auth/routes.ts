@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { logActivity } from '../activity/logActivity';
-import type { AppState } from '../appState';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { publicRoute, requireUser } from '../middleware/guard';
 import { deleteExpiredSessions, sessionIdOf } from '../middleware/session';
 import { validate } from '../middleware/validate';

@@ -1,5 +1,5 @@
 import type { ErrorParams } from '@kernel/errors/errorCodes';
-import { httpError } from '../httpError';
+import { httpError } from '../foundation/httpError';
 
 /**
  * A refusal the client may simply repeat later: throttled (429) or busy (503). The message is

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { requirePage } from '../middleware/guard';
 import { User } from '../users/User';
-import { APP_VERSION } from '../version';
+import { APP_VERSION } from '../foundation/version';
 
 type Ctx = Context & { state: AppState };
 

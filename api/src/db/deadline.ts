@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Middleware } from 'koa';
-import type { DatabaseTimeouts } from '../config';
+import type { DatabaseTimeouts } from '../foundation/config';
 
 /**
  * How long (ms) each statement of the work under way waits for a PostgreSQL server's answer

@@ -6,8 +6,8 @@ import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model } from 'objection';
 import { identifierMappers } from './columnName';
-import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '../config';
-import { repeatFilter } from '../errorLog';
+import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '../foundation/config';
+import { repeatFilter } from '../foundation/errorLog';
 import { currentQueryTimeout } from './deadline';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { code, optionalText, partial, requiredText, status } from '../resources/fields';
 import type { ResourceDef } from '../resources/resource';
 import { DeliveryArea } from './DeliveryArea';
+import { pickerResource } from '../resources/pickerResource';
 
 const create = Joi.object({
   code: code(),
@@ -30,3 +31,7 @@ export const deliveryAreasResource: ResourceDef<DeliveryArea> = {
   },
   write: { schemas: { create, update: partial(create) } },
 };
+
+/** A regional dispatcher picks (and files orders in) their own delivery areas only. */
+export const deliveryAreaOptionsResource = pickerResource(deliveryAreasResource, 'delivery-area-options', ['code', 'name', 'region', 'status'],
+  (ctx, query) => query.modify('inAreasOf', ctx.state.user!));

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { databaseAnswers } from '../db/healthCheck';
 import { publicRoute } from '../middleware/guard';
 

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { httpError } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { sessionIdOf } from '../middleware/session';
 import type { Ctx } from '../resources/resource';

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
-import { httpError } from '../httpError';
-import type { AppState } from '../appState';
+import { httpError } from '../foundation/httpError';
+import type { AppState } from '../foundation/appState';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BODY_TYPES = ['application/json', 'multipart/form-data'];

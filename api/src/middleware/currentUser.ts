@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { onLiveRow } from '../db/liveRows';
 import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { User } from '../users/User';

@@ -10,7 +10,7 @@ import {
 } from 'objection';
 import { wrapError } from 'db-errors';
 import { ERROR_CODES, type ErrorAnswerBody, type ErrorCode } from '@kernel/errors/errorCodes';
-import { answerBody, type FieldProblems } from '../httpError';
+import { answerBody, type FieldProblems } from '../foundation/httpError';
 
 interface ErrorAnswer {
   status: number;

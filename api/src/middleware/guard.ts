@@ -1,8 +1,8 @@
 import type { Context, Middleware, Next } from 'koa';
-import { httpError } from '../httpError';
+import { httpError } from '../foundation/httpError';
 import { canAccessPage } from '../permissions/access';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import type { Role } from '@kernel/users/roles';
 
 /** Marks the middleware that decides who may call a route; every route starts with one. */

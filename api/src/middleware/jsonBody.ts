@@ -1,6 +1,6 @@
 import bodyParser from 'koa-bodyparser';
 import type { Context, Middleware, Next } from 'koa';
-import { httpError } from '../httpError';
+import { httpError } from '../foundation/httpError';
 import { refuseDeepJson } from './jsonDepth';
 
 /** The encodings the parser undoes (through `inflation`); anything else is refused before it reads. */

@@ -1,4 +1,4 @@
-import { httpError } from '../httpError';
+import { httpError } from '../foundation/httpError';
 
 /**
  * How deeply a request's JSON (a body, a list's filter) may nest. Ours needs three or four

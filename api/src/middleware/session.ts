@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
-import type { Config } from '../config';
+import type { Config } from '../foundation/config';
 import { requestDeadline } from '../db/deadline';
 import { HEALTH_PATH } from '../health/routes';
 import { readSession } from './currentUser';

@@ -1,6 +1,6 @@
 import type Joi from 'joi';
 import type { FieldErrorCode, ErrorParams } from '@kernel/errors/errorCodes';
-import { httpError, type FieldProblems } from '../httpError';
+import { httpError, type FieldProblems } from '../foundation/httpError';
 
 /** Joi's error types by the field code they are answered with (docs/error-codes.md#field-codes). */
 const JOI_CODES: Record<string, FieldErrorCode> = {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';

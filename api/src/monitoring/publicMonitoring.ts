@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { publicRoute } from '../middleware/guard';
 import { CLOSED } from '@kernel/orders/delayKinds';
 import { ORDER_STATUSES } from '@kernel/orders/statusFlow';

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import Router from '@koa/router';
 import { logActivity } from '../activity/logActivity';
-import type { AppState } from '../appState';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
 import { orderGuards, ordersResource } from './ordersResource';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
-import { httpError } from '../httpError';
+import { httpError } from '../foundation/httpError';
 import type { User } from '../users/User';
 
 /**

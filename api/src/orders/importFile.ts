@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
-import { httpError } from '../httpError';
+import { httpError } from '../foundation/httpError';
 
 /**
  * A cell that holds a formula: refused, since its value is Excel's to work out, not ours. Its text

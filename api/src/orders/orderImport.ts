@@ -9,8 +9,8 @@ import {
 } from '@kernel/orders/orderImport';
 import { personName } from '@kernel/users/personName';
 import { logActivities, type ActivityEntry } from '../activity/logActivity';
-import type { AppState } from '../appState';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { fieldProblem, validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';

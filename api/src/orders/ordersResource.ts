@@ -2,7 +2,7 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
-import { httpError, problem } from '../httpError';
+import { httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
 import { englishMessage } from '../translations/catalog';

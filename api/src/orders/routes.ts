@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import { logActivities, logActivity } from '../activity/logActivity';
-import type { AppState } from '../appState';
-import { httpError, problem } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';

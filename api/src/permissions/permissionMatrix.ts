@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
-import { httpError, problem, type FieldProblems } from '../httpError';
+import { httpError, problem, type FieldProblems } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import {

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import type { Context } from 'koa';
-import type { AppState } from '../appState';
-import { httpError } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { httpError } from '../foundation/httpError';
 import { requirePage, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { accessiblePages } from './access';

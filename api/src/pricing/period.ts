@@ -1,4 +1,4 @@
-import { fieldRefusal, problem } from '../httpError';
+import { fieldRefusal, problem } from '../foundation/httpError';
 import { isoWeekStart, nextDay } from '@kernel/pricing/isoWeek';
 
 /** A year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'), as the half-open range [start, end). */

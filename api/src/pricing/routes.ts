@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { requirePage } from '../middleware/guard';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';

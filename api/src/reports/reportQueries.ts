@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
-import { httpError, problem } from '../httpError';
+import { httpError, problem } from '../foundation/httpError';
 import { serverToday } from '../orders/delays';
 import { areasOf } from '../orders/dispatcherScope';
 import type { User } from '../users/User';

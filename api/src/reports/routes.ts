@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { excelCsv } from '../csv/excelCsv';
 import { requirePageFor, requireRole } from '../middleware/guard';
 import { validate } from '../middleware/validate';

@@ -1,4 +1,4 @@
-import { fieldRefusal, problem } from '../httpError';
+import { fieldRefusal, problem } from '../foundation/httpError';
 import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import { refuseDeepJson } from '../middleware/jsonDepth';
 

@@ -1,4 +1,4 @@
-import { fieldRefusal, problem } from '../httpError';
+import { fieldRefusal, problem } from '../foundation/httpError';
 import type { Ctx } from './resource';
 
 /** A record id: digits only, no sign, no leading zero, no spaces, hex or exponent (`0x10` is not 16). */

@@ -1,15 +1,14 @@
 import type Joi from 'joi';
 import type { Knex } from 'knex';
-import type { Context } from 'koa';
 import type { Model, ModelClass, ModelObject, PartialModelObject, QueryBuilder } from 'objection';
-import type { AppState } from '../appState';
+import type { Ctx } from '../foundation/appState';
 import type { RecordModel } from '../db/RecordModel';
 import type { ListExport } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
 
-export type Ctx = Context & { state: AppState };
+export type { Ctx };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex returns it, read by code that serves every resource
 export type Row = Record<string, any>;
 
@@ -109,7 +108,7 @@ export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
   scope?: Scope;
   /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
   hidden?: readonly Field<M>[];
-  /** When set, the only fields shown besides `id` (a picker's names: pickerResources.ts). */
+  /** When set, the only fields shown besides `id` (a picker's names: pickerResource.ts). */
   shown?: readonly Field<M>[];
   /** Values the database computes per row, shown read-only: `{ margin: 'orders.mtm_sale_price - …' }`. */
   computed?: Readonly<Record<string, string>>;

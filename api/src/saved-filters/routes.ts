@@ -1,11 +1,11 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
-import type { AppState } from '../appState';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import type { AppState } from '../foundation/appState';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
-import { RESOURCES } from '../resources/registry';
+import { RESOURCES } from '../registry';
 import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { User } from '../users/User';

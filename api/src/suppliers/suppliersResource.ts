@@ -4,6 +4,7 @@ import { idList, messages, optionalText, partial, requiredText, status, website 
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
 import { liveRows } from '../db/liveRows';
+import { pickerResource } from '../resources/pickerResource';
 
 /**
  * A required field (docs/admin-screens.md#forms-and-their-messages): missing, blank and null all
@@ -54,3 +55,6 @@ export const suppliersResource: ResourceDef<Supplier> = {
   },
   write: { schemas: { create, update: partial(create) } },
 };
+
+/** The names of the live records for the order screens' pickers (resources/pickerResource.ts). */
+export const supplierOptionsResource = pickerResource(suppliersResource, 'supplier-options', ['name', 'shortName', 'status']);

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { httpError, problem } from '../httpError';
+import { httpError, problem } from '../foundation/httpError';
 import { fieldProblem } from '../middleware/validate';
 import { messages } from '../resources/fields';
 import { entryFields } from './translationsResource';

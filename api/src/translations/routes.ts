@@ -3,7 +3,7 @@ import Joi from 'joi';
 import type { Context } from 'koa';
 import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import { logActivity } from '../activity/logActivity';
-import type { AppState } from '../appState';
+import type { AppState } from '../foundation/appState';
 import { publicRoute, requireRole, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { invalidateCatalogsOnCommit, servedCatalog } from './catalog';

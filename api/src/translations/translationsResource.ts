@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requireRole, requireUser } from '../middleware/guard';
 import { messages, partial } from '../resources/fields';
 import { likePattern } from '../resources/listQuery';

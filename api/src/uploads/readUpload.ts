@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
 
 /** One multipart upload: its file (field `file`) and its short text fields. */

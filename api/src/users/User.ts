@@ -63,3 +63,10 @@ export class User extends RecordModel {
     };
   }
 }
+
+declare module '../foundation/appState' {
+  interface AppState {
+    /** The signed-in user, loaded fresh on each request; undefined when nobody is signed in. */
+    user?: User;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isCommonPassword } from '@kernel/auth/passwordRules';
 import { passwordRule } from '../auth/schemas';
-import { fieldRefusal, httpError, problem } from '../httpError';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { Row } from '../resources/resource';
 import { mayManageUser, rolesManagedBy, type Role } from '@kernel/users/roles';
 import { User } from './User';

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { hashPassword } from '../auth/passwords';
 import { usernameRule } from '../auth/schemas';
-import { httpError, problem } from '../httpError';
+import { httpError, problem } from '../foundation/httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
 import type { Input, ResourceDef } from '../resources/resource';

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { code, decimal, optionalText, partial, requiredText, status } from '../resources/fields';
 import type { ResourceDef } from '../resources/resource';
 import { VehicleType } from './VehicleType';
+import { pickerResource } from '../resources/pickerResource';
 
 const create = Joi.object({
   code: code(),
@@ -32,3 +33,6 @@ export const vehicleTypesResource: ResourceDef<VehicleType> = {
   },
   write: { schemas: { create, update: partial(create) } },
 };
+
+/** The names of the live records for the order screens' pickers (resources/pickerResource.ts). */
+export const vehicleTypeOptionsResource = pickerResource(vehicleTypesResource, 'vehicle-type-options', ['code', 'name', 'status']);

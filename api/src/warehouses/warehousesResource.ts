@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { code, optionalText, partial, phone, requiredText, status } from '../resources/fields';
 import type { ResourceDef } from '../resources/resource';
 import { Warehouse } from './Warehouse';
+import { pickerResource } from '../resources/pickerResource';
 
 const create = Joi.object({
   code: code(),
@@ -32,3 +33,6 @@ export const warehousesResource: ResourceDef<Warehouse> = {
   },
   write: { schemas: { create, update: partial(create) } },
 };
+
+/** The names of the live records for the order screens' pickers (resources/pickerResource.ts). */
+export const warehouseOptionsResource = pickerResource(warehousesResource, 'warehouse-options', ['code', 'name', 'status']);

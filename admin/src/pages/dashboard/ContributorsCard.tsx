@@ -2,9 +2,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import { Box, Chip, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DashboardCard } from './DashboardCard';
-
-export const CONTRIBUTOR_GROUPS = ['team_leader', 'biller', 'regional_dispatcher', 'manager'] as const;
-export type Contributors = Record<(typeof CONTRIBUTOR_GROUPS)[number], string[]>;
+import { CONTRIBUTOR_GROUPS, type Contributors } from './dashboardModel';
 
 /** Thanks the active staff by role; an empty group reads "No personnel currently". */
 export const ContributorsCard = ({ contributors }: { contributors?: Contributors }) => {

@@ -4,17 +4,12 @@ import { Title, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { currentUserQuery } from '../../providers/queryClient';
 import { queryKeys } from '../../providers/queryKeys';
-import { ContributorsCard, type Contributors } from './ContributorsCard';
+import { ContributorsCard } from './ContributorsCard';
 import { DailyWishCard } from './DailyWishCard';
 import { QuickNavigationCard } from './QuickNavigationCard';
 import { SystemStatusCard } from './SystemStatusCard';
 import { UserInfoCard } from './UserInfoCard';
 import { personName } from '@kernel/users/personName';
-
-export interface DashboardData {
-  contributors: Contributors;
-  version: string;
-}
 
 /**
  * The dashboard (docs/admin-screens.md#what-the-pages-hold): who I am, system status, quick

@@ -4,36 +4,10 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import type { DelayKind } from '@kernel/orders/delayKinds';
-import type { OrderStatus } from '../../orders/orderModel';
 
 export type { AreaCounts };
+export type { DelayCounts, LateOrder, LateOrdersPage } from './processMonitoringModel';
 export { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
-
-/** GET /api/process-monitoring (api/src/monitoring/processMonitoring.ts). */
-export interface DelayCounts {
-  today: string;
-  areas: AreaCounts[];
-  totals: Pick<AreaCounts, 'pullingOut' | 'mos' | 'delayed'>;
-}
-
-/** GET /api/process-monitoring/orders: one page of the late orders behind a count. */
-export interface LateOrder {
-  id: number;
-  mtmNumber: string;
-  dnNumber: string;
-  status: OrderStatus;
-  pickupDate: string;
-  mosDate: string;
-  deliveryAreaId: number;
-  deliveryAreaName: string | null;
-  supplierName: string | null;
-  daysOverdue: number;
-}
-export interface LateOrdersPage {
-  /** Exact: the count's own sum. */
-  total: number;
-  rows: LateOrder[];
-}
 
 /** The field of AreaCounts that counts each kind. */
 export const COUNT_FIELD: Record<DelayKind, 'pullingOut' | 'mos' | 'delayed'> = {

@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
-import { syncCatalogs } from '../translations/catalog';
-import { seedDemoData } from '../../../seeds/demo';
-import type { Config } from '../config';
-import { databaseStarted } from './knex';
-import { User } from '../users/User';
+import { syncCatalogs } from './translations/catalog';
+import { seedDemoData } from '../../seeds/demo';
+import type { Config } from './foundation/config';
+import { databaseStarted } from './db/knex';
+import { User } from './users/User';
+
+/** The demo logins' password, for the start-up message: this file is the API's one door to seeds/. */
+export { DEMO_PASSWORD } from '../../seeds/demo';
 
 /**
  * Brings a database up to date: migrations, the repository's translation catalogs, and the

@@ -57,7 +57,7 @@ export interface DatabaseTimeouts {
   poolMax: number;
 }
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const DEV_SESSION_KEY = 'development-only-session-key-change-me';
 export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
 export const DEFAULT_DATABASE_POOL_MAX = 20;

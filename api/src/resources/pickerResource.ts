@@ -1,8 +1,4 @@
-import { deliveryAreasResource } from '../delivery-areas/deliveryAreasResource';
 import { requireActiveUser } from '../middleware/guard';
-import { suppliersResource } from '../suppliers/suppliersResource';
-import { vehicleTypesResource } from '../vehicle-types/vehicleTypesResource';
-import { warehousesResource } from '../warehouses/warehousesResource';
 import type { AnyResource, Scope } from './resource';
 
 /**
@@ -32,13 +28,3 @@ export function pickerResource(def: AnyResource, name: string, shown: readonly s
     },
   };
 }
-
-/** The master-data pickers of the order screens (and any other screen that names these records). */
-export const MASTER_DATA_PICKERS: AnyResource[] = [
-  pickerResource(suppliersResource, 'supplier-options', ['name', 'shortName', 'status']),
-  pickerResource(warehousesResource, 'warehouse-options', ['code', 'name', 'status']),
-  pickerResource(vehicleTypesResource, 'vehicle-type-options', ['code', 'name', 'status']),
-  // A regional dispatcher picks (and files orders in) their own delivery areas only.
-  pickerResource(deliveryAreasResource, 'delivery-area-options', ['code', 'name', 'region', 'status'],
-    (ctx, query) => query.modify('inAreasOf', ctx.state.user!)),
-];
