@@ -118,7 +118,6 @@ describe('before the first snapshot', () => {
     expect(await page.getByTestId('snapshot-line').innerText()).toContain('尚未生成报表数据');
     expect(await page.getByTestId('snapshot-line').innerText()).toContain(RUNS[0].note);
     expect(await page.getByTestId('report-export').getAttribute('aria-disabled')).toBe('true');
-    await settle(page);
     await screenshot(page, 'reports-empty-cn-light');
     await page.context().close();
   });
@@ -179,7 +178,6 @@ describe('with snapshots', () => {
       await page.getByTestId('refresh-reports').waitFor();
       await page.getByTestId('report-chart').locator('svg').first().waitFor();
       if (name !== 'billings') expect((await tableOf(page.getByTestId('report-table'))).header).toContain(run.ordersHeader);
-      await settle(page);
       await screenshot(page, `reports-${name}-${run.language}-${run.theme}`);
 
       const table = page.getByTestId('report-table');
@@ -206,7 +204,6 @@ describe('with snapshots', () => {
     await reportShown(page);
     const { rows } = await expectCsvMatchesTable(page, table, page.getByTestId('report-export'), 1);
     expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['港区 Harbour', '空港 Airport']));
-    await settle(page);
     await screenshot(page, 'reports-monthly-by-area-cn-light');
     // The choice is remembered for the next visit.
     await page.goto('/reports/daily');
@@ -236,7 +233,6 @@ describe('with snapshots', () => {
       const page = await openAs('admin', run, { path: '/reports/old-reports' });
       const rows = page.locator('tbody tr');
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length >= 2);
-      await settle(page);
       await screenshot(page, `reports-old-list-${run.language}-${run.theme}`);
       await rows.last().locator('td').first().click();
       await page.waitForURL((url) => url.searchParams.get('run') === String(firstRun));
@@ -245,7 +241,6 @@ describe('with snapshots', () => {
       await page.getByText(run.readOnly).waitFor();
       expect(await page.getByTestId('refresh-reports').count()).toBe(0);
       expect(await page.getByTestId('summary-orders').innerText()).toMatch(/\n6$/);
-      await settle(page);
       await screenshot(page, `reports-old-overview-${run.language}-${run.theme}`);
 
       await page.getByTestId('report-tab-billings').click();
@@ -256,7 +251,6 @@ describe('with snapshots', () => {
       const { rows: csv } = await expectCsvMatchesTable(page, page.getByTestId('report-table'), page.getByTestId('report-export'), 1);
       expect(csv.some((row) => row.includes('北方物流 North Freight'))).toBe(true);
       expect(csv.some((row) => row.includes('北方物流（新）North Freight Co.'))).toBe(false);
-      await settle(page);
       await screenshot(page, `reports-old-billings-${run.language}-${run.theme}`);
       await page.context().close();
     });
@@ -270,7 +264,6 @@ describe('with snapshots', () => {
     await error.waitFor();
     expect(await error.innerText()).toContain('加载失败');
     expect(await error.innerText()).toContain('无法加载报表数据，请稍后重试');
-    await settle(page);
     await screenshot(page, 'reports-error-cn-light');
     await page.context().close();
   });
@@ -281,7 +274,6 @@ describe('with snapshots', () => {
     await error.waitFor();
     expect(await error.innerText()).toContain('Loading Failed');
     expect(await error.innerText()).toContain('Unable to load report data, please try again later');
-    await settle(page);
     await screenshot(page, 'reports-old-missing-en-dark');
     await page.context().close();
   });

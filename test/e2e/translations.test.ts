@@ -73,7 +73,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ namespace: 'app', q: 'subtitle' });
     const row = page.locator('tbody tr');
     expect(await row.innerText()).toContain(SUBTITLE[lang.locale]);
-    await settle(page);
     await screenshot(page, `translations-list-${lang.locale}-${lang.theme}`);
 
     await row.click();
@@ -82,7 +81,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     await text.waitFor();
     expect(await text.inputValue()).toBe(SUBTITLE[lang.locale]);
     await text.fill(lang.edited);
-    await settle(page);
     await screenshot(page, `translations-edit-${lang.locale}-${lang.theme}`);
     await dialog.getByRole('button', { name: lang.save }).click();
 
@@ -111,7 +109,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(await page.getByTestId('import-summary').innerText()).toContain(lang.changedChip);
     expect(await page.getByTestId('import-summary').innerText()).toContain(lang.addedChip);
     expect(await page.getByTestId('import-added').innerText()).toContain('e2e.greeting');
-    await settle(page);
     await screenshot(page, `translations-import-preview-${lang.locale}-${lang.theme}`);
     // The preview wrote nothing.
     expect((await subtitleRow().first())[lang.column]).toBe(SUBTITLE[lang.locale]);
@@ -123,7 +120,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     await confirm.getByRole('button', { name: lang.apply }).click();
     await subtitle(page).filter({ hasText: lang.imported }).waitFor();
     await page.getByTestId('import-applied').waitFor();
-    await settle(page);
     await screenshot(page, `translations-import-applied-${lang.locale}-${lang.theme}`);
     expect(await stillSamePage(page)).toBe(true);
     expect((await subtitleRow().first())[lang.column]).toBe(lang.imported);
@@ -144,7 +140,6 @@ describe('translations as others', () => {
     expect(text).toContain('占位符必须与另一种语言的文字一致');
     expect(text).toContain('命名空间');
     expect(await page.getByTestId('import-apply').isDisabled()).toBe(true);
-    await settle(page);
     await screenshot(page, 'translations-import-errors-cn-light');
 
     await page.getByTestId('import-file').setInputFiles(writeFile('broken.csv', 'namespace,kee\napp,subtitle\n'));
@@ -167,7 +162,6 @@ describe('translations as others', () => {
     await page.getByRole('option', { name: '缺少英文', exact: true }).click();
     await page.locator('tbody tr', { hasText: 'only_chinese' }).getByText('未翻译').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(1);
-    await settle(page);
     await screenshot(page, 'translations-list-read-only-cn-light');
     await env.app.db('translations').where({ namespace: 'e2e' }).delete();
 
