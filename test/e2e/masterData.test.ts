@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -70,7 +70,7 @@ async function openFromList(page: Page, path: string, text: string, id: number) 
   await page.locator('.RaEdit-card form').waitFor();
   // A record shown from the cache is read again by an effect of the form's mount: two frames on,
   // that effect has run and its request, if any, has been seen.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await twoFramesLater(page);
   page.off('request', onRequest);
   await reading;
 }

@@ -38,7 +38,6 @@ describe('order import in the browser', () => {
     await page.getByTestId('order-import-open').click();
     const dialog = page.getByTestId('order-import-dialog');
     await dialog.getByText('从表格导入订单').waitFor();
-    await page.waitForTimeout(300); // the dialog's fade-in
     await screenshot(page, 'order-import-choose-cn-light', { fullPage: false });
 
     const workbook = await downloadTemplate(page, 'cn');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import type { Role } from '@kernel/users/roles';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -30,7 +30,6 @@ async function openAs(role: Role, { language, theme }: { language: 'cn' | 'en'; 
   return page;
 }
 
-const settle = (page: Page) => page.waitForTimeout(400);
 
 /** A local calendar day `days` before today, as the API takes it (the server runs in this process's zone). */
 function dayBefore(days: number): string {
@@ -216,13 +215,15 @@ describe('with snapshots', () => {
     const page = await openAs('admin', { language: 'cn', theme: 'light' }, { width: 375, height: 800 });
     for (const path of ['/reports', '/reports/billings']) {
       await openReport(page, path);
-      await settle(page);
-      const widths = await page.evaluate(() => {
-        const table = document.querySelector('[data-testid=report-table]') as HTMLElement;
-        return { page: document.documentElement.scrollWidth, table: table.scrollWidth, box: table.clientWidth };
+      // The table is in; its columns take their widths a frame or two later.
+      await eventually(async () => {
+        const widths = await page.evaluate(() => {
+          const table = document.querySelector('[data-testid=report-table]') as HTMLElement;
+          return { page: document.documentElement.scrollWidth, table: table.scrollWidth, box: table.clientWidth };
+        });
+        expect(widths.page).toBeLessThanOrEqual(375);
+        expect(widths.table).toBeGreaterThan(widths.box);
       });
-      expect(widths.page).toBeLessThanOrEqual(375);
-      expect(widths.table).toBeGreaterThan(widths.box);
       await screenshot(page, `reports-mobile-${path === '/reports' ? 'overview' : 'billings'}-cn-light`);
     }
     await page.context().close();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
 import { invalidateCatalogs } from '../../api/src/translations/catalog';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -43,7 +43,6 @@ const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { m
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { marked?: boolean }).marked === true);
 
 const subtitle = (page: Page) => page.getByTestId('sidebar-subtitle');
-const settle = (page: Page) => page.waitForTimeout(400);
 
 const LANGUAGES = [
   { locale: 'cn', theme: 'light', userMenu: raChinese.ra.auth.user_menu, translations: '翻译管理', importPage: '翻译导入',
@@ -155,13 +154,14 @@ describe('translations as others', () => {
     await page.locator('tbody tr').first().waitFor();
     expect(await page.getByRole('link', { name: '新建' }).count()).toBe(0);
     await page.locator('tbody tr').first().click();
-    await settle(page);
+    // For an editor the click opens the dialog at once: two frames on, it would be there.
+    await twoFramesLater(page);
     expect(await page.getByTestId('translation-edit').count()).toBe(0);
 
     await page.locator('.ra-input-missing [role=combobox]').click();
     await page.getByRole('option', { name: '缺少英文', exact: true }).click();
     await page.locator('tbody tr', { hasText: 'only_chinese' }).getByText('未翻译').waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(1);
+    await expectCount(page.locator('tbody tr'), 1);
     await screenshot(page, 'translations-list-read-only-cn-light');
     await env.app.db('translations').where({ namespace: 'e2e' }).delete();
 

@@ -59,6 +59,24 @@ export async function signIn(page: Page, role: Role, { path = '/', language }: {
   await page.locator('header').first().waitFor();
 }
 
+/**
+ * Two frames on in the page: what the last click or navigation set in motion has rendered, and
+ * the effects of that render (requests a mount starts) have run. For checking that nothing came.
+ */
+export async function twoFramesLater(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Waits until the page's transitions and animations have run to their end: a fade-in caught at
+ * half opacity fails a contrast check. Endless ones (spinners) are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined))));
+}
+
 /** Whether a person asked for the pictures of the screens the tests pass through (SCREENSHOTS=1). */
 export const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
 
