@@ -1,7 +1,7 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -80,7 +80,7 @@ describe('batch modification (cn, light)', () => {
     await openBatchPage(page, 'admin');
     await page.locator('input[name=q]').fill('BM-');
     await rowCount(page, 4);
-    expect(await count(page)).toBe('已选择 0 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 0 个订单'));
 
     // Nothing selected: the button says so instead of opening the dialog.
     await page.getByTestId('open-batch-dialog').click();
@@ -92,13 +92,13 @@ describe('batch modification (cn, light)', () => {
     await page.getByText('已选择 4 个订单').waitFor();
     await row(page, 'BM-4').getByRole('checkbox').click();
     await page.getByText('已选择 3 个订单').waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: '请至少选择' }).count()).toBe(0);
+    await expectCount(page.getByRole('alert').filter({ hasText: '请至少选择' }), 0);
 
     // Or one by one.
     await page.getByRole('button', { name: '清除选择' }).click();
     await page.getByText('已选择 0 个订单').waitFor();
     for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByRole('checkbox').click();
-    expect(await count(page)).toBe('已选择 3 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 3 个订单'));
     await screenshot(page, 'batch-list-cn-light');
 
     await page.getByTestId('open-batch-dialog').click();
@@ -118,7 +118,7 @@ describe('batch modification (cn, light)', () => {
     for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByText('2026年12月24日 15:30').waitFor();
     expect(await row(page, 'BM-4').innerText()).not.toContain('2026年12月24日');
     expect(await row(page, 'BM-5').count()).toBe(0);
-    expect(await count(page)).toBe('已选择 0 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 0 个订单'));
 
     const expected = await instantOf(page, '2026-12-24T15:30');
     expect(await completionDates()).toEqual({ 'BM-1': expected, 'BM-2': expected, 'BM-3': expected, 'BM-4': COMPLETED_AT,
@@ -199,7 +199,7 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await screenshot(page, 'batch-dialog-mobile');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await count(page)).toBe('已选择 1 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 1 个订单'));
     await page.context().close();
   });
 
