@@ -89,12 +89,25 @@ const CJK = /[\u3400-\u9fff]/;
 const RAW_KEY = /(?:^|\s)([a-z][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)(?=\s|$)/;
 const LATIN_PHRASE = /[A-Za-z]{2,}[\s,.'’-]+[A-Za-z]{2,}/;
 
+const squeezedOnce = new WeakMap<readonly string[], string[]>();
+
+/** The data without its white space, worked out once per walk rather than once per page. */
+function squeezedData(data: readonly string[]): string[] {
+  let squeezed = squeezedOnce.get(data);
+  if (!squeezed) squeezedOnce.set(data, squeezed = data.map((value) => value.replace(/\s+/g, '')));
+  return squeezed;
+}
+
 /** What a page shows that is not data and not in its language: raw keys anywhere, English phrases in Chinese. */
 export function foreignTexts(text: string, data: readonly string[], language: 'cn' | 'en'): string[] {
   // A chart wraps a long name over several lines: such a piece is data too.
-  const squeezed = data.map((value) => value.replace(/\s+/g, ''));
-  const isDataPiece = (line: string) => squeezed.some((value) => value.includes(line.replace(/\s+/g, '')));
-  const withoutData = (line: string) => data.reduce((rest, value) => rest.split(value).join(' '), line).trim();
+  const squeezed = squeezedData(data);
+  const isDataPiece = (line: string) => {
+    const piece = line.replace(/\s+/g, '');
+    return squeezed.some((value) => value.includes(piece));
+  };
+  // The whole demo company is thousands of texts: each is looked for before it is cut out.
+  const withoutData = (line: string) => data.reduce((rest, value) => (rest.includes(value) ? rest.split(value).join(' ') : rest), line).trim();
   return text.split('\n').map((line) => line.trim()).filter((line) => line && !isDataPiece(line))
     .map(withoutData).filter((line) => line && (RAW_KEY.test(line)
       || (language === 'cn' && !CJK.test(line) && LATIN_PHRASE.test(line))));
