@@ -1,7 +1,7 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -53,7 +53,6 @@ const row = (page: Page, mtm: string) => page.locator('tbody tr', { has: page.ge
 const count = (page: Page) => page.getByTestId('selected-count').innerText();
 const rowCount = (page: Page, n: number) =>
   page.waitForFunction((expected) => document.querySelectorAll('tbody tr').length === expected, n);
-const settle = (page: Page) => page.waitForTimeout(400);
 
 /** Picks a record in a reference filter (an autocomplete) by typing part of its name. */
 async function pickFilter(page: Page, source: string, typed: string, option: RegExp) {
@@ -81,7 +80,7 @@ describe('batch modification (cn, light)', () => {
     await openBatchPage(page, 'admin');
     await page.locator('input[name=q]').fill('BM-');
     await rowCount(page, 4);
-    expect(await count(page)).toBe('已选择 0 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 0 个订单'));
 
     // Nothing selected: the button says so instead of opening the dialog.
     await page.getByTestId('open-batch-dialog').click();
@@ -93,14 +92,13 @@ describe('batch modification (cn, light)', () => {
     await page.getByText('已选择 4 个订单').waitFor();
     await row(page, 'BM-4').getByRole('checkbox').click();
     await page.getByText('已选择 3 个订单').waitFor();
-    expect(await page.getByRole('alert').filter({ hasText: '请至少选择' }).count()).toBe(0);
+    await expectCount(page.getByRole('alert').filter({ hasText: '请至少选择' }), 0);
 
     // Or one by one.
     await page.getByRole('button', { name: '清除选择' }).click();
     await page.getByText('已选择 0 个订单').waitFor();
     for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByRole('checkbox').click();
-    expect(await count(page)).toBe('已选择 3 个订单');
-    await settle(page);
+    await eventually(async () => expect(await count(page)).toBe('已选择 3 个订单'));
     await screenshot(page, 'batch-list-cn-light');
 
     await page.getByTestId('open-batch-dialog').click();
@@ -109,7 +107,6 @@ describe('batch modification (cn, light)', () => {
     await dialog.getByTestId('batch-confirm').click();
     await dialog.getByText('请选择新的完成日期').waitFor();
     await fillDate(dialog, 'completionDate', '2026-12-24T15:30');
-    await settle(page);
     await screenshot(page, 'batch-dialog-cn-light');
     await dialog.getByTestId('batch-confirm').click();
 
@@ -121,7 +118,7 @@ describe('batch modification (cn, light)', () => {
     for (const mtm of ['BM-1', 'BM-2', 'BM-3']) await row(page, mtm).getByText('2026年12月24日 15:30').waitFor();
     expect(await row(page, 'BM-4').innerText()).not.toContain('2026年12月24日');
     expect(await row(page, 'BM-5').count()).toBe(0);
-    expect(await count(page)).toBe('已选择 0 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 0 个订单'));
 
     const expected = await instantOf(page, '2026-12-24T15:30');
     expect(await completionDates()).toEqual({ 'BM-1': expected, 'BM-2': expected, 'BM-3': expected, 'BM-4': COMPLETED_AT,
@@ -147,7 +144,6 @@ describe('batch modification (cn, light)', () => {
     await page.locator('input[name=q]').fill('NO-SUCH-ORDER');
     await page.getByText('当前筛选条件下未找到订单').waitFor();
     expect(await page.getByTestId('select-all-results').isDisabled()).toBe(true);
-    await settle(page);
     await screenshot(page, 'batch-empty-cn-light');
     await page.context().close();
   });
@@ -168,7 +164,6 @@ describe('batch modification (en, dark)', () => {
     await dialog.getByTestId('batch-confirm').click();
     await dialog.getByText('Please select a new completion date').waitFor();
     await fillDate(dialog, 'completionDate', '2027-01-05T08:00');
-    await settle(page);
     await screenshot(page, 'batch-dialog-en-dark');
     await dialog.getByTestId('batch-confirm').click();
     const toast = page.getByTestId('toast');
@@ -176,7 +171,6 @@ describe('batch modification (en, dark)', () => {
     expect(await toast.innerText()).toContain('Update Successful');
     expect(await toast.innerText()).toContain('Successfully updated completion date for 2 orders');
     await row(page, 'BM-4').getByText('Jan 5, 2027, 8:00 AM').waitFor();
-    await settle(page);
     await screenshot(page, 'batch-list-en-dark');
 
     const expected = await instantOf(page, '2027-01-05T08:00');
@@ -196,18 +190,16 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await row(page, 'BM-2').getByRole('checkbox').focus();
     await page.keyboard.press('Space');
     await page.getByText('已选择 1 个订单').waitFor();
-    await settle(page);
     await screenshot(page, 'batch-list-mobile');
     await page.getByTestId('open-batch-dialog').focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByTestId('batch-dialog');
     await dialog.waitFor();
     expect(await page.evaluate(() => document.activeElement?.closest('[data-testid]')?.getAttribute('data-testid'))).toBe('completion-date-input');
-    await settle(page);
     await screenshot(page, 'batch-dialog-mobile');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await count(page)).toBe('已选择 1 个订单');
+    await eventually(async () => expect(await count(page)).toBe('已选择 1 个订单'));
     await page.context().close();
   });
 
@@ -256,7 +248,6 @@ describe('batch modification (an order no longer completed)', () => {
     const dates = await admin.get(`/api/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'RF-' }))}`);
     expect(Object.fromEntries(dates.body.map((o: { mtmNumber: string; completionDate: string | null }) => [o.mtmNumber, o.completionDate])))
       .toEqual({ 'RF-1': COMPLETED_AT, 'RF-2': null });
-    await settle(page);
     await screenshot(page, 'batch-refused-cn-light');
 
     await dialog.getByRole('button', { name: '取消' }).click();

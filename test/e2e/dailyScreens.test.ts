@@ -1,4 +1,4 @@
-import { fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 // Issue #22's minor findings on the daily screens, each as a person meets it.
 const env = useAppInBrowser({ sampleData: true });
@@ -69,7 +69,7 @@ describe('daily screens, second pass', () => {
     await screenshot(page, 'list-skeleton-cn');
     release();
     await page.locator('tbody tr').first().waitFor();
-    expect(await page.getByTestId('list-skeleton').count()).toBe(0);
+    await expectCount(page.getByTestId('list-skeleton'), 0);
     await page.context().close();
   });
 
@@ -88,7 +88,7 @@ describe('daily screens, second pass', () => {
     await entry.click();
     await page.getByTestId('batch-rows').click();
     for (const { mtmNumber } of orders) await page.locator('tbody tr').filter({ hasText: mtmNumber }).first().waitFor();
-    expect(await page.locator('tbody tr').filter({ hasText: '批量修改' }).count()).toBe(3);
+    await expectCount(page.locator('tbody tr').filter({ hasText: '批量修改' }), 3);
     await page.context().close();
   });
 

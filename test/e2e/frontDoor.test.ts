@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
-import { chooseLanguage, newPage, signIn, signInWithForm, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, expectAbsent, newPage, signIn, signInWithForm, useAppInBrowser } from '../helpers/browser';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { foreignTexts } from '../helpers/routeWalk';
 
@@ -28,13 +28,18 @@ describe('signed out', () => {
     const [auth, monitoring] = await Promise.all([newPage(env.browser, env.app.url), newPage(env.browser, env.app.url)]);
     const authCalls = countApiCalls(auth);
     const monitoringCalls = countApiCalls(monitoring);
+    // The pages' clocks, not real time: the idle half minute passes at once.
+    await Promise.all([auth.clock.install(), monitoring.clock.install()]);
     await Promise.all([auth.goto('/auth'), monitoring.goto('/monitoring-dashboard')]);
-    await monitoring.getByText('物流监控大屏').waitFor();
+    await Promise.all([auth.getByTestId('login-form').waitFor(), monitoring.getByText('物流监控大屏').waitFor()]);
     // Both pages sit idle together: 30 s for the dashboard, of which the sign-in page needs 10.
-    await auth.waitForTimeout(30_000);
+    // Every timer due in that time fires, each as often as it would have.
+    await Promise.all([auth.clock.runFor('00:30'), monitoring.clock.runFor('00:30')]);
+    // A round trip through each page's task queue: a request its timers started has been reported.
+    await Promise.all([auth, monitoring].map((page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))));
 
     expect(new URL(monitoring.url()).pathname).toBe('/monitoring-dashboard');
-    expect(await monitoring.getByTestId('login-form').count()).toBe(0);
+    await expectAbsent(monitoring.getByTestId('login-form'), monitoring.getByText('物流监控大屏'));
     expect(monitoringCalls.length).toBeLessThanOrEqual(2);
     expect(authCalls.length).toBeLessThanOrEqual(2);
     expect([...authCalls, ...monitoringCalls].filter((call) => /logout|user-accessible-pages/.test(call))).toEqual([]);

@@ -37,7 +37,6 @@ async function adminPage(options: { timezoneId?: string } = {}): Promise<Page> {
   return page;
 }
 
-const settle = (page: Page) => page.waitForTimeout(400);
 const ariaLabels = (page: Page, selector: string) =>
   page.locator(selector).evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
 
@@ -65,7 +64,6 @@ describe("MUI's and the charts' own texts follow the UI language", () => {
     await addUser.getByRole('button', { name: '打开' }).waitFor();
     await page.getByTestId('add-user').fill('没有这个人');
     await page.getByText('没有可用选项').waitFor();
-    await settle(page);
     await screenshot(page, 'languages-permissions-cn');
     expect(await page.locator('[aria-label=Open], [aria-label=Clear], [title=Open]').count()).toBe(0);
     await page.keyboard.press('Escape');
@@ -104,12 +102,10 @@ describe('dates in the UI language', () => {
     const pickup = page.getByTestId('order-pickup-date');
     await pickup.getByText('2026年11月23日', { exact: true }).waitFor();
     expect(await page.getByTestId('order-completion-date').innerText()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
-    await settle(page);
     await screenshot(page, 'languages-order-detail-cn');
     await chooseLanguage(page, 'English');
     await pickup.getByText('Nov 23, 2026', { exact: true }).waitFor();
     expect(await page.getByTestId('order-completion-date').innerText()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
-    await settle(page);
     await screenshot(page, 'languages-order-detail-en');
     await page.context().close();
   });
@@ -123,7 +119,6 @@ describe('dates in the UI language', () => {
     const calendar = page.getByRole('dialog');
     await calendar.locator('.MuiPickersCalendarHeader-label').getByText(/^\d{4}年\d{1,2}月$/).waitFor();
     expect(await calendar.locator('.MuiDayCalendar-weekDayLabel').allInnerTexts()).toEqual(['一', '二', '三', '四', '五', '六', '日']);
-    await settle(page);
     await screenshot(page, 'languages-picker-cn');
     await page.keyboard.press('Escape');
 
@@ -132,7 +127,6 @@ describe('dates in the UI language', () => {
     await pickup.getByRole('button', { name: 'Choose date' }).click();
     await calendar.locator('.MuiPickersCalendarHeader-label').getByText(/^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/).waitFor();
     expect(await calendar.locator('.MuiDayCalendar-weekDayLabel').allInnerTexts()).toEqual(['S', 'M', 'T', 'W', 'T', 'F', 'S']);
-    await settle(page);
     await screenshot(page, 'languages-picker-en');
     await page.keyboard.press('Escape');
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -92,7 +92,6 @@ async function open(page: Page, path: string) {
     if (to !== path) await page.getByTestId('not-found').waitFor();
   }
   await ROUTES.find((route) => route.path === path)!.ready(page);
-  await page.waitForTimeout(100);
 }
 
 /** On a 1440 px screen in English, the widest texts: the toolbars' buttons stay in sight. */
@@ -100,17 +99,17 @@ async function expectWholeToolbars(page: Page, path: string) {
   if (path === '/orders') {
     const toolbar = page.locator('.RaList-actions > .MuiToolbar-root');
     for (const label of ['Saved filters', 'Add filter', 'New order', 'Columns', 'Export CSV']) {
-      expect(`${label}: ${await insideViewport(toolbar.getByText(label, { exact: true }))}`).toBe(`${label}: true`);
+      await eventually(async () => expect(`${label}: ${await insideViewport(toolbar.getByText(label, { exact: true }))}`).toBe(`${label}: true`));
     }
   }
-  if (path === '/batch-modification') expect(await insideViewport(page.getByTestId('open-batch-dialog'))).toBe(true);
+  if (path === '/batch-modification') await eventually(async () => expect(await insideViewport(page.getByTestId('open-batch-dialog'))).toBe(true));
 }
 
 /** On a phone the app bar keeps the language and user menus in sight. */
 async function expectAppBarMenus(page: Page, languageName: string) {
   const appBar = page.locator('header').first();
-  expect(await insideViewport(appBar.locator('button[aria-haspopup]').filter({ hasText: languageName }))).toBe(true);
-  expect(await insideViewport(appBar.getByRole('button', { name: /个人资料|Profile/ }))).toBe(true);
+  await eventually(async () => expect(await insideViewport(appBar.locator('button[aria-haspopup]').filter({ hasText: languageName }))).toBe(true));
+  await eventually(async () => expect(await insideViewport(appBar.getByRole('button', { name: /个人资料|Profile/ }))).toBe(true));
 }
 
 describe.each(VIEWPORTS)('on a $width px screen', (viewport) => {
@@ -125,7 +124,8 @@ describe.each(VIEWPORTS)('on a $width px screen', (viewport) => {
     if (language === 'en') await chooseLanguage(page, name);
     for (const route of ROUTES) {
       await open(page, route.path);
-      expect(`${route.path} ${await pageWidth(page)}`).toBe(`${route.path} ${viewport.width}`);
+      // The records are in; the columns take their widths a frame or two later.
+      await eventually(async () => expect(`${route.path} ${await pageWidth(page)}`).toBe(`${route.path} ${viewport.width}`));
       if (viewport.name === 'phone') await expectAppBarMenus(page, name);
       if (viewport.name === 'desktop' && language === 'en') await expectWholeToolbars(page, route.path);
       await screenshot(page, `lists-fit-${viewport.name}-${language}${route.path.replace(/\//g, '-')}`);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { demoUserName } from '../../seeds/demo';
 
 // The order import (docs/order-import.md): a template downloaded, filled in and imported in the browser.
@@ -38,7 +38,6 @@ describe('order import in the browser', () => {
     await page.getByTestId('order-import-open').click();
     const dialog = page.getByTestId('order-import-dialog');
     await dialog.getByText('从表格导入订单').waitFor();
-    await page.waitForTimeout(300); // the dialog's fade-in
     await screenshot(page, 'order-import-choose-cn-light', { fullPage: false });
 
     const workbook = await downloadTemplate(page, 'cn');
@@ -55,7 +54,7 @@ describe('order import in the browser', () => {
     expect(await dialog.getByTestId('order-import-valid').innerText()).toBe('3 行可导入');
     expect(await dialog.getByTestId('order-import-invalid').count()).toBe(0);
     const sample = dialog.getByTestId('order-import-sample');
-    expect(await sample.locator('tbody tr').count()).toBe(3);
+    await expectCount(sample.locator('tbody tr'), 3);
     expect(await sample.locator('tbody tr').nth(1).innerText()).toContain('上海一号仓');
     await screenshot(page, 'order-import-preview-cn-light', { fullPage: false });
     expect(Number((await env.app.db('orders').where('mtmNumber', 'like', '导入-%').count({ n: '*' }))[0].n)).toBe(0);

@@ -49,7 +49,6 @@ describe('screenshots of the shell', () => {
     const page = await newPage(env.browser, env.app.url, { colorScheme: theme });
     await signIn(page, 'admin', { language });
     await page.getByTestId('contributors').waitFor();
-    await page.waitForTimeout(400);
     await screenshot(page, `dashboard-${language}-${theme}`);
     await page.context().close();
   });
@@ -71,7 +70,6 @@ describe('screenshots of the shell', () => {
     await screenshot(mobile, `mobile-dashboard-${language}`);
     await mobile.locator('header button').first().click();
     await mobile.getByTestId('sidebar').waitFor();
-    await mobile.waitForTimeout(400);
     await screenshot(mobile, `mobile-menu-${language}`);
     await mobile.context().close();
   });

@@ -1,7 +1,7 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -81,7 +81,7 @@ describe('pricing management (cn, light)', () => {
     expect(await stat(page, 'complete').innerText()).toBe('1');
     expect(await stat(page, 'not-set').innerText()).toBe('4');
     expect(await stat(page, 'buy-total').innerText()).toBe('100.00');
-    expect(await row(page, 'PR-OLD').count()).toBe(1);
+    await expectCount(row(page, 'PR-OLD'), 1);
     // The open order is not priced here.
     expect(await page.getByText('PR-OPEN').count()).toBe(0);
 
@@ -209,7 +209,7 @@ describe('pricing management (cn, light)', () => {
     await page.goto('/pricing-management');
     await page.getByTestId('pricing-load-error').waitFor();
     // Two frames for a toast the same failure could have raised.
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await twoFramesLater(page);
     expect(await page.getByText('加载数据出错').count()).toBe(1);
     expect(await page.getByTestId('toast').count()).toBe(0);
     await screenshot(page, 'pricing-load-error-cn-light');

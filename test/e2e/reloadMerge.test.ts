@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { animationsDone, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Reload on a form being edited (docs/live-updates.md#reload-a-three-way-merge): the other
@@ -122,13 +122,13 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     // The field itself says so.
     await mark(page, 'address').getByText(texts.mark).waitFor();
     expect(await page.getByTestId('live-conflict-contactPerson').count()).toBe(0);
-    await page.waitForTimeout(300); // the marking's fade-in
+    await animationsDone(page); // the marking's fade-in, before its contrast is checked
     await screenshot(page, `reload-merge-supplier-${run.language}-${run.theme}-${run.width}`);
     expect(await accessibilityViolations(page, ['address'])).toEqual([]);
 
     await conflict.getByRole('button', { name: texts.keepMine }).click();
     await conflict.waitFor({ state: 'detached' });
-    expect(await mark(page, 'address').count()).toBe(0);
+    await expectCount(mark(page, 'address'), 0);
     await page.getByRole('button', { name: texts.save, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/suppliers');
     const { body: saved } = await admin.get(`/api/suppliers/${supplier.id}`);
@@ -173,7 +173,7 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     const warehouse = page.getByTestId('live-conflict-pickupWarehouseId');
     await warehouse.getByText('经理选的仓 Manager DC').waitFor();
     await warehouse.getByText('管理员选的仓 Admin DC').waitFor();
-    await page.waitForTimeout(300);
+    await animationsDone(page);
     await screenshot(page, `reload-merge-order-${run.language}-${run.theme}-${run.width}`);
     expect(await accessibilityViolations(page, ['notes', 'pickupWarehouseId'])).toEqual([]);
 
@@ -184,7 +184,7 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     await conflict.getByRole('button', { name: texts.useTheirs }).focus();
     await page.keyboard.press('Enter');
     await shows(page, 'notes', '经理的备注');
-    expect(await mark(page, 'notes').count()).toBe(0);
+    await expectCount(mark(page, 'notes'), 0);
     await warehouse.getByRole('button', { name: texts.keepMine }).click();
     await page.getByTestId('live-conflicts').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: texts.save, exact: true }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import type { Role } from '@kernel/users/roles';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -30,7 +30,6 @@ async function openAs(role: Role, { language, theme }: { language: 'cn' | 'en'; 
   return page;
 }
 
-const settle = (page: Page) => page.waitForTimeout(400);
 
 /** A local calendar day `days` before today, as the API takes it (the server runs in this process's zone). */
 function dayBefore(days: number): string {
@@ -118,7 +117,6 @@ describe('before the first snapshot', () => {
     expect(await page.getByTestId('snapshot-line').innerText()).toContain('尚未生成报表数据');
     expect(await page.getByTestId('snapshot-line').innerText()).toContain(RUNS[0].note);
     expect(await page.getByTestId('report-export').getAttribute('aria-disabled')).toBe('true');
-    await settle(page);
     await screenshot(page, 'reports-empty-cn-light');
     await page.context().close();
   });
@@ -179,7 +177,6 @@ describe('with snapshots', () => {
       await page.getByTestId('refresh-reports').waitFor();
       await page.getByTestId('report-chart').locator('svg').first().waitFor();
       if (name !== 'billings') expect((await tableOf(page.getByTestId('report-table'))).header).toContain(run.ordersHeader);
-      await settle(page);
       await screenshot(page, `reports-${name}-${run.language}-${run.theme}`);
 
       const table = page.getByTestId('report-table');
@@ -206,7 +203,6 @@ describe('with snapshots', () => {
     await reportShown(page);
     const { rows } = await expectCsvMatchesTable(page, table, page.getByTestId('report-export'), 1);
     expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['港区 Harbour', '空港 Airport']));
-    await settle(page);
     await screenshot(page, 'reports-monthly-by-area-cn-light');
     // The choice is remembered for the next visit.
     await page.goto('/reports/daily');
@@ -219,13 +215,15 @@ describe('with snapshots', () => {
     const page = await openAs('admin', { language: 'cn', theme: 'light' }, { width: 375, height: 800 });
     for (const path of ['/reports', '/reports/billings']) {
       await openReport(page, path);
-      await settle(page);
-      const widths = await page.evaluate(() => {
-        const table = document.querySelector('[data-testid=report-table]') as HTMLElement;
-        return { page: document.documentElement.scrollWidth, table: table.scrollWidth, box: table.clientWidth };
+      // The table is in; its columns take their widths a frame or two later.
+      await eventually(async () => {
+        const widths = await page.evaluate(() => {
+          const table = document.querySelector('[data-testid=report-table]') as HTMLElement;
+          return { page: document.documentElement.scrollWidth, table: table.scrollWidth, box: table.clientWidth };
+        });
+        expect(widths.page).toBeLessThanOrEqual(375);
+        expect(widths.table).toBeGreaterThan(widths.box);
       });
-      expect(widths.page).toBeLessThanOrEqual(375);
-      expect(widths.table).toBeGreaterThan(widths.box);
       await screenshot(page, `reports-mobile-${path === '/reports' ? 'overview' : 'billings'}-cn-light`);
     }
     await page.context().close();
@@ -236,7 +234,6 @@ describe('with snapshots', () => {
       const page = await openAs('admin', run, { path: '/reports/old-reports' });
       const rows = page.locator('tbody tr');
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length >= 2);
-      await settle(page);
       await screenshot(page, `reports-old-list-${run.language}-${run.theme}`);
       await rows.last().locator('td').first().click();
       await page.waitForURL((url) => url.searchParams.get('run') === String(firstRun));
@@ -245,7 +242,6 @@ describe('with snapshots', () => {
       await page.getByText(run.readOnly).waitFor();
       expect(await page.getByTestId('refresh-reports').count()).toBe(0);
       expect(await page.getByTestId('summary-orders').innerText()).toMatch(/\n6$/);
-      await settle(page);
       await screenshot(page, `reports-old-overview-${run.language}-${run.theme}`);
 
       await page.getByTestId('report-tab-billings').click();
@@ -256,7 +252,6 @@ describe('with snapshots', () => {
       const { rows: csv } = await expectCsvMatchesTable(page, page.getByTestId('report-table'), page.getByTestId('report-export'), 1);
       expect(csv.some((row) => row.includes('北方物流 North Freight'))).toBe(true);
       expect(csv.some((row) => row.includes('北方物流（新）North Freight Co.'))).toBe(false);
-      await settle(page);
       await screenshot(page, `reports-old-billings-${run.language}-${run.theme}`);
       await page.context().close();
     });
@@ -270,7 +265,6 @@ describe('with snapshots', () => {
     await error.waitFor();
     expect(await error.innerText()).toContain('加载失败');
     expect(await error.innerText()).toContain('无法加载报表数据，请稍后重试');
-    await settle(page);
     await screenshot(page, 'reports-error-cn-light');
     await page.context().close();
   });
@@ -281,7 +275,6 @@ describe('with snapshots', () => {
     await error.waitFor();
     expect(await error.innerText()).toContain('Loading Failed');
     expect(await error.innerText()).toContain('Unable to load report data, please try again later');
-    await settle(page);
     await screenshot(page, 'reports-old-missing-en-dark');
     await page.context().close();
   });

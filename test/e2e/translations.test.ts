@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
 import { invalidateCatalogs } from '../../api/src/translations/catalog';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -43,7 +43,6 @@ const markPage = (page: Page) => page.evaluate(() => { (window as unknown as { m
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { marked?: boolean }).marked === true);
 
 const subtitle = (page: Page) => page.getByTestId('sidebar-subtitle');
-const settle = (page: Page) => page.waitForTimeout(400);
 
 const LANGUAGES = [
   { locale: 'cn', theme: 'light', userMenu: raChinese.ra.auth.user_menu, translations: '翻译管理', importPage: '翻译导入',
@@ -73,7 +72,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(JSON.parse(new URL(page.url()).searchParams.get('filter')!)).toEqual({ namespace: 'app', q: 'subtitle' });
     const row = page.locator('tbody tr');
     expect(await row.innerText()).toContain(SUBTITLE[lang.locale]);
-    await settle(page);
     await screenshot(page, `translations-list-${lang.locale}-${lang.theme}`);
 
     await row.click();
@@ -82,7 +80,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     await text.waitFor();
     expect(await text.inputValue()).toBe(SUBTITLE[lang.locale]);
     await text.fill(lang.edited);
-    await settle(page);
     await screenshot(page, `translations-edit-${lang.locale}-${lang.theme}`);
     await dialog.getByRole('button', { name: lang.save }).click();
 
@@ -111,7 +108,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(await page.getByTestId('import-summary').innerText()).toContain(lang.changedChip);
     expect(await page.getByTestId('import-summary').innerText()).toContain(lang.addedChip);
     expect(await page.getByTestId('import-added').innerText()).toContain('e2e.greeting');
-    await settle(page);
     await screenshot(page, `translations-import-preview-${lang.locale}-${lang.theme}`);
     // The preview wrote nothing.
     expect((await subtitleRow().first())[lang.column]).toBe(SUBTITLE[lang.locale]);
@@ -123,7 +119,6 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     await confirm.getByRole('button', { name: lang.apply }).click();
     await subtitle(page).filter({ hasText: lang.imported }).waitFor();
     await page.getByTestId('import-applied').waitFor();
-    await settle(page);
     await screenshot(page, `translations-import-applied-${lang.locale}-${lang.theme}`);
     expect(await stillSamePage(page)).toBe(true);
     expect((await subtitleRow().first())[lang.column]).toBe(lang.imported);
@@ -144,7 +139,6 @@ describe('translations as others', () => {
     expect(text).toContain('占位符必须与另一种语言的文字一致');
     expect(text).toContain('命名空间');
     expect(await page.getByTestId('import-apply').isDisabled()).toBe(true);
-    await settle(page);
     await screenshot(page, 'translations-import-errors-cn-light');
 
     await page.getByTestId('import-file').setInputFiles(writeFile('broken.csv', 'namespace,kee\napp,subtitle\n'));
@@ -160,14 +154,14 @@ describe('translations as others', () => {
     await page.locator('tbody tr').first().waitFor();
     expect(await page.getByRole('link', { name: '新建' }).count()).toBe(0);
     await page.locator('tbody tr').first().click();
-    await settle(page);
+    // For an editor the click opens the dialog at once: two frames on, it would be there.
+    await twoFramesLater(page);
     expect(await page.getByTestId('translation-edit').count()).toBe(0);
 
     await page.locator('.ra-input-missing [role=combobox]').click();
     await page.getByRole('option', { name: '缺少英文', exact: true }).click();
     await page.locator('tbody tr', { hasText: 'only_chinese' }).getByText('未翻译').waitFor();
-    expect(await page.locator('tbody tr').count()).toBe(1);
-    await settle(page);
+    await expectCount(page.locator('tbody tr'), 1);
     await screenshot(page, 'translations-list-read-only-cn-light');
     await env.app.db('translations').where({ namespace: 'e2e' }).delete();
 

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { HttpClient } from '../helpers/httpClient';
-import { newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { DEMO_USERS } from '../../seeds/demo';
 
 const env = useAppInBrowser();
@@ -16,7 +15,6 @@ const userRow = (username: string) => env.app.db('users').where({ username }).fi
 const areasOf = async (userId: number) => (await env.app.db('userDeliveryAreas').where({ userId }).select('deliveryAreaId'))
   .map((row: { deliveryAreaId: number }) => row.deliveryAreaId);
 
-const settle = (page: Page) => page.waitForTimeout(400);
 
 describe('the users screens as an administrator (cn, light)', () => {
   it('lists users with translated chips and activates a pending registration in one click', async () => {
@@ -27,13 +25,12 @@ describe('the users screens as an administrator (cn, light)', () => {
     const row = page.locator('tr', { hasText: 'newcomer' });
     await row.getByTestId('status-chip').filter({ hasText: '待审核' }).waitFor();
     expect(await page.locator('tr', { hasText: 'regional_dispatcher' }).getByTestId('role-chip').innerText()).toBe('区域调度员');
-    await settle(page);
     await screenshot(page, 'users-list-cn-light');
 
     await row.getByTestId(`activate-${registered.body.id}`).click();
     await page.getByText('newcomer 已激活').waitFor();
     expect((await userRow('newcomer')).status).toBe('active');
-    expect(await row.getByTestId(`activate-${registered.body.id}`).count()).toBe(0);
+    await expectCount(row.getByTestId(`activate-${registered.body.id}`), 0);
     await page.context().close();
   });
 
@@ -74,7 +71,6 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.locator('input[name=confirmPassword]').fill('tall ships 42');
     await areaInput.click();
     await page.getByRole('option', { name: /SH-PD/ }).click();
-    await settle(page);
     await screenshot(page, 'users-create-cn-light');
     await page.getByRole('button', { name: '保存' }).click();
     await page.waitForURL((url) => url.pathname === '/users');
@@ -130,7 +126,6 @@ describe('editing a user (en, dark)', () => {
     await page.locator('.ra-input-deliveryAreaIds input').click();
     await page.getByRole('option', { name: /SZ-NS/ }).click();
     await page.keyboard.press('Escape');
-    await settle(page);
     await screenshot(page, 'users-edit-en-dark');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/users');
@@ -145,7 +140,6 @@ describe('editing a user (en, dark)', () => {
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name=password]').fill('a new beginning');
     await dialog.locator('input[name=confirmPassword]').fill('a new beginning');
-    await settle(page);
     await screenshot(page, 'users-reset-password-en-dark');
     await dialog.getByRole('button', { name: 'Reset' }).click();
     await page.getByText('The password of team_leader is reset').waitFor();
@@ -154,7 +148,6 @@ describe('editing a user (en, dark)', () => {
 
     await page.getByTestId('sign-out-everywhere').click();
     await page.getByRole('dialog').getByText('Sign team_leader out everywhere?').waitFor();
-    await settle(page);
     await screenshot(page, 'users-sign-out-en-dark');
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('team_leader is signed out everywhere (1 sessions ended)').waitFor();
@@ -181,7 +174,6 @@ describe('a manager', () => {
       expect(await page.getByTestId('reset-password').count()).toBe(0);
       expect(await page.getByTestId('sign-out-everywhere').count()).toBe(0);
     }
-    await settle(page);
     await screenshot(page, 'users-manager-director-cn-light');
     await page.context().close();
   });
@@ -202,7 +194,6 @@ describe('a manager', () => {
     expect(await page.getByTestId(`activate-${boss.id}`).count()).toBe(0);
     for (const username of ['admin', 'director', 'pending.boss']) expect(await checkbox(username).isDisabled()).toBe(true);
     for (const username of ['biller', 'apprentice']) expect(await checkbox(username).isEnabled()).toBe(true);
-    await settle(page);
     await screenshot(page, 'users-list-manager-cn-light');
     await page.getByTestId(`activate-${registered.body.id}`).click();
     await page.getByText('apprentice 已激活').waitFor();

@@ -59,9 +59,66 @@ export async function signIn(page: Page, role: Role, { path = '/', language }: {
   await page.locator('header').first().waitFor();
 }
 
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+/**
+ * Two frames on in the page: what the last click or navigation set in motion has rendered, and
+ * the effects of that render (requests a mount starts) have run. For checking that nothing came.
+ */
+export async function twoFramesLater(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Waits until the page's transitions and animations have run to their end: a fade-in caught at
+ * half opacity fails a contrast check. Endless ones (spinners) are not waited for.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined))));
+}
+
+/** Whether a person asked for the pictures of the screens the tests pass through (SCREENSHOTS=1). */
+export const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
+
+/**
+ * A picture of the page for a person to look at, taken only when asked for (SCREENSHOTS=1): nothing
+ * compares them, and a full page costs more than the checks around it. Animations are run to
+ * their end first, so the picture shows the screen at rest without waiting for it.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true, always = false } = {}): Promise<void> {
+  if (!always && !SCREENSHOTS_WANTED) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+}
+
+/**
+ * Retries an expectation until it holds, then answers what it answered; after `timeout` ms it fails
+ * with the last failure. The page shows things a render after the action that causes them, so a
+ * check read once can run before them: this is playwright's auto-waiting `expect` for any check.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeout = 10_000): Promise<T> {
+  const deadline = Date.now() + timeout;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 200)) {
+    try {
+      return await check();
+    } catch (failure) {
+      if (Date.now() + pause > deadline) throw failure;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pause));
+  }
+}
+
+/** Waits until `locator` matches `count` elements (playwright's `toHaveCount`). */
+export const expectCount = (locator: Locator, count: number, timeout?: number): Promise<void> =>
+  eventually(async () => { expect(await locator.count()).toBe(count); }, timeout);
+
+/**
+ * Checks that `locator` matches nothing once `rendered` shows: before the page has rendered
+ * anything is absent, so an absence alone proves nothing.
+ */
+export async function expectAbsent(locator: Locator, rendered: Locator): Promise<void> {
+  await rendered.first().waitFor();
+  expect(await locator.count()).toBe(0);
 }
 
 /** Switches the UI language through the app bar's language menu ("中文" or "English"). */
@@ -76,9 +133,14 @@ export async function selectOption(page: Page, source: string, option: string): 
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** The menu links shown in the sidebar, in order. */
+/**
+ * The menu links shown in the sidebar, in order, once it shows any: they all come with the one
+ * answer of the accessible pages, and before it the menu is empty, not short of a page.
+ */
 export async function menuLinks(page: Page): Promise<string[]> {
-  return page.getByTestId('sidebar').locator('a[href]').evaluateAll(
+  const links = page.getByTestId('sidebar').locator('a[href]');
+  await links.first().waitFor({ state: 'attached' });
+  return links.evaluateAll(
     (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 

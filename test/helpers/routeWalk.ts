@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import type { AxeResults } from 'axe-core';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
+import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
 import { newPage, screenshot, signIn, useAppInBrowser } from './browser';
 
 /**
@@ -61,7 +64,14 @@ export function requestsInFlight(page: Page): () => number {
   return () => inFlight;
 }
 
-/** Waits until no request is under way and no spinner shows, for a quiet moment. */
+/** How long a page stays without requests and spinners before it counts as done. */
+const QUIET_MS = 250;
+
+/**
+ * Waits until no request is under way and no spinner shows, for a quiet moment. A walk looks at
+ * whatever a page shows, so there is no one element to wait for: the page is done when it is quiet
+ * (an answer may lead to another request, hence the moment).
+ */
 export async function settle(page: Page, inFlight: () => number): Promise<void> {
   const deadline = Date.now() + 15_000;
   let quietSince = Date.now();
@@ -70,8 +80,8 @@ export async function settle(page: Page, inFlight: () => number): Promise<void> 
     const busy = inFlight() > 0
       || await page.locator('[role=progressbar]:not([aria-valuenow]):visible, .MuiSkeleton-root:visible').count() > 0;
     if (busy) quietSince = Date.now();
-    else if (Date.now() - quietSince >= 400) return;
-    await page.waitForTimeout(100);
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -79,12 +89,25 @@ const CJK = /[\u3400-\u9fff]/;
 const RAW_KEY = /(?:^|\s)([a-z][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+)(?=\s|$)/;
 const LATIN_PHRASE = /[A-Za-z]{2,}[\s,.'’-]+[A-Za-z]{2,}/;
 
+const squeezedOnce = new WeakMap<readonly string[], string[]>();
+
+/** The data without its white space, worked out once per walk rather than once per page. */
+function squeezedData(data: readonly string[]): string[] {
+  let squeezed = squeezedOnce.get(data);
+  if (!squeezed) squeezedOnce.set(data, squeezed = data.map((value) => value.replace(/\s+/g, '')));
+  return squeezed;
+}
+
 /** What a page shows that is not data and not in its language: raw keys anywhere, English phrases in Chinese. */
 export function foreignTexts(text: string, data: readonly string[], language: 'cn' | 'en'): string[] {
   // A chart wraps a long name over several lines: such a piece is data too.
-  const squeezed = data.map((value) => value.replace(/\s+/g, ''));
-  const isDataPiece = (line: string) => squeezed.some((value) => value.includes(line.replace(/\s+/g, '')));
-  const withoutData = (line: string) => data.reduce((rest, value) => rest.split(value).join(' '), line).trim();
+  const squeezed = squeezedData(data);
+  const isDataPiece = (line: string) => {
+    const piece = line.replace(/\s+/g, '');
+    return squeezed.some((value) => value.includes(piece));
+  };
+  // The whole demo company is thousands of texts: each is looked for before it is cut out.
+  const withoutData = (line: string) => data.reduce((rest, value) => (rest.includes(value) ? rest.split(value).join(' ') : rest), line).trim();
   return text.split('\n').map((line) => line.trim()).filter((line) => line && !isDataPiece(line))
     .map(withoutData).filter((line) => line && (RAW_KEY.test(line)
       || (language === 'cn' && !CJK.test(line) && LATIN_PHRASE.test(line))));
@@ -100,34 +123,97 @@ const visibleText = (page: Page) => page.evaluate(() => {
   return text;
 });
 
-const VIEWPORTS = [{ width: 1440, height: 900 }, { width: 390, height: 844 }] as const;
+const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.1 level A and AA, the rules the issue's audit ran. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** The pages anyone opens without signing in. */
+const PUBLIC_PAGES = ['/auth', '/monitoring-dashboard'];
+
+/** The critical and serious findings on the page as it shows now: 'path rule-id ×count: the first few elements'. */
+async function axeFindings(page: Page, where: string): Promise<string[]> {
+  // Evaluated rather than added as a script tag, which the app's Content-Security-Policy refuses.
+  if (!await page.evaluate(() => 'axe' in window)) await page.evaluate(AXE);
+  const results = await page.evaluate((values) => (window as unknown as { axe: { run: (context: Document,
+    options: object) => Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] }),
+  AXE_TAGS);
+  return results.violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${where} ${v.id} ×${v.nodes.length}: ${v.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * The axe findings of a settled page. A screen caught mid-transition (a fade at half opacity, a
+ * spinner about to go) is looked at again once quiet anew: what still shows then counts.
+ */
+async function quietAxeFindings(page: Page, where: string, inFlight: () => number): Promise<string[]> {
+  if ((await axeFindings(page, where)).length === 0) return [];
+  await settle(page, inFlight);
+  return axeFindings(page, where);
+}
+
+/**
+ * The sizes each language is walked at. Accessibility (WCAG 2.1 A/AA, axe-core) is checked in
+ * the walk, so each page opens once, where the admin works: in Chinese on a desktop in the light
+ * theme, in English on a phone in the dark one (the system's, which the app follows by default).
+ */
+const VIEWS = {
+  cn: [{ width: 1440, height: 900, colorScheme: 'light', axe: true }, { width: 390, height: 844, colorScheme: 'light', axe: false }],
+  en: [{ width: 1440, height: 900, colorScheme: 'light', axe: false }, { width: 390, height: 844, colorScheme: 'dark', axe: true }],
+} as const;
 
 /**
  * Every route at a desktop and a phone size in one language, on the whole demo company: the page
- * never scrolls sideways, and shows no raw message key nor (in Chinese) English outside the data.
+ * never scrolls sideways, and shows no raw message key nor (in Chinese) English outside the data;
+ * in one of the two views, the public pages signed out and every route have no critical or serious
+ * accessibility finding.
  */
 export function walkRoutes(language: 'cn' | 'en') {
   const env = useAppInBrowser({ sampleData: true });
 
-  it.each(VIEWPORTS)(`opens every route in ${language} at $width×$height without overflow or foreign text`, async (viewport) => {
-    const [paths, data] = await Promise.all([routes(env.app.db), dataTexts(env.app.db)]);
-    const page = await newPage(env.browser, env.app.url, viewport);
-    await page.context().addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
-    const inFlight = requestsInFlight(page);
-    await signIn(page, 'admin');
-
-    const problems: string[] = [];
-    for (const path of paths) {
-      await navigateInApp(page, path);
-      await settle(page, inFlight);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      if (overflow > 0) problems.push(`${path}: ${overflow}px wider than the screen`);
-      for (const line of foreignTexts(await visibleText(page), data, language)) {
-        problems.push(`${path}: "${line}"`);
-      }
-      await screenshot(page, `walk-${language}-${viewport.width}${path.replace(/\//g, '_') || '_'}`, { fullPage: false });
+  /**
+   * A status chip of each colour on the order list's first page, for the contrast check: the demo
+   * company's newest orders are in a few statuses only. Old completed orders are moved to the top,
+   * one per status; the newest order, whose page the walk opens, stays as it is.
+   */
+  beforeAll(async () => {
+    const old = await env.app.db('orders').whereNull('deletedAt').where({ status: 'completed' })
+      .orderBy('createdAt').limit(ORDER_STATUSES.length).pluck('id');
+    const now = Date.now();
+    for (const [index, status] of ORDER_STATUSES.entries()) {
+      await env.app.db('orders').where({ id: old[index] }).update({ status, createdAt: new Date(now - index * 1000) });
     }
-    expect(problems).toEqual([]);
-    await page.context().close();
-  }, 300_000);
+  });
+
+  it.each(VIEWS[language].map((view) => ({ ...view, checks: view.axe ? ' and no critical or serious axe finding' : '' })))(
+    `opens every route in ${language} at $width×$height ($colorScheme) without overflow or foreign text$checks`, async ({ axe, ...view }) => {
+      const [paths, data] = await Promise.all([routes(env.app.db), dataTexts(env.app.db)]);
+      const page = await newPage(env.browser, env.app.url, view);
+      await page.context().addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
+      const inFlight = requestsInFlight(page);
+      const where = `${language} ${view.width}px ${view.colorScheme}`;
+
+      const problems: string[] = [];
+      if (axe) {
+        for (const path of PUBLIC_PAGES) {
+          await page.goto(path);
+          await settle(page, inFlight);
+          problems.push(...await quietAxeFindings(page, `${where} ${path} (signed out)`, inFlight));
+        }
+      }
+      await signIn(page, 'admin');
+      for (const path of paths) {
+        await navigateInApp(page, path);
+        await settle(page, inFlight);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${path}: ${overflow}px wider than the screen`);
+        for (const line of foreignTexts(await visibleText(page), data, language)) {
+          problems.push(`${path}: "${line}"`);
+        }
+        if (axe && !PUBLIC_PAGES.includes(path)) problems.push(...await quietAxeFindings(page, `${where} ${path}`, inFlight));
+        await screenshot(page, `walk-${language}-${view.width}${path.replace(/\//g, '_') || '_'}`, { fullPage: false, always: true });
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }, 300_000);
 }
