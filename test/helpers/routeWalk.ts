@@ -203,6 +203,7 @@ export function walkRoutes(language: 'cn' | 'en') {
       }
       await signIn(page, 'admin');
       for (const path of paths) {
+        const before = problems.length;
         await navigateInApp(page, path);
         await settle(page, inFlight);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -211,7 +212,9 @@ export function walkRoutes(language: 'cn' | 'en') {
           problems.push(`${path}: "${line}"`);
         }
         if (axe && !PUBLIC_PAGES.includes(path)) problems.push(...await quietAxeFindings(page, `${where} ${path}`, inFlight));
-        await screenshot(page, `walk-${language}-${view.width}${path.replace(/\//g, '_') || '_'}`, { fullPage: false, always: true });
+        // The picture of a page with a problem, for the person who reads the failure (all of them with SCREENSHOTS=1).
+        await screenshot(page, `walk-${language}-${view.width}${path.replace(/\//g, '_') || '_'}`,
+          { fullPage: false, always: problems.length > before });
       }
       expect(problems).toEqual([]);
       await page.context().close();
