@@ -68,7 +68,7 @@ export async function exportReader(ctx: Ctx): Promise<ExportReader> {
   const reader = validate<ExportReader>(exportQuery, ctx.query);
   if (reader.tz === 'UTC') return reader;
   const known = await ctx.state.db('pg_timezone_names').where('name', reader.tz).first('name');
-  if (!known) throw fieldRefusal('invalid_query', `Unknown time zone "${reader.tz}"`, 'tz', problem('invalid_value', 'Invalid value'));
+  if (!known) throw fieldRefusal('invalid_query', `Unknown time zone "${reader.tz}"`, 'tz', problem('invalid_value'));
   return reader;
 }
 

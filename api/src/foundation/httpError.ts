@@ -2,6 +2,7 @@ import createHttpError from 'http-errors';
 import {
   ERROR_CODES, type ErrorAnswerBody, type ErrorCode, type ErrorParams, type FieldErrorCode,
 } from '@kernel/errors/errorCodes';
+import { englishText } from './englishText';
 
 /** Why one field is wrong: its code, its English reason (shown by ra-data-simple-rest) and the values the reason names. */
 export interface FieldProblem {
@@ -34,8 +35,11 @@ export function httpError(code: ErrorCode, message: string, more?: { params?: Er
   return Object.assign(createHttpError(ERROR_CODES[code], message), { answer: answerBody(code, message, more) });
 }
 
-/** One field's problem, as `httpError`'s `fields` takes it. */
-export const problem = (code: FieldErrorCode, message: string, params?: ErrorParams): FieldProblem =>
+/** A field code's reason in the customer's English ("This field is required"), from the kernel's catalog. */
+export const fieldText = (code: FieldErrorCode): string => englishText(`errors.${code}`);
+
+/** One field's problem, as `httpError`'s `fields` takes it; without a message, its code's text. */
+export const problem = (code: FieldErrorCode, message = fieldText(code), params?: ErrorParams): FieldProblem =>
   (params ? { code, message, params } : { code, message });
 
 /**

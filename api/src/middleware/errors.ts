@@ -10,7 +10,7 @@ import {
 } from 'objection';
 import { wrapError } from 'db-errors';
 import { ERROR_CODES, type ErrorAnswerBody, type ErrorCode } from '@kernel/errors/errorCodes';
-import { answerBody, type FieldProblems } from '../foundation/httpError';
+import { answerBody, type FieldProblems, fieldText } from '../foundation/httpError';
 
 interface ErrorAnswer {
   status: number;
@@ -67,14 +67,14 @@ export function answerFor(err: unknown): ErrorAnswer {
   }
   if (e instanceof NotNullViolationError) {
     return answer('invalid_input', `${e.column} is required`,
-      { params: { fields: e.column }, fields: { [e.column]: { code: 'required', message: 'This field is required' } } });
+      { params: { fields: e.column }, fields: { [e.column]: { code: 'required', message: fieldText('required') } } });
   }
-  if (e instanceof CheckViolationError || e instanceof DataError) return answer('invalid_value', 'Invalid value');
+  if (e instanceof CheckViolationError || e instanceof DataError) return answer('invalid_value', fieldText('invalid_value'));
   if (e instanceof NotFoundError) return answer('not_found', 'Not found');
   if (e instanceof ValidationError) {
     const fields: FieldProblems = {};
     for (const [field, list] of Object.entries((e.data ?? {}) as Record<string, Array<{ message: string; keyword?: string }>>)) {
-      fields[field] = { code: list[0]?.keyword === 'required' ? 'required' : 'invalid_format', message: list[0]?.message ?? 'Invalid format' };
+      fields[field] = { code: list[0]?.keyword === 'required' ? 'required' : 'invalid_format', message: list[0]?.message ?? fieldText('invalid_format') };
     }
     return answer('invalid_input', e.message, { params: { fields: Object.keys(fields).join(', ') }, fields });
   }

@@ -1,6 +1,6 @@
 import bodyParser from 'koa-bodyparser';
 import type { Context, Middleware, Next } from 'koa';
-import { httpError } from '../foundation/httpError';
+import { fieldText, httpError } from '../foundation/httpError';
 import { refuseDeepJson } from './jsonDepth';
 
 /** The encodings the parser undoes (through `inflation`); anything else is refused before it reads. */
@@ -28,7 +28,7 @@ export function jsonBody(): Middleware {
       const encoding = ctx.get('Content-Encoding');
       if (!isUndecodable(err, encoding)) throw err;
       throw httpError('invalid_json', `The request body is not valid ${encoding} data`,
-        { fields: { body: { code: 'invalid_format', message: 'Invalid format' } } });
+        { fields: { body: { code: 'invalid_format', message: fieldText('invalid_format') } } });
     },
   });
   return async (ctx: Context, next: Next) => {

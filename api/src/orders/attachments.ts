@@ -44,10 +44,10 @@ async function upload(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);
   const { fields: { kind }, fileName, content } = await readUpload(ctx, MAX_ATTACHMENT_BYTES);
   if (!content || content.length === 0) {
-    throw fieldRefusal('invalid_input', 'Choose a file to upload', 'file', problem('required', 'This field is required'));
+    throw fieldRefusal('invalid_input', 'Choose a file to upload', 'file', problem('required'));
   }
   if (!ATTACHMENT_KINDS.includes(kind as never)) {
-    throw fieldRefusal('invalid_input', 'kind must be pod or receipt', 'kind', problem('invalid_value', 'Invalid value'));
+    throw fieldRefusal('invalid_input', 'kind must be pod or receipt', 'kind', problem('invalid_value'));
   }
   const contentType = detectContentType(content);
   if (!contentType) throw httpError('unsupported_file_type', 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)');

@@ -14,7 +14,8 @@ import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { fieldProblem, validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
-import { englishMessage, flatten, loadTranslator } from '../translations/catalog';
+import { flatten, loadTranslator } from '../translations/catalog';
+import { englishText } from '../foundation/englishText';
 import { readUpload } from '../uploads/readUpload';
 import type { RecordModel } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
@@ -208,7 +209,7 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
     const dn = typeof value.dnNumber === 'string' ? value.dnNumber : undefined;
     if (dn !== undefined) {
       const first = firstRowOfDn.get(dn);
-      if (first !== undefined) fail('dnNumber', 'duplicate', englishMessage('order_validation.dn_repeated').replace('%{row}', String(first)), { row: first });
+      if (first !== undefined) fail('dnNumber', 'duplicate', englishText('order_validation.dn_repeated').replace('%{row}', String(first)), { row: first });
       else firstRowOfDn.set(dn, row.row);
     }
     if (rowErrors.size > 0) errors.push(...rowErrors.values());
@@ -224,7 +225,7 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
   }
   const creates = checked.filter(({ row, data }) => {
     if (!taken.has(data.dnNumber as string)) return true;
-    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: englishMessage('order_validation.dn_taken') });
+    errors.push({ row: row.row, field: 'dnNumber', code: 'already_exists', message: englishText('order_validation.dn_taken') });
     return false;
   });
   errors.sort((a, b) => a.row - b.row || IMPORT_FIELDS.indexOf(a.field) - IMPORT_FIELDS.indexOf(b.field));
@@ -272,7 +273,7 @@ const importFields = Joi.object({
 async function uploadedSheet<T>(ctx: Ctx, fields: Joi.Schema<T>): Promise<{ sheet: Sheet; fields: T }> {
   const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20);
   const checked = validate<T>(fields, upload.fields);
-  if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required', 'This field is required'));
+  if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required'));
   return { sheet: await readSheet(upload.content), fields: checked };
 }
 

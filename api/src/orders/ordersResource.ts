@@ -2,10 +2,10 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
-import { httpError, problem } from '../foundation/httpError';
+import { fieldText, httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { optionalText, partial, requiredText } from '../resources/fields';
-import { englishMessage } from '../translations/catalog';
+import { englishText } from '../foundation/englishText';
 import type { Ctx, Input, ListOptions, ResourceDef } from '../resources/resource';
 import { areasOf, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
@@ -15,16 +15,16 @@ import { orderExport } from './export';
  * The customer's required-field messages of the order form, word for word
  * (docs/admin-screens.md#forms-and-their-messages), from the kernel's catalog: `order_validation.<key>`.
  */
-const required = (key: string) => englishMessage(`order_validation.${key}`);
+const required = (key: string) => englishText(`order_validation.${key}`);
 const requiredId = (message: string) => Joi.number().integer().positive().required()
-  .messages({ 'any.required': message, 'number.base': message, 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
+  .messages({ 'any.required': message, 'number.base': message, 'number.positive': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') });
 const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
-  .messages({ 'number.base': 'Invalid format', 'number.positive': 'Invalid format', 'number.integer': 'Invalid format' });
+  .messages({ 'number.base': fieldText('invalid_format'), 'number.positive': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') });
 const calendarDate = (message: string) => Joi.string().trim().required()
   .pattern(/^\d{4}-\d{2}-\d{2}$/)
   .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`))
     || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('string.pattern.base') : value))
-  .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': 'Invalid format' });
+  .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': fieldText('invalid_format') });
 /**
  * The MOS date never before the pickup date (kernel/orders/dateOrder.ts): said on the field, so the
  * form, the API and the import answer alike. An update that sends one date alone is checked

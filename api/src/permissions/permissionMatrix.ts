@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
-import { httpError, problem, type FieldProblems } from '../foundation/httpError';
+import { type FieldProblems, fieldText, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import {
@@ -13,24 +13,24 @@ import { personName } from '@kernel/users/personName';
 import { liveRows } from '../db/liveRows';
 import { User } from '../users/User';
 
-const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': 'Invalid format' });
-const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': 'Invalid format',
+const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': fieldText('invalid_format') });
+const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': fieldText('invalid_format'),
   'array.unique': 'Listed twice' });
 
 /** The PUT body: the GET answer's shape; `pages` and the users' names are echoes and ignored. */
 export const matrixChangeSchema = Joi.object({
   pages: Joi.array().items(Joi.string()),
   roles: Joi.object(Object.fromEntries(EDITABLE_ROLES.map((role) => [role, pageList])))
-    .messages({ 'object.unknown': 'Unknown role or not editable', 'object.base': 'Invalid format' }),
+    .messages({ 'object.unknown': 'Unknown role or not editable', 'object.base': fieldText('invalid_format') }),
   users: Joi.array().max(1000).items(Joi.object({
     userId: Joi.number().integer().positive().required()
-      .messages({ 'any.required': 'This field is required', 'number.base': 'Invalid format', 'number.integer': 'Invalid format' }),
+      .messages({ 'any.required': fieldText('required'), 'number.base': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') }),
     username: Joi.string().allow(''),
     name: Joi.string().allow(''),
     role: Joi.string(),
     grants: pageList.default([]),
     denials: pageList.default([]),
-  })).messages({ 'array.base': 'Invalid format' }),
+  })).messages({ 'array.base': fieldText('invalid_format') }),
   version: Joi.string(),
 });
 

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { CODE_PATTERN, PHONE_PATTERN } from '@kernel/resources/formats';
+import { fieldText } from '../foundation/httpError';
 
 /**
  * The joi building blocks of the resource schemas, worded like the customer's generic messages
@@ -7,20 +8,20 @@ import { CODE_PATTERN, PHONE_PATTERN } from '@kernel/resources/formats';
  * (docs/admin-screens.md#forms-and-their-messages).
  */
 export const messages = {
-  'any.required': 'This field is required',
-  'string.empty': 'This field is required',
-  'string.base': 'Invalid format',
-  'string.email': 'Invalid format',
-  'string.uri': 'Invalid format',
-  'string.pattern.base': 'Invalid format',
+  'any.required': fieldText('required'),
+  'string.empty': fieldText('required'),
+  'string.base': fieldText('invalid_format'),
+  'string.email': fieldText('invalid_format'),
+  'string.uri': fieldText('invalid_format'),
+  'string.pattern.base': fieldText('invalid_format'),
   'string.max': 'At most {#limit} characters',
-  'number.base': 'Invalid format',
+  'number.base': fieldText('invalid_format'),
   'number.min': 'Must be at least {#limit}',
   'number.max': 'Must be at most {#limit}',
-  'number.integer': 'Invalid format',
+  'number.integer': fieldText('invalid_format'),
   'number.precision': 'At most {#limit} decimals',
-  'any.only': 'Invalid value',
-  'array.base': 'Invalid format',
+  'any.only': fieldText('invalid_value'),
+  'array.base': fieldText('invalid_format'),
 };
 
 /** A required text, trimmed, at most `max` characters. */

@@ -18,12 +18,12 @@ export interface ListParams {
 
 function parseJson(name: string, raw: unknown, fallback: unknown): unknown {
   if (raw === undefined || raw === '') return fallback;
-  if (typeof raw !== 'string') throw fieldRefusal('invalid_query', `${name} must be given once`, name, problem('invalid_format', 'Invalid format'));
+  if (typeof raw !== 'string') throw fieldRefusal('invalid_query', `${name} must be given once`, name, problem('invalid_format'));
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw fieldRefusal('invalid_query', `${name} is not valid JSON`, name, problem('invalid_format', 'Invalid format'));
+    throw fieldRefusal('invalid_query', `${name} is not valid JSON`, name, problem('invalid_format'));
   }
   refuseDeepJson(parsed, name);
   return parsed;
@@ -50,7 +50,7 @@ export function parseListParams(query: Record<string, unknown>, sortable: readon
   let parsedSort = defaultSort;
   if (sort !== null) {
     if (!Array.isArray(sort) || typeof sort[0] !== 'string' || !/^(asc|desc)$/i.test(String(sort[1] ?? 'ASC'))) {
-      throw fieldRefusal('invalid_query', 'sort must be ["field","ASC"|"DESC"]', 'sort', problem('invalid_format', 'Invalid format'));
+      throw fieldRefusal('invalid_query', 'sort must be ["field","ASC"|"DESC"]', 'sort', problem('invalid_format'));
     }
     if (!sortable.includes(sort[0])) {
       const allowed = sortable.join(', ');
@@ -61,14 +61,14 @@ export function parseListParams(query: Record<string, unknown>, sortable: readon
 
   if (!Array.isArray(range) || range.length !== 2 || !range.every((n) => Number.isInteger(n) && n >= 0)
     || range[1] < range[0]) {
-    throw fieldRefusal('invalid_query', 'range must be [start, end] with 0 ≤ start ≤ end', 'range', problem('invalid_format', 'Invalid format'));
+    throw fieldRefusal('invalid_query', 'range must be [start, end] with 0 ≤ start ≤ end', 'range', problem('invalid_format'));
   }
   if (range[1] - range[0] + 1 > MAX_PAGE_SIZE) {
     throw fieldRefusal('invalid_query', `A page holds at most ${MAX_PAGE_SIZE} rows`, 'range',
       problem('too_many_rows', `At most ${MAX_PAGE_SIZE} rows`, { max: MAX_PAGE_SIZE }));
   }
   if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw fieldRefusal('invalid_query', 'filter must be a JSON object', 'filter', problem('invalid_format', 'Invalid format'));
+    throw fieldRefusal('invalid_query', 'filter must be a JSON object', 'filter', problem('invalid_format'));
   }
   return { sort: parsedSort, range: { start: range[0], end: range[1] }, filter: filter as Record<string, unknown> };
 }
@@ -77,7 +77,7 @@ export function parseListParams(query: Record<string, unknown>, sortable: readon
 export function filterValues(field: string, value: unknown): Array<string | number | boolean> {
   const values = Array.isArray(value) ? value : [value];
   if (!values.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
-    throw fieldRefusal('invalid_query', `Filter "${field}" takes a value or a list of values`, field, problem('invalid_format', 'Invalid format'));
+    throw fieldRefusal('invalid_query', `Filter "${field}" takes a value or a list of values`, field, problem('invalid_format'));
   }
   return values as Array<string | number | boolean>;
 }
@@ -96,7 +96,7 @@ export function rangeBound(field: string, value: unknown): string {
   if (match) date.setUTCFullYear(year, month - 1, day);
   if (!match || year < 1 || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     throw fieldRefusal('invalid_query', `Filter "${field}" takes a date (YYYY-MM-DD) or an ISO 8601 date and time`, field,
-      problem('invalid_format', 'Invalid format'));
+      problem('invalid_format'));
   }
   return value as string;
 }

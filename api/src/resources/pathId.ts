@@ -9,7 +9,7 @@ export function pathId(ctx: Ctx, name = 'id'): number {
   const raw: string = ctx.params[name] ?? '';
   const id = Number(raw);
   if (!ID_PATTERN.test(raw) || !Number.isSafeInteger(id)) {
-    throw fieldRefusal('invalid_input', `${name} must be a positive integer`, name, problem('invalid_format', 'Invalid format'));
+    throw fieldRefusal('invalid_input', `${name} must be a positive integer`, name, problem('invalid_format'));
   }
   return id;
 }

@@ -295,7 +295,7 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
     const id = pathId(ctx);
     const { version, ...fields } = withoutReadOnly(ctx.request.body);
     if (version !== undefined && !Number.isInteger(version)) {
-      throw fieldRefusal('invalid_input', 'version must be an integer', 'version', problem('invalid_format', 'Invalid format'));
+      throw fieldRefusal('invalid_input', 'version must be an integer', 'version', problem('invalid_format'));
     }
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       // Concurrent writes to one record take turns on its row lock: an update without a version

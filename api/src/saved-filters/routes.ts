@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
-import { fieldRefusal, httpError, problem } from '../foundation/httpError';
+import { fieldRefusal, fieldText, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { RESOURCES } from '../registry';
@@ -21,7 +21,7 @@ const resourceName = Joi.string().valid(...RESOURCES.map((def) => def.name)).req
 const listQuery = Joi.object({ resource: resourceName });
 const createBody = Joi.object({
   resource: resourceName,
-  name: Joi.string().trim().min(1).max(60).required().messages({ 'any.required': 'This field is required', 'string.empty': 'This field is required' }),
+  name: Joi.string().trim().min(1).max(60).required().messages({ 'any.required': fieldText('required'), 'string.empty': fieldText('required') }),
   filter: Joi.object().max(30).required(),
 });
 

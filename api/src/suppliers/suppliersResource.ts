@@ -3,8 +3,12 @@ import { PHONE_PATTERN } from '@kernel/resources/formats';
 import { idList, messages, optionalText, partial, requiredText, status, website } from '../resources/fields';
 import type { ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
+import { englishText } from '../foundation/englishText';
 import { liveRows } from '../db/liveRows';
 import { pickerResource } from '../resources/pickerResource';
+
+/** The customer's own wording for the supplier name. */
+const NAME_REQUIRED = englishText('suppliers.validation.name_required');
 
 /**
  * A required field (docs/admin-screens.md#forms-and-their-messages): missing, blank and null all
@@ -18,8 +22,7 @@ const mandatory = (rule: Joi.StringSchema) => rule.invalid(null).required()
  * contact fields were required still load; they must be completed at their next edit.
  */
 const create = Joi.object({
-  // The customer's own wording for the supplier name.
-  name: requiredText(200).messages({ 'any.required': 'Supplier name is required', 'string.empty': 'Supplier name is required' }),
+  name: requiredText(200).messages({ 'any.required': NAME_REQUIRED, 'string.empty': NAME_REQUIRED }),
   shortName: optionalText(50),
   contactPerson: mandatory(Joi.string().trim().max(100)),
   contactPhone: mandatory(Joi.string().trim().pattern(PHONE_PATTERN)),

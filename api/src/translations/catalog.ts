@@ -25,19 +25,6 @@ export function flatten(catalog: Catalog, prefix = ''): Map<string, string> {
   return out;
 }
 
-let bundledEnglish: Map<string, string> | undefined;
-
-/**
- * A message of the repository's English catalog, for an API text that must read as the screen's
- * (the customer's words are stated once, in the kernel's catalog).
- */
-export function englishMessage(id: string): string {
-  bundledEnglish ??= flatten(bundledCatalogs.en);
-  const text = bundledEnglish.get(id);
-  if (text === undefined) throw new Error(`No English message ${id} in the kernel's catalog`);
-  return text;
-}
-
 function catalogRows(): MessageRow[] {
   const cn = flatten(bundledCatalogs.cn);
   const en = flatten(bundledCatalogs.en);

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { httpError, problem } from '../foundation/httpError';
+import { fieldText, httpError, problem } from '../foundation/httpError';
 import { fieldProblem } from '../middleware/validate';
 import { messages } from '../resources/fields';
 import { entryFields } from './translationsResource';
@@ -24,10 +24,10 @@ interface ImportPlan {
 export const importBody = Joi.object({
   rows: Joi.array().items(Joi.any()).min(1).max(MAX_IMPORT_ROWS).required()
     .messages({ ...messages, 'array.min': 'No rows to import', 'array.max': `At most ${MAX_IMPORT_ROWS} rows` }),
-  dryRun: Joi.boolean().required().messages({ ...messages, 'boolean.base': 'Invalid format' }),
+  dryRun: Joi.boolean().required().messages({ ...messages, 'boolean.base': fieldText('invalid_format') }),
 });
 
-const rowSchema = Joi.object(entryFields).messages({ 'object.base': 'Invalid format', 'object.unknown': 'Unknown field' });
+const rowSchema = Joi.object(entryFields).messages({ 'object.base': fieldText('invalid_format'), 'object.unknown': 'Unknown field' });
 
 const idOf = (entry: { namespace: string; key: string }) => `${entry.namespace}.${entry.key}`;
 const given = (text: string | null | undefined) => (text === '' || text === null ? undefined : text);

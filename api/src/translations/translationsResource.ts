@@ -85,7 +85,7 @@ export const translationsResource: ResourceDef<Translation, NewEntry> = {
       /** `missing: 'zh' | 'en'`: the entries without a text in that language. */
       missing(query, value) {
         if (!(TEXT_FIELDS as readonly unknown[]).includes(value)) {
-          throw fieldRefusal('invalid_query', 'Filter "missing" takes "zh" or "en"', 'missing', problem('invalid_value', 'Invalid value'));
+          throw fieldRefusal('invalid_query', 'Filter "missing" takes "zh" or "en"', 'missing', problem('invalid_value'));
         }
         query.where(`translations.${value as TextField}`, '');
       },

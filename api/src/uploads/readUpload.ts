@@ -28,7 +28,7 @@ export function readUpload(ctx: Ctx, maxBytes: number): Promise<Upload> {
     // A body cut short errors on the parser and on the part being read: each needs a listener, or
     // the unhandled 'error' of a part's stream takes the whole process down.
     const unreadable = () => reject(fieldRefusal('invalid_input', 'The upload could not be read', 'file',
-      problem('invalid_format', 'Invalid format')));
+      problem('invalid_format')));
     let parser: busboy.Busboy;
     try {
       // busboy reports its limit as soon as a file reaches it: a byte more, so that a file of exactly maxBytes passes.

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isCommonPassword } from '@kernel/auth/passwordRules';
 import { passwordRule } from '../auth/schemas';
-import { fieldRefusal, httpError, problem } from '../foundation/httpError';
+import { fieldRefusal, fieldText, httpError, problem } from '../foundation/httpError';
 import type { Row } from '../resources/resource';
 import { mayManageUser, rolesManagedBy, type Role } from '@kernel/users/roles';
 import { User } from './User';
@@ -10,9 +10,9 @@ import { User } from './User';
 export const newPassword = () => passwordRule.required()
   .custom((value: string, helpers) => (isCommonPassword(value) ? helpers.error('password.common') : value))
   .messages({
-    'any.required': 'This field is required',
-    'string.empty': 'This field is required',
-    'string.base': 'Invalid format',
+    'any.required': fieldText('required'),
+    'string.empty': fieldText('required'),
+    'string.base': fieldText('invalid_format'),
     'string.min': 'At least {#limit} characters',
     'string.max': 'At most {#limit} characters',
     'password.common': 'This password is too common, choose another',

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { hashPassword } from '../auth/passwords';
 import { usernameRule } from '../auth/schemas';
-import { httpError, problem } from '../foundation/httpError';
+import { fieldText, httpError, problem } from '../foundation/httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
 import type { Input, ResourceDef } from '../resources/resource';
@@ -13,13 +13,13 @@ import {
 } from './userRules';
 
 const choice = (values: readonly string[]) => Joi.string().valid(...values)
-  .messages({ 'any.only': 'Invalid value', 'string.base': 'Invalid format', 'any.required': 'This field is required' });
+  .messages({ 'any.only': fieldText('invalid_value'), 'string.base': fieldText('invalid_format'), 'any.required': fieldText('required') });
 
 /** What an edit may change; a password changes only through POST /api/users/:id/reset-password. */
 const profile = Joi.object({
-  username: usernameRule.required().messages({ 'any.required': 'This field is required',
-    'string.empty': 'This field is required', 'string.min': 'At least {#limit} characters',
-    'string.max': 'At most {#limit} characters', 'string.base': 'Invalid format' }),
+  username: usernameRule.required().messages({ 'any.required': fieldText('required'),
+    'string.empty': fieldText('required'), 'string.min': 'At least {#limit} characters',
+    'string.max': 'At most {#limit} characters', 'string.base': fieldText('invalid_format') }),
   firstName: requiredText(100),
   lastName: requiredText(100),
   role: choice(ROLES).required(),
