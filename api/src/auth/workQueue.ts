@@ -27,10 +27,8 @@ export class WorkQueue {
 
   constructor(private readonly limits: { concurrency: number; maxWaiting: number }) {}
 
-  /** Tasks running now. */
   get active(): number { return this.running; }
 
-  /** Tasks waiting for their turn. */
   get waiting(): number { return this.line.length; }
 
   run<T>(task: () => Promise<T>, priority: Priority = 'low'): Promise<T> {

@@ -55,7 +55,6 @@ const isTimeZone = (zone: string) => {
   }
 };
 
-/** The export's query: the list's own filter and sort, plus the reader's language and time zone. */
 const exportQuery = Joi.object({
   filter: Joi.string(),
   sort: Joi.string(),
@@ -141,14 +140,11 @@ function exportFileName(title: string, tz: string, now = new Date()): string {
   return `${title}_${parts.year}-${parts.month}-${parts.day}_${parts.hour}${parts.minute}.csv`;
 }
 
-/** The namespaces of the catalog a set of message keys reads. */
 const namespacesOf = (keys: string[]) => [...new Set(keys.map((key) => key.split('.')[0]))];
 
-/** Every message key an export reads: its title, its headers, its translated values and templates. */
 const messageKeys = (def: ListExport, labels: string[]) => [def.title, ...labels,
   ...def.columns.flatMap((column) => [column.translate, column.template?.key].filter((key) => key !== undefined))];
 
-/** The header key of each column: the list's own label. */
 const labelsOf = (def: ListExport & { resource: string }) =>
   def.columns.map((column) => column.label ?? `resources.${def.resource}.fields.${column.field}`);
 

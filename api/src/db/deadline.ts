@@ -11,7 +11,6 @@ import type { DatabaseTimeouts } from '../foundation/config';
  */
 const queryTimeout = new AsyncLocalStorage<number>();
 
-/** Runs `work` with each of its statements limited to `ms`. */
 export const withQueryTimeout = <T>(ms: number, work: () => T): T => queryTimeout.run(ms, work);
 
 /** The limit of a statement about to be sent, when the work under way has one of its own. */

@@ -112,10 +112,8 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
   const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text },
     loadDataDir: target.loadDataDir });
-  // The first connection starts the WASM database (and creates it on a first run): on a busy
-  // 2-core machine that alone can outlast knex's 60 s default. prepareDatabase waits for that
-  // start without a limit, so the server's acquire timeout need not cover it; without timeouts
-  // (the CLI, tests) the first query may still be the one that starts it.
+  // Starting (on a first run, creating) the WASM database can outlast knex's 60 s default on a busy
+  // 2-core machine: the server's prepareDatabase waits for it unbounded, the CLI and tests may not.
   return { client: ClientPgLite, connection: (() => ({ pglite })) as never,
     acquireConnectionTimeout: timeouts?.acquireMs ?? 180_000, ...common };
 }
@@ -125,7 +123,6 @@ export async function databaseStarted(db: Knex): Promise<void> {
   await (db.client as { pglite?: PGlite }).pglite?.waitReady;
 }
 
-/** Opens the database and binds Objection's models to it. */
 export function openDatabase(target: DatabaseTarget): Knex {
   const knex = knexFactory(knexConfig(target));
   Model.knex(knex);

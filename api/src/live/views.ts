@@ -48,10 +48,9 @@ async function readViews(db: Knex, userIds: number[]): Promise<Map<number, { vie
 
 /**
  * The views of the users with open streams on one instance, each shared by all that user's
- * streams. A change that may alter views (Change.altersView) has them read again, in one statement
- * for every user it may alter, before it and what follows go out; any other change, a sign-in
- * above all, reads nothing. Every 25 s one statement reads them all again, which ends the streams
- * of sessions expired meanwhile (an expiry is no change anyone is told of).
+ * streams. Only a change that may alter views (Change.altersView) has them read again (one
+ * statement for all it may alter) before it goes out; every 25 s all are read again, which ends the
+ * streams of sessions expired meanwhile (an expiry is no change anyone is told of).
  */
 class LiveViews {
   private readonly users = new Map<number, { view: View; streams: Set<Stream> }>();

@@ -25,10 +25,8 @@ function signedInUser(ctx: Context & { state: AppState }) {
   return ctx.state.user;
 }
 
-/** Open to anyone, signed in or not. */
 export const publicRoute = (): RouteGuard => guard('public', (_ctx, next: Next) => next());
 
-/** Any signed-in user. */
 export const requireUser = (): RouteGuard =>
   guard('signed-in', (ctx, next: Next) => {
     signedInUser(ctx);

@@ -9,10 +9,6 @@ import type { User } from '../users/User';
  */
 export const isAreaBound = (user: User) => user.role === 'regional_dispatcher';
 
-/**
- * Narrows a query (knex's or Objection's) to rows whose delivery-area column is one of the user's
- * areas, when the user is area-bound.
- */
 export function scopeToAreas(query: Knex.QueryBuilder | AnyQueryBuilder, user: User, column: string): void {
   if (!isAreaBound(user)) return;
   // Both builders take whereRaw(sql, bindings); their overloads only differ in the types they return.

@@ -52,7 +52,6 @@ const tooManyRowsRead = () => httpError('too_many_import_rows', `The sheet has m
   { params: { max: MAX_ROWS_READ } });
 const tooWide = () => httpError('payload_too_large', `A row has more than ${MAX_COLUMNS} columns`);
 
-/** A text cell as the import reads it: trimmed, empty as null. */
 function text(value: string): string | null {
   if (value.length > MAX_CELL_CHARS) throw httpError('payload_too_large', `A cell is longer than ${MAX_CELL_CHARS} characters`);
   return value.trim() || null;

@@ -45,7 +45,6 @@ const REFERENCES: Record<ReferenceField, { model: typeof RecordModel; keys: stri
 };
 const isReference = (field: ImportField): field is ReferenceField => field in REFERENCES;
 const DATES: readonly ImportField[] = ['pickupDate', 'mosDate'];
-/** How a date error names the ways a date may be written (kernel/orders/orderImport.ts). */
 const DATE_FORMATS = IMPORT_DATE_FORMATS.join(', ');
 
 /** How names and headers compare: full-width as half-width (NFKC), any case, spaces as one. */
@@ -95,10 +94,7 @@ function resolve(lookup: Lookup, value: string): { id: number } | { code: 'unkno
 /** A cell as the answer repeats it: at most 100 characters, so that a thousand errors stay a small answer. */
 const shown = (value: string) => (value.length > 100 ? `${value.slice(0, 99)}…` : value);
 
-/**
- * YYYY-MM-DD from the ways people write a date (IMPORT_DATE_FORMATS): 2026/11/5, 2026.11.05,
- * 2026年11月5日, with a time or not.
- */
+/** YYYY-MM-DD from the ways people write a date (IMPORT_DATE_FORMATS): 2026/11/5, 2026年11月5日, with a time or not. */
 function calendarDate(value: string): string {
   const match = /^(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*日?(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?$/.exec(value);
   return match ? `${match[1]}-${match[2].padStart(2, '0')}-${match[3].padStart(2, '0')}` : value;
@@ -327,7 +323,6 @@ async function listedRecords(ctx: Ctx, field: ReferenceField): Promise<Array<{ c
   });
 }
 
-/** A filled example row: the first record listed of each kind, today's date for pickup, three days on for MOS. */
 function exampleRow(lists: Map<ReferenceField, Array<{ cell: string }>>, notes: string): Record<ImportField, unknown> {
   const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
   const stamp = today.toISOString().slice(2, 10).replaceAll('-', '');
@@ -340,10 +335,8 @@ function exampleRow(lists: Map<ReferenceField, Array<{ cell: string }>>, notes: 
 }
 
 /**
- * GET /api/orders/import/template.xlsx: an empty first sheet with the import's columns headed in
- * the chosen language (required ones marked *), numbers kept as text; a second with the same
- * columns and a filled example row (only the first sheet is ever imported); a third listing the
- * records a cell may name.
+ * GET /api/orders/import/template.xlsx: the sheet to fill, an example sheet (only the first sheet
+ * is ever imported) and the records a cell may name.
  */
 async function template(ctx: Ctx) {
   const { locale } = validate<{ locale: Locale }>(localeQuery, ctx.query);

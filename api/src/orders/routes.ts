@@ -117,9 +117,8 @@ const batchBody = Joi.object({
 });
 
 /**
- * Sets the completion date of many completed orders: one transaction, all or nothing, one log row
- * per order, in a fixed number of statements whatever the number of ids: the locking read, one
- * UPDATE and logActivities' one INSERT of the log rows.
+ * Sets the completion date of many completed orders, all or nothing, in a fixed number of statements
+ * whatever the number of ids: the locking read, one UPDATE, logActivities' one INSERT.
  */
 async function batchCompletionDate(ctx: Ctx) {
   const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);

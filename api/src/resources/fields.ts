@@ -24,7 +24,6 @@ export const messages = {
   'array.base': fieldText('invalid_format'),
 };
 
-/** A required text, trimmed, at most `max` characters. */
 export const requiredText = (max = 200) => Joi.string().trim().max(max).required().messages(messages);
 
 /** An optional text; '' and null both clear it. */

@@ -43,11 +43,9 @@ export interface ListOptions<M extends Model> {
   /** Filters that are not a comparison of one field, e.g. an order's `delayed`. */
   customFilters?: Readonly<Record<string, (query: QueryBuilder<Model>, value: unknown, ctx: Ctx) => void>>;
   /**
-   * The scope of one list request, when it is not the resource's own `scope` (undefined: that one).
-   * A scope that reads another table (orders: a regional dispatcher's areas) may be given here with
-   * that table's values written in: the planner cannot see into a subquery, so its estimate of the
-   * list's total was far off (6× for a dispatcher at a million orders); with the values in the SQL
-   * it reads them in the column's statistics.
+   * The scope of one list request when not the resource's own `scope` (undefined: that one): another
+   * table's values (a dispatcher's areas) written in, as the planner cannot see into a subquery (its
+   * estimate of the total was 6× off at a million orders) but reads literals in the column's statistics.
    */
   scope?: (ctx: Ctx, db: Knex) => Promise<Scope | undefined>;
   /** Count totals exactly only up to this many rows, estimate beyond (big tables: orders). */
@@ -73,10 +71,7 @@ export interface WriteOptions {
   deletable?: boolean;
 }
 
-/**
- * Rules beyond the schema, run in the writing transaction; they may refuse (throw) or adjust what
- * is written.
- */
+/** Rules beyond the schema, run in the writing transaction: they may refuse (throw) or adjust what is written. */
 export interface Hooks<M extends Model, New extends Input<M>> {
   beforeCreate?(ctx: Ctx, data: New, trx: Knex.Transaction): Promise<Input<M>> | Input<M>;
   beforeUpdate?(ctx: Ctx, patch: Input<M>, existing: Stored<M>, trx: Knex.Transaction): Promise<Input<M>> | Input<M>;
@@ -130,5 +125,4 @@ export const READ_ONLY_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt', 'd
 /** What a delete writes: the record goes to the trash, dated and signed (RecordModel's pair). */
 export const softDeletion = (userId: number): PartialModelObject<RecordModel> => ({ deletedAt: new Date(), deletedBy: userId });
 
-/** What a restore writes: the record is live again. */
 export const restoration: PartialModelObject<RecordModel> = { deletedAt: null, deletedBy: null };

@@ -4,7 +4,6 @@ import { bundledCatalogs, type Catalog, type Locale } from '@kernel/i18n/catalog
 import { liveRows } from '../db/liveRows';
 import { Translation } from './Translation';
 
-/** The database column that holds each locale's text. */
 export const LOCALE_COLUMN: Record<Locale, 'zh' | 'en'> = { cn: 'zh', en: 'en' };
 
 interface MessageRow {

@@ -36,7 +36,6 @@ function withTexts<T extends Input<Translation>>(data: T): T {
   return out;
 }
 
-/** Refuses texts whose placeholders differ, naming the field being written. */
 function refusePlaceholderMismatch(zh: string, en: string, field: TextField): void {
   if (!placeholdersDiffer(zh, en)) return;
   const [zhNames, enNames] = [placeholders(zh).join(', '), placeholders(en).join(', ')];

@@ -38,7 +38,6 @@ function trashRows(ctx: Ctx) {
       db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by_name`));
 }
 
-/** The trash's rows the list's `filter` keeps. */
 function filtered(ctx: Ctx, filter: Record<string, unknown>) {
   const query = trashRows(ctx);
   for (const [field, value] of Object.entries(filter)) {

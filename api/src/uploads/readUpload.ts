@@ -2,7 +2,6 @@ import busboy from 'busboy';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
 
-/** One multipart upload: its file (field `file`) and its short text fields. */
 export interface Upload {
   fields: Record<string, string>;
   fileName?: string;

@@ -48,7 +48,6 @@ async function resetPassword(ctx: Ctx) {
   });
 }
 
-/** The administrator's "sign out everywhere": every session of the user ends at once. */
 async function signOutEverywhere(ctx: Ctx) {
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
