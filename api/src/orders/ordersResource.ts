@@ -86,9 +86,8 @@ export const inAreasListScope = (base?: (query: QueryBuilder<Model>) => void): L
 
 /**
  * Who may do what with orders (docs/roles-and-permissions.md#api-routes-and-their-page-keys):
- * reading them (list, detail, timeline, attachments, export) needs the orders page; creating,
- * editing, deleting, moving the status and uploading or deleting attachments need new_order. The
- * batch completion date has its own page.
+ * every read (attachments and export too) needs the orders page, every write (status moves and
+ * attachments too) new_order; the batch completion date has its own page.
  */
 export const orderGuards = { read: requirePage('orders'), write: requirePage('new_order') };
 

@@ -87,10 +87,8 @@ async function estimateRows(query: QueryBuilder<Model>, db: Knex): Promise<numbe
 }
 
 /**
- * The list total when the page does not tell it. Exact by default. With `countCap`: beyond the
- * cap the estimate, flagged; a small estimate is checked by a count that stops at cap + 1 rows,
- * which then decides: exact up to the cap, else estimated. An estimated total is at least
- * `reached`, the end of the page read.
+ * The list total when the page does not tell it: with `countCap`, exact only up to the cap (a count
+ * that stops at cap + 1 rows), else the estimate, flagged, and at least `reached`, the page's end.
  */
 async function countRows(def: AnyResource, query: QueryBuilder<Model>, db: Knex, estimate: number | undefined,
   reached: number): Promise<{ total: number; estimated: boolean }> {
