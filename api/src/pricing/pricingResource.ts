@@ -8,7 +8,6 @@ import { money } from './money';
 import { periodRange } from './period';
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 
-
 const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field, money()]))).min(1)
   .messages({ 'object.min': 'Send at least one price' });
 
@@ -16,13 +15,13 @@ const update = Joi.object(Object.fromEntries(PRICE_INPUTS.map((field) => [field,
 const orderFields = [...Object.keys(ordersResource.write!.schemas.create!.describe().keys),
   ...ordersResource.write!.readOnly!.filter((field) => !(PRICE_INPUTS as readonly string[]).includes(field))];
 
+/** Pricing shows completed orders only. */
+const completed = (query: QueryBuilder<Model>) => { query.where('orders.status', 'completed'); };
+
 /**
  * Pricing management (docs/pricing.md#pricing-management): the completed orders, their six prices written in place, the MTM
  * prices and the margin computed by the database. A view of orders: no create, no delete, no trash.
  */
-/** Pricing shows completed orders only. */
-const completed = (query: QueryBuilder<Model>) => { query.where('orders.status', 'completed'); };
-
 export const pricingResource: ResourceDef<Order> = {
   name: 'pricing',
   entityType: 'order',
