@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import type { HttpClient } from '../helpers/httpClient';
+import { orderMaker } from '../helpers/orderReferences';
 import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
@@ -10,19 +11,13 @@ import { demoUserName } from '../../seeds/demo';
 const env = useAppInBrowser();
 
 let admin: HttpClient;
-const refs = { warehouse: 0, area: 0, leader: 0 };
+let newOrder: Awaited<ReturnType<typeof orderMaker>>['newOrder'];
 
 beforeAll(async () => {
-  admin = await signedInAs(env.app.url, 'admin');
-  refs.warehouse = (await admin.create('/api/warehouses', { code: 'DEL-DC', name: '删除仓 Delete DC' })).id;
-  refs.area = (await admin.create('/api/delivery-areas', { code: 'DEL-A', name: '删除区域 Delete area' })).id;
-  refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
+  ({ admin, newOrder } = await orderMaker(env.app, 'DEL', '删除 Delete'));
 });
 
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
-const newOrder = (mtm: string) => admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
-  pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-  pickupDate: '2026-11-20', mosDate: '2026-11-25' });
 
 describe('deleting', () => {
   it('says a supplier deleted from its edit page went to the trash, and its Restore brings it back (cn)', async () => {

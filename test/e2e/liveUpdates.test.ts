@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import type { HttpClient } from '../helpers/httpClient';
+import { orderMaker } from '../helpers/orderReferences';
 import type { Role } from '@kernel/users/roles';
 import { expectAbsent, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { demoUserName } from '../../seeds/demo';
@@ -8,21 +9,13 @@ import { demoUserName } from '../../seeds/demo';
 const env = useAppInBrowser();
 
 let admin: HttpClient;
-const refs = { warehouse: 0, area: 0, leader: 0 };
+let newOrder: Awaited<ReturnType<typeof orderMaker>>['newOrder'];
 
 beforeAll(async () => {
-  admin = await signedInAs(env.app.url, 'admin');
-  refs.warehouse = (await admin.create('/api/warehouses', { code: 'LV-DC', name: '实时仓 Live DC' })).id;
-  refs.area = (await admin.create('/api/delivery-areas', { code: 'LV-A', name: '实时区域 Live area' })).id;
-  refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
+  ({ admin, newOrder } = await orderMaker(env.app, 'LV', '实时 Live'));
 });
 
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
-
-/** An order made by the admin through the API, in the live test area. */
-const newOrder = (mtm: string) => admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
-  pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-  pickupDate: '2026-11-20', mosDate: '2026-11-25' });
 
 /**
  * Signs in onto `path` and waits until the page's event stream listens (the server answers once it

@@ -1,4 +1,4 @@
-import type { HttpClient } from './httpClient';
+import { signedInAs, type HttpClient } from './httpClient';
 import { SUPPLIER_CONTACT } from './supplierContact';
 import type { TestApp } from './testApp';
 
@@ -28,4 +28,19 @@ export async function createOrderReferences(app: TestApp, admin: HttpClient): Pr
   };
   await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
   return refs;
+}
+
+/**
+ * For a browser test that needs orders made behind the screen: the admin's API client and
+ * `newOrder(mtm)`, an order in a warehouse and a delivery area of the test's own (`code` and
+ * `name` tell them apart from other files'), assigned to the team leader.
+ */
+export async function orderMaker(app: TestApp, code: string, name: string) {
+  const admin = await signedInAs(app.url, 'admin');
+  const warehouse = (await admin.create('/api/warehouses', { code: `${code}-DC`, name: `${name} DC` })).id;
+  const area = (await admin.create('/api/delivery-areas', { code: `${code}-A`, name: `${name} area` })).id;
+  const leader = (await app.db('users').where({ username: 'team_leader' }).first('id')).id;
+  const newOrder = (mtm: string) => admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
+    pickupWarehouseId: warehouse, deliveryAreaId: area, assignedUserId: leader, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+  return { admin, newOrder };
 }
