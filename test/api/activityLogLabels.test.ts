@@ -5,7 +5,7 @@ import { useSignedInApp } from '../helpers/testApp';
 // at the time of each change, the actor's name, IPv4 addresses without their IPv6 wrapping.
 const { app, admin } = useSignedInApp({ admin: 'admin' });
 
-type LogRow = { batchId?: string | null; action: string; entityId: string; entityLabel: string | null; userName: string | null; username: string; ip: string };
+type LogRow = { actionId?: string | null; action: string; entityId: string; entityLabel: string | null; userName: string | null; username: string; ip: string };
 const logOf = async (entityType: string, entityId: number): Promise<LogRow[]> => (await admin.get(
   `/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityType, entityId: String(entityId) }))}&sort=${encodeURIComponent('["id","ASC"]')}`)).body;
 
@@ -33,23 +33,24 @@ describe('a readable activity log', () => {
   it('groups the rows of one action on many records into one entry, each record keeping its row', async () => {
     const ids = [];
     for (const name of ['一号仓', '二号仓', '三号仓']) ids.push((await admin.create('/api/warehouses', { code: `G${ids.length}`, name })).id);
-    // The admin's bulk delete: one request per record, with one batch id.
+    // The admin's bulk delete: one request per record, with one action id.
     const batch = '0b6f3c9e-8a41-4c2b-9f0e-2d7a5b1c4e88';
     for (const id of ids) {
-      expect((await admin.request('DELETE', `/api/warehouses/${id}`, undefined, { 'X-Batch-Id': batch })).status).toBe(200);
+      expect((await admin.request('DELETE', `/api/warehouses/${id}`, undefined, { 'X-Action-Id': batch })).status).toBe(200);
     }
     const grouped = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ grouped: true, action: 'delete', entityType: 'warehouse' }))}`))
-      .body as Array<LogRow & { batchId: string; batchCount: string | number }>;
+      .body as Array<LogRow & { actionId: string; actionSize: string | number }>;
     expect(grouped).toHaveLength(1);
-    expect(grouped[0]).toMatchObject({ batchId: batch, entityId: String(ids[0]), entityLabel: '一号仓' });
-    expect(Number(grouped[0].batchCount)).toBe(3);
-    const rows = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ batchId: batch }))}`)).body as LogRow[];
+    expect(grouped[0]).toMatchObject({ actionId: batch, entityId: String(ids[0]), entityLabel: '一号仓' });
+    expect(Number(grouped[0].actionSize)).toBe(3);
+    const rows = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ actionId: batch }))}`)).body as LogRow[];
     expect(rows.map((row) => row.entityLabel).sort()).toEqual(['一号仓', '三号仓', '二号仓'].sort());
-    // A header that is no batch id is not kept; a single change has no batch.
+    // A header that is no action id is not kept: each single change is an action of its own.
     const single = await admin.create('/api/warehouses', { code: 'G9', name: '九号' });
-    await admin.request('DELETE', `/api/warehouses/${single.id}`, undefined, { 'X-Batch-Id': 'not-a-uuid' });
-    const [alone] = await logOf('warehouse', single.id);
-    expect(alone).toMatchObject({ batchId: null });
+    await admin.request('DELETE', `/api/warehouses/${single.id}`, undefined, { 'X-Action-Id': 'not-a-uuid' });
+    const [created, deleted] = await logOf('warehouse', single.id);
+    expect(deleted.actionId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(deleted.actionId).not.toBe(created.actionId);
   });
 
   it('writes an IPv4 address as people do', async () => {

@@ -42,7 +42,7 @@ const FILTERS = [
 const GROUPED = { grouped: true };
 
 /** How many records the entry's action touched, when it is one action on many (an import, a bulk action). */
-const batchSize = (log?: ActivityLogRecord) => Number(log?.batchCount ?? 0);
+const batchSize = (log?: ActivityLogRecord) => Number(log?.actionSize ?? 0);
 
 const ACTION_COLOURS: Record<string, ChipProps['color']> = {
   create: 'success', restore: 'success', register: 'success',
@@ -86,9 +86,9 @@ const EntryPanel = () => {
   const size = batchSize(log);
   return (
     <>
-      {log?.batchId && filterValues.grouped && size > 1 && (
+      {log?.actionId && filterValues.grouped && size > 1 && (
         <Button size="small" sx={{ mt: 1 }} data-testid="batch-rows"
-          onClick={() => setFilters({ batchId: log.batchId, grouped: false })}>
+          onClick={() => setFilters({ actionId: log.actionId, grouped: false })}>
           {translate('activity_logs.batch_rows', { count: size.toLocaleString() })}
         </Button>
       )}

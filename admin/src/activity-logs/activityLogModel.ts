@@ -12,8 +12,8 @@ export interface ActivityLogRecord extends RaRecord {
   /** The record's name (MTM number, name, key) as it was when logged. */
   entityLabel: string | null;
   /** The action on many records this row is one of (an import, a bulk action), and how many rows it has. */
-  batchId: string | null;
-  batchCount: number | string | null;
+  actionId: string | null;
+  actionSize: number | string | null;
   /** The actor's name now; null when they have none. */
   userName: string | null;
   entityId: string | null;

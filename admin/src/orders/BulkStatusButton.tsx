@@ -6,7 +6,7 @@ import {
 } from 'react-admin';
 import { nextStatuses } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
-import { newBatch, useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
+import { newAction, useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
 import { BulkActionButton, BulkDialogActions } from './BulkActionButton';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
 
@@ -18,7 +18,7 @@ export function commonNextStatuses(orders: OrderRecord[], role: Role): OrderStat
 /** Moves each order on its own; one refusal does not stop the others. */
 async function moveAll(dataProvider: AppDataProvider, ids: Identifier[], to: OrderStatus, note: string) {
   const failed: Identifier[] = [];
-  const batch = newBatch();
+  const batch = newAction();
   for (const id of ids) {
     try {
       await dataProvider.transitionOrder(id, { to, note: note || undefined }, batch);

@@ -91,12 +91,12 @@ const send = <T>(method: string, url: string, data?: unknown, headers?: Record<s
  * The header that ties the requests of one bulk action on many records (one request per record)
  * together: their activity-log rows are one entry of the log (docs/api-conventions.md).
  */
-export const BATCH_HEADER = 'X-Batch-Id';
-export const newBatch = (): string => crypto.randomUUID();
+export const ACTION_HEADER = 'X-Action-Id';
+export const newAction = (): string => crypto.randomUUID();
 
 /** The stock client's one request per record (its updateMany, deleteMany), as one batch. */
 async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils.Options) {
-  const headers = { [BATCH_HEADER]: newBatch() };
+  const headers = { [ACTION_HEADER]: newAction() };
   const answers = await Promise.all(ids.map((id) => httpClient(`/api/${resource}/${encodeURIComponent(String(id))}`,
     { ...init, headers: new Headers(headers) })));
   return { data: answers.map(({ json }) => (json as RaRecord).id) };
@@ -223,7 +223,7 @@ const methods: AppMethods = {
   orderEvents: async (id) => (await call<OrderEvent[] | null>(`${orderPath(id)}/events`)) ?? [],
   orderAttachments: async (id) => (await call<OrderAttachment[] | null>(`${orderPath(id)}/attachments`)) ?? [],
   transitionOrder: (id, request, batch) => send('POST', `${orderPath(id)}/transitions`, request,
-    batch ? { [BATCH_HEADER]: batch } : undefined),
+    batch ? { [ACTION_HEADER]: batch } : undefined),
   uploadAttachment(orderId, kind, file) {
     const form = new FormData();
     form.append('kind', kind);

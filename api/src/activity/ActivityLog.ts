@@ -26,5 +26,5 @@ export class ActivityLog extends Model {
   /** The name the record had after this change. */
   entityLabel!: string | null;
   /** Shared by the rows of one action on many records. */
-  batchId!: string | null;
+  actionId!: string | null;
 }

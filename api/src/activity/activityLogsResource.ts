@@ -5,9 +5,9 @@ import { ActivityLog } from './ActivityLog';
 /** Who acted, by the name they have now (the log keeps their username as it was). */
 const USER_NAME = `(select nullif(${personNameSql('u')}, '') from users u where u.id = activity_logs.user_id)`;
 
-/** How many rows the batch of a row holds (null for a row of its own). */
-const BATCH_COUNT = `(case when activity_logs.batch_id is null then null
-  else (select count(*) from activity_logs b where b.batch_id = activity_logs.batch_id) end)`;
+/** How many rows the action of a row wrote (null for rows logged before actions had ids). */
+const ACTION_SIZE = `(case when activity_logs.action_id is null then null
+  else (select count(*) from activity_logs b where b.action_id = activity_logs.action_id) end)`;
 
 /** Append-only: listed and read, never written through the API. */
 export const activityLogsResource: ResourceDef<ActivityLog> = {
@@ -16,7 +16,7 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
   model: ActivityLog,
   pageKey: 'activity_logs',
   label: 'action',
-  computed: { userName: USER_NAME, batchCount: BATCH_COUNT },
+  computed: { userName: USER_NAME, actionSize: ACTION_SIZE },
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds'],
@@ -24,14 +24,14 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
     sortable: ['id', 'at', 'username', 'action', 'entityType'],
     defaultSort: { field: 'at', order: 'desc' },
     search: ['username', 'action', 'entityType', 'entityId'],
-    filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', batchId: 'eq' },
+    filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', actionId: 'eq' },
     customFilters: {
-      // One row per action on many records: the first row of each batch stands for it (batchCount).
+      // One row per action on many records: the first row of each action stands for it (actionSize).
       // The export has every row: a file has no entry to open.
       grouped(query, value, ctx) {
         if ((value !== true && value !== 'true') || ctx.path.endsWith('/export.csv')) return;
-        query.where((rows) => rows.whereNull('activityLogs.batchId').orWhereRaw(
-          'activity_logs.id = (select min(b.id) from activity_logs b where b.batch_id = activity_logs.batch_id)'));
+        query.where((rows) => rows.whereNull('activityLogs.actionId').orWhereRaw(
+          'activity_logs.id = (select min(b.id) from activity_logs b where b.action_id = activity_logs.action_id)'));
       },
     },
     export: {

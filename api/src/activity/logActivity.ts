@@ -3,17 +3,16 @@ import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AppState } from '../foundation/appState';
 
-/** A batch id as the admin makes them for a bulk action sent as one request per record (X-Batch-Id). */
-const BATCH_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An action id as the admin makes them for a bulk action sent as one request per record (X-Action-Id). */
+const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The batch of one action on many records: the admin's bulk action (X-Batch-Id, one request per
- * record), else a new one for a call that logs several rows (an import, a batch), else none.
+ * The action a request's log rows belong to (docs/undo.md): the admin's bulk action sent as one
+ * request per record names it (X-Action-Id), any other request is an action of its own.
  */
-function batchOf(ctx: Context, rows: number): string | null {
-  const sent = ctx.get('x-batch-id');
-  if (BATCH_ID.test(sent)) return sent.toLowerCase();
-  return rows > 1 ? randomUUID() : null;
+function actionOf(ctx: Context): string {
+  const sent = ctx.get('x-action-id');
+  return ACTION_ID.test(sent) ? sent.toLowerCase() : randomUUID();
 }
 
 /** An IPv4 address as people write it, also when it came through an IPv6 socket (::ffff:127.0.0.1). */
@@ -40,21 +39,22 @@ const tabOf = (ctx: Context): string | null => {
 
 /** Appends one activity-log row; pass the transaction of the change it records. */
 export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
-  entry: ActivityEntry): Promise<void> {
-  await logActivities(db, ctx, [entry]);
+  entry: ActivityEntry): Promise<string> {
+  return logActivities(db, ctx, [entry]);
 }
 
 /**
  * Appends one activity-log row per entry in one statement, however many (a batch of 10,000): the
  * rows go as one JSON parameter, as a multi-row INSERT of them would pass PostgreSQL's 65,535
- * parameters. Their ids follow the entries' order.
+ * parameters. Their ids follow the entries' order. Answers their action id, for the undo the
+ * caller offers.
  */
 export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
-  entries: ActivityEntry[]): Promise<void> {
-  if (entries.length === 0) return;
+  entries: ActivityEntry[]): Promise<string> {
+  const actionId = actionOf(ctx);
+  if (entries.length === 0) return actionId;
   const userAgent = ctx.get('user-agent').slice(0, 512) || null;
   const tabId = tabOf(ctx);
-  const batchId = batchOf(ctx, entries.length);
   const rows = entries.map((entry) => {
     const actor = entry.actor ?? ctx.state.user;
     return {
@@ -67,10 +67,11 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
       ip: plainIp(ctx.ip),
       user_agent: userAgent,
       tab_id: tabId,
-      batch_id: batchId,
+      action_id: actionId,
     };
   });
-  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id, batch_id)
-    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id, r.batch_id
+  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id, action_id)
+    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id, r.action_id
     from jsonb_populate_recordset(null::activity_logs, ?::jsonb) with ordinality r order by r.ordinality`, [JSON.stringify(rows)]);
+  return actionId;
 }
