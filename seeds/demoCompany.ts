@@ -6,6 +6,7 @@ import {
   VEHICLE_TYPES, WAREHOUSES, staffRow, type StaffMember,
 } from './demoMasterData';
 import { orderStory } from './demoOrders';
+import { seedRateCards } from './demoRateCards';
 import { randomSource, type Random } from './demoRandom';
 import { seedReportSnapshots } from './demoReports';
 
@@ -133,6 +134,8 @@ async function seedMasterData({ trx, clock, log, idOf, team, admin, manager }: C
 async function seedOrders(company: Company, master: Awaited<ReturnType<typeof seedMasterData>>) {
   const { trx, clock, random, log, idOf, team, manager } = company;
   const { areaId, warehouseId, vehicleTypeIds, supplierIds } = master;
+  const billerIds = team.filter((m) => m.role === 'biller').map(idOf);
+  const rateCards = await seedRateCards(trx, clock, log, billerIds[0], master);
   const dispatcherOf = (code: string) => idOf(team.find((m) => m.areas?.includes(code))!);
   const story = orderStory({
     areas: DELIVERY_AREAS.map((a) => ({ id: areaId(a.code), share: a.share, lateness: a.lateness,
@@ -143,7 +146,8 @@ async function seedOrders(company: Company, master: Awaited<ReturnType<typeof se
     vehicleTypes: VEHICLE_TYPES.map((v, i) => ({ id: vehicleTypeIds[i], share: v.share, buy: v.buy })),
     teamLeaderIds: team.filter((m) => m.role === 'team_leader').map(idOf),
     managerId: manager,
-    billerIds: team.filter((m) => m.role === 'biller').map(idOf),
+    billerIds,
+    rateCards,
   }, clock, random, log);
 
   const original = story.orders.find((o) => (o.createdAt as Date).getTime() >= clock.midnight(-3))!;

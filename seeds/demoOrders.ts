@@ -2,6 +2,7 @@ import type { OrderStatus } from '@kernel/orders/statusFlow';
 import { HOUR, type DemoClock } from './demoClock';
 import { FOUL_TRIP_NOTE, ORDER_NOTES } from './demoMasterData';
 import type { Log } from './demoCompany';
+import { demoCardFor, type DemoRateCard } from './demoRateCards';
 import type { Random } from './demoRandom';
 
 type Row = Record<string, unknown>;
@@ -16,6 +17,7 @@ export interface OrderWorld {
   teamLeaderIds: readonly number[];
   managerId: number;
   billerIds: readonly number[];
+  rateCards: readonly DemoRateCard[];
 }
 
 /** Bookings per day: a growing business, quiet weekends, the Spring Festival lull and the Double 11 peak. */
@@ -28,6 +30,21 @@ const POD_FILE = DEMO_PDF('proof of delivery');
 const RECEIPT_FILE = DEMO_PDF('signed receipt');
 
 const yuan = (amount: number) => (Math.round(amount / 10) * 10).toFixed(2);
+
+/** The six prices a biller types for a run whose purchase costs about `buy`. */
+function typedPrices(buy: number, foulTrip: boolean, random: Random): Row {
+  const purchase = buy * random.between(0.9, 1.15);
+  const sale = purchase * random.between(1.12, 1.32);
+  const hauling = random.chance(0.25) ? random.between(80, 300) : 0;
+  return {
+    basePurchasePrice: yuan(purchase),
+    haulingBuyPrice: hauling ? yuan(hauling) : null,
+    foulTripBuyPrice: foulTrip ? yuan(purchase * 0.3) : null,
+    baseSalePrice: yuan(sale),
+    haulingSalePrice: hauling ? yuan(hauling * 1.25) : null,
+    foulTripSalePrice: foulTrip ? yuan(sale * 0.3) : null,
+  };
+}
 
 /** One step of an order's timeline, at a moment of the story. */
 interface Step {
@@ -181,20 +198,19 @@ export function orderStory(world: OrderWorld, clock: DemoClock, random: Random, 
       const pricedAt = completedAt && random.chance(0.98)
         ? clock.happened(clock.at(completedDay + random.int(1, 5), random.between(9, 18)))
         : null;
-      if (pricedAt) {
-        const buy = vehicle.buy * (1 + 0.9 * route.transitDays) * random.between(0.9, 1.15);
-        const sale = buy * random.between(1.12, 1.32);
-        const hauling = random.chance(0.25) ? random.between(80, 300) : 0;
-        const prices: Row = {
-          basePurchasePrice: yuan(buy),
-          haulingBuyPrice: hauling ? yuan(hauling) : null,
-          foulTripBuyPrice: foulTrip ? yuan(buy * 0.3) : null,
-          baseSalePrice: yuan(sale),
-          haulingSalePrice: hauling ? yuan(hauling * 1.25) : null,
-          foulTripSalePrice: foulTrip ? yuan(sale * 0.3) : null,
-        };
-        Object.assign(order, prices, { updatedAt: pricedAt, version: reached.length + 1 });
-        log(random.pick(world.billerIds), pricedAt, 'update', id, Object.fromEntries(Object.entries(prices)
+      // Drawn for every priced order, so the story of the orders after it is the same with or without cards.
+      const typed = pricedAt && typedPrices(vehicle.buy * (1 + 0.9 * route.transitDays), foulTrip, random);
+      const biller = pricedAt && random.pick(world.billerIds);
+      const card = completedAt && demoCardFor(world.rateCards, order, completedAt);
+      if (card) {
+        // Completed without prices: its card priced it in the completion's transaction (docs/pricing.md#rate-cards).
+        Object.assign(order, card.prices, { rateCardId: card.id, version: reached.length + 1 });
+        log(assignedUserId, completedAt, 'rate_card_apply', id, { ...Object.fromEntries(Object.entries(card.prices)
+          .filter(([, after]) => after !== null).map(([field, after]) => [field, { before: null, after }])),
+        rateCardId: { before: null, after: card.id }, rateCard: { before: null, after: card.name } });
+      } else if (pricedAt && typed && biller) {
+        Object.assign(order, typed, { updatedAt: pricedAt, version: reached.length + 1 });
+        log(biller, pricedAt, 'update', id, Object.fromEntries(Object.entries(typed)
           .filter(([, after]) => after !== null).map(([field, after]) => [field, { before: null, after }])));
       }
       story.orders.push(order);

@@ -3,6 +3,7 @@ import { deliveryAreaOptionsResource, deliveryAreasResource } from './delivery-a
 import { ordersResource } from './orders/ordersResource';
 import { reportRunsResource } from './reports/reportRunsResource';
 import { pricingResource } from './pricing/pricingResource';
+import { rateCardsResource } from './rate-cards/rateCardsResource';
 import { supplierOptionsResource, suppliersResource } from './suppliers/suppliersResource';
 import { translationsResource } from './translations/translationsResource';
 import { userOptionsResource } from './users/userOptionsResource';
@@ -18,6 +19,7 @@ import type { AnyResource } from './resources/resource';
 export const RESOURCES: AnyResource[] = [
   ordersResource,
   pricingResource,
+  rateCardsResource,
   suppliersResource,
   warehousesResource,
   vehicleTypesResource,

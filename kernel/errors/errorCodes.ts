@@ -114,6 +114,8 @@ export const FIELD_ERROR_CODES = [
   'too_small',
   /** A date before params.min (a MOS or completion date before the pickup date). */
   'too_early',
+  /** A period that overlaps another record's. params: name (the other record's), from, to (its period; to may be ''). */
+  'overlaps',
   /** Number above params.max (a money amount: max is the decimal text). */
   'too_large',
   /** More than params.max decimals. */

@@ -93,6 +93,17 @@ describe('the orders', () => {
     expect(attachments.map((a: { kind: string }) => a.kind).sort()).toEqual(['pod', 'receipt']);
   });
 
+  it('price orders by rate card, by hand, and leave some for "Apply rate cards"', async () => {
+    const count = async (filter: Record<string, unknown>) => total(await admin.get(`/api/pricing?${query({ filter, range: [0, 0] })}`));
+    const cards = await admin.get(`/api/rate-cards?${query({ range: [0, 0] })}`);
+    expect(total(cards)).toBeGreaterThan(20);
+    expect(await count({ priceSource: 'card' })).toBeGreaterThan(50);
+    expect(await count({ priceSource: 'hand' })).toBeGreaterThan(1000);
+    const preview = await admin.post('/api/rate-cards/apply', { filter: {}, preview: true });
+    expect(preview.body.priced).toBeGreaterThan(0);
+    expect(preview.body.noCard.no_card).toBeGreaterThan(0);
+  });
+
   it('show a regional dispatcher only the orders and delays of their own areas', async () => {
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     const { body: me } = await dispatcher.get('/api/user');

@@ -31,6 +31,7 @@ export interface Fixtures {
   translation: number;
   reportRun: number;
   activityLog: number;
+  rateCard: number;
 }
 
 type Row = Record<string, any>;
@@ -95,12 +96,19 @@ export class RecordMaker {
   userBody = (role: Role = 'team_leader'): Row => ({ username: unique('user'), password: 'Route-matrix-passphrase-1',
     firstName: '测试', lastName: '员工', role, status: 'active' });
   translationBody = (): Row => ({ namespace: 'route_fixture', key: unique('k'), zh: '测试', en: 'Test' });
+  private cardDays = 0;
+  /** A card of the fixtures' supplier valid on one day of its own: cards of one kind may not overlap. */
+  rateCardBody = (): Row => {
+    const day = new Date(Date.UTC(2040, 0, 1) + (this.cardDays += 1) * 86_400_000).toISOString().slice(0, 10);
+    return { name: unique('Card '), supplierId: this.f.supplier, validFrom: day, validTo: day, basePurchasePrice: '1.00', baseSalePrice: '2.00' };
+  };
 
   /** A new live record of a resource, by the URL segment under /api. */
   async record(resource: string): Promise<number> {
     const body: Record<string, () => Row> = {
       suppliers: this.supplierBody, warehouses: this.codeBody, 'vehicle-types': this.codeBody,
       'delivery-areas': this.codeBody, users: () => this.userBody(), translations: this.translationBody,
+      'rate-cards': this.rateCardBody,
     };
     if (resource === 'orders') return (await this.order()).id;
     if (!body[resource]) throw new Error(`RecordMaker: cannot make a ${resource}`);
@@ -155,6 +163,7 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.staffUser = await maker.user('team_leader');
   f.translation = await maker.record('translations');
   f.reportRun = (await ok(admin.post('/api/report-runs', {}), 'report run')).id;
+  f.rateCard = await maker.record('rate-cards');
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
   return { fixtures: f, maker, admin };
 }
@@ -215,6 +224,9 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
     'PUT /api/users/:id': () => ({ firstName: unique('名') }),
     'POST /api/translations': maker.translationBody,
     'PUT /api/translations/:id': () => ({ en: unique('Text ') }),
+    'POST /api/rate-cards': maker.rateCardBody,
+    'PUT /api/rate-cards/:id': () => ({ notes: unique('Note ') }),
+    'POST /api/rate-cards/apply': () => ({ ids: [f.ownCompleted.id], preview: true }),
   };
 }
 
@@ -254,7 +266,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     warehouses: f.warehouse, 'warehouse-options': f.warehouse, 'vehicle-types': f.vehicleType,
     'vehicle-type-options': f.vehicleType, 'delivery-areas': f.ownArea, 'delivery-area-options': f.ownArea,
     users: f.staffUser, 'user-options': f.staffUser, 'activity-logs': f.activityLog, translations: f.translation,
-    'report-runs': f.reportRun,
+    'report-runs': f.reportRun, 'rate-cards': f.rateCard,
   };
   const values: Record<string, string | number> = {};
   for (const param of route.params) {

@@ -8,6 +8,7 @@ describe("a request's database deadline", () => {
       'GET /api/activity-logs/export.csv',
       'GET /api/delivery-areas/export.csv',
       'GET /api/orders/export.csv',
+      'GET /api/rate-cards/export.csv',
       'GET /api/report-runs/export.csv',
       'GET /api/reports/area-revenue',
       'GET /api/reports/statistics',

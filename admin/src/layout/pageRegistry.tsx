@@ -23,6 +23,7 @@ import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import activityLogs from '../activity-logs';
 import deliveryAreas from '../delivery-areas';
 import orders, { OrderCreate } from '../orders';
+import rateCards from '../rate-cards';
 import suppliers from '../suppliers';
 import translations from '../translations';
 import trash from '../trash';
@@ -87,6 +88,8 @@ export const PAGES: Page[] = [
     menu: { group: 'orders', label: 'menu.batch_modification', icon: <EditCalendarIcon /> } },
   { path: '/pricing-management', access: 'pricing_management', element: <PricingPage />, lists: 'pricing',
     menu: { label: 'menu.billings', icon: <AttachMoneyIcon /> } },
+  // Pricing management's cards, reached from its page: the sidebar is the customer's (no item of its own).
+  { path: '/rate-cards', access: 'pricing_management', resource: rateCards },
   { path: '/suppliers', access: 'suppliers', resource: suppliers,
     menu: { group: 'units', label: 'menu.suppliers', icon: <StoreIcon /> } },
   { path: '/vehicle-types', access: 'vehicle_types', resource: vehicleTypes,

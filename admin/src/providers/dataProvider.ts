@@ -8,6 +8,7 @@ import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
 import type { PricingStats } from '../pages/pricing/pricingModel';
+import type { RateCardApplyOutcome, RateCardApplyRequest } from '../rate-cards/rateCardModel';
 import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/processMonitoringModel';
 import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
 import { trashPath } from '../trash/trashModel';
@@ -183,6 +184,8 @@ export interface AppMethods {
   /** One of the public aggregates by name (api/src/monitoring/publicMonitoring.ts): no session needed. */
   publicMonitoring<T>(name: string): Promise<T>;
   pricingStats(period?: string): Promise<PricingStats>;
+  /** "Apply rate cards" to chosen orders or a pricing filter's unpriced ones: its preview, or the pricing itself. */
+  applyRateCards(request: RateCardApplyRequest): Promise<RateCardApplyOutcome>;
   translationNamespaces(): Promise<string[]>;
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
   /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
@@ -243,6 +246,7 @@ const methods: AppMethods = {
   lateOrders: (params) => call(`/api/process-monitoring/orders?${params}`),
   publicMonitoring: <T>(name: string) => call<T>(`/api/public/monitoring/${name}`),
   pricingStats: (period) => call(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
+  applyRateCards: (request) => send('POST', '/api/rate-cards/apply', request),
   translationNamespaces: () => call('/api/translations/namespaces'),
   importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
   importOrders(file, expect, onSent) {

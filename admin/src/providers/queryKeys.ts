@@ -31,5 +31,6 @@ export const queryKeys = {
   reportRun: (id: number) => ['report-runs', 'one', id] as const,
   allPricingStats: () => ['pricing', 'stats'] as const,
   pricingStats: (period?: string) => ['pricing', 'stats', period] as const,
+  rateCardPreview: (request: unknown) => ['pricing', 'rate-card-preview', request] as const,
   translationNamespaces: () => ['translation-namespaces'] as const,
 };

@@ -6,13 +6,22 @@ import type { AppState } from '../foundation/appState';
 /** An action id as the admin makes them for a bulk action sent as one request per record (X-Action-Id). */
 const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+declare module '../foundation/appState' {
+  interface AppState {
+    /** The action the request's log rows belong to, once it has logged. */
+    actionId?: string;
+  }
+}
+
 /**
  * The action a request's log rows belong to (docs/undo.md): the admin's bulk action sent as one
- * request per record names it (X-Action-Id), any other request is an action of its own.
+ * request per record names it (X-Action-Id), any other request is an action of its own, whatever
+ * it logs (an order's completion and the rate card that priced it).
  */
-function actionOf(ctx: Context): string {
+function actionOf(ctx: Context & { state: AppState }): string {
   const sent = ctx.get('x-action-id');
-  return ACTION_ID.test(sent) ? sent.toLowerCase() : randomUUID();
+  ctx.state.actionId ??= ACTION_ID.test(sent) ? sent.toLowerCase() : randomUUID();
+  return ctx.state.actionId;
 }
 
 /** An IPv4 address as people write it, also when it came through an IPv6 socket (::ffff:127.0.0.1). */

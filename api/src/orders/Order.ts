@@ -3,6 +3,7 @@ import type { DelayKind } from '@kernel/orders/delayKinds';
 import type { OrderStatus } from '@kernel/orders/statusFlow';
 import { RecordModel } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
+import { RateCard } from '../rate-cards/RateCard';
 import { Supplier } from '../suppliers/Supplier';
 import { User } from '../users/User';
 import { VehicleType } from '../vehicle-types/VehicleType';
@@ -25,6 +26,8 @@ export class Order extends RecordModel {
     vehicleType: belongsTo(VehicleType, 'vehicleTypeId'),
     deliveryArea: belongsTo(DeliveryArea, 'deliveryAreaId'),
     assignedUser: belongsTo(User, 'assignedUserId'),
+    /** The card that priced it (docs/pricing.md#rate-cards); null when its prices were typed. */
+    rateCard: belongsTo(RateCard, 'rateCardId'),
   });
 
   static modifiers: Modifiers = {
@@ -61,4 +64,5 @@ export class Order extends RecordModel {
   foulTripSalePrice!: string | null;
   mtmSalePrice!: string;
   createdBy!: number | null;
+  rateCardId!: number | null;
 }

@@ -4,7 +4,7 @@ import type { Model, QueryBuilder } from 'objection';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { fieldText, httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
-import { optionalText, partial, requiredText } from '../resources/fields';
+import { calendarDay, optionalText, partial, requiredText } from '../resources/fields';
 import { englishText } from '../foundation/englishText';
 import type { Ctx, Input, ListOptions, ResourceDef } from '../resources/resource';
 import { areasOf, assertWorksInArea } from './dispatcherScope';
@@ -20,10 +20,7 @@ const requiredId = (message: string) => Joi.number().integer().positive().requir
   .messages({ 'any.required': message, 'number.base': message, 'number.positive': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') });
 const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
   .messages({ 'number.base': fieldText('invalid_format'), 'number.positive': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') });
-const calendarDate = (message: string) => Joi.string().trim().required()
-  .pattern(/^\d{4}-\d{2}-\d{2}$/)
-  .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`))
-    || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('string.pattern.base') : value))
+const calendarDate = (message: string) => calendarDay().required()
   .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': fieldText('invalid_format') });
 /**
  * The MOS date never before the pickup date (kernel/orders/dateOrder.ts): said on the field, so the
@@ -125,8 +122,8 @@ export const ordersResource: ResourceDef<Order> = {
   write: {
     schemas: { create: createOrderSchema, update: partial(createOrderSchema) },
     // Status moves through POST /:id/transitions, completion dates through the batch call, prices
-    // through pricing management; the database computes the MTM prices.
-    readOnly: ['status', 'completionDate', 'createdBy', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
+    // through pricing management (by hand or by a rate card); the database computes the MTM prices.
+    readOnly: ['status', 'completionDate', 'createdBy', 'rateCardId', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
       'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
   },
   hooks: {

@@ -18,6 +18,7 @@ import { dateIn } from '../reports/reportPeriods';
 import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
 import { OrderAttachment } from './OrderAttachment';
+import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -61,6 +62,8 @@ async function transition(ctx: Ctx) {
       changes.completionDate = null;
     }
     await Order.query(trx).findById(id).patch(changes);
+    // A completed order without its prices gets its rate card's, in the same transaction (docs/pricing.md#rate-cards).
+    if (to === 'completed') await applyCards(trx, ctx, await unpricedWithCards(trx, [id], true));
     await trx('orderEvents').insert({ orderId: id, fromStatus: from, toStatus: to, userId: ctx.state.user!.id, note: note || null });
     const logged: Row = { status: { before: from, after: to } };
     if ('completionDate' in changes) logged.completionDate = { before: order.completionDate, after: changes.completionDate };

@@ -38,10 +38,15 @@ export const pricingResource: ResourceDef<Order> = {
     defaultSort: { field: 'completionDate', order: 'desc' },
     countCap: 10_000,
     search: ['mtmNumber'],
-    filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range' },
+    filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range', rateCardId: 'eq' },
     customFilters: {
       pricingNotSet(query, value) {
         if (value === true || value === 'true') query.whereRaw(`not (${pricingSetSql()})`);
+      },
+      /** Where the prices came from: a rate card, or typed by hand (docs/pricing.md#rate-cards). */
+      priceSource(query, value) {
+        if (value === 'card') query.whereNotNull('orders.rateCardId');
+        if (value === 'hand') query.whereNull('orders.rateCardId').whereRaw(pricingSetSql());
       },
       /** A year, month or ISO week of the completion date, in the server's time zone. */
       period(query, value) {
@@ -52,4 +57,12 @@ export const pricingResource: ResourceDef<Order> = {
     scope: inAreasListScope(completed),
   },
   write: { schemas: { update }, readOnly: [...orderFields, 'margin'], deletable: false },
+  hooks: {
+    /** A price typed over a card's makes the order's prices typed: it no longer names the card. */
+    beforeUpdate(_ctx, patch, existing) {
+      const amount = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+      const typed = PRICE_INPUTS.some((field) => field in patch && amount(patch[field]) !== amount(existing[field]));
+      return typed && existing.rateCardId !== null ? { ...patch, rateCardId: null } : patch;
+    },
+  },
 };

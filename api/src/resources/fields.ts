@@ -24,6 +24,12 @@ export const messages = {
   'array.base': fieldText('invalid_format'),
 };
 
+/** A calendar day, 'YYYY-MM-DD', that exists (no 2026-02-30). */
+export const calendarDay = () => Joi.string().trim().pattern(/^\d{4}-\d{2}-\d{2}$/)
+  .custom((value: string, helpers) => (Number.isNaN(Date.parse(`${value}T00:00:00Z`))
+    || new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value ? helpers.error('string.pattern.base') : value))
+  .messages(messages);
+
 export const requiredText = (max = 200) => Joi.string().trim().max(max).required().messages(messages);
 
 /** An optional text; '' and null both clear it. */

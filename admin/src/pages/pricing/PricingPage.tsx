@@ -1,5 +1,6 @@
 import { Alert, Box, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { BooleanInput, List, SearchInput, Title, useTranslate } from 'react-admin';
+import { BooleanInput, List, SearchInput, SelectInput, Title, useTranslate } from 'react-admin';
+import { ApplyRateCards } from './ApplyRateCards';
 import { PeriodInput } from './PeriodInput';
 import { PriceEditorProvider } from './PriceEditor';
 import { PricingCards } from './PricingCards';
@@ -14,6 +15,8 @@ function usePricingFilters() {
     <PeriodInput key="period" source="period" alwaysOn />,
     <BooleanInput key="pricingNotSet" source="pricingNotSet" alwaysOn label="pricing.not_set_only"
       sx={{ mb: 1, ml: { xs: 1.5, sm: 1 } }} />,
+    <SelectInput key="priceSource" source="priceSource" label="rate_cards.source.filter" alwaysOn sx={{ minWidth: 160 }}
+      choices={[{ id: 'card', name: 'rate_cards.source.card' }, { id: 'hand', name: 'rate_cards.source.hand' }]} />,
   ];
 }
 
@@ -43,6 +46,7 @@ const PricingPage = () => {
         actions={false} exporter={false} sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false}
         error={<LoadError />} queryOptions={{ onError: reportedInline }} component={Box}>
         <PricingStats />
+        <Box sx={{ mb: 1 }}><ApplyRateCards /></Box>
         <PriceEditorProvider>
           <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', overflowX: 'auto' }}>
             {small ? <PricingCards /> : <PricingTable />}

@@ -1,0 +1,10 @@
+import { MasterDataCreate } from '../common/MasterDataCreate';
+import { RateCardForm } from './RateCardForm';
+
+const RateCardCreate = () => (
+  <MasterDataCreate texts="rate_cards">
+    <RateCardForm />
+  </MasterDataCreate>
+);
+
+export default RateCardCreate;

@@ -1,0 +1,60 @@
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import { DataTable, List, SearchInput, TextField, useTranslate, type RaRecord } from 'react-admin';
+import { EmptyList } from '../common/EmptyList';
+import { ListActions } from '../common/ListActions';
+import { LocalDateField } from '../common/LocalDateField';
+import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
+import { DatePickerInput } from '../common/DateInputs';
+import { OrderReferenceField, OrderReferenceInput } from '../orders/OrderReferences';
+import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
+import { MoneyField, Validity } from './rateCardParts';
+
+const Column = DataTable.Col;
+
+const MOBILE = {
+  primaryText: (card: RaRecord) => card.name as string,
+  secondaryText: (card: RaRecord) => `${card.validFrom as string} – ${(card.validTo as string | null) ?? '…'}`,
+};
+
+/** Every column a card names: any vehicle type / area where it names none. */
+const AnyReference = ({ source }: { source: 'vehicleTypeId' | 'deliveryAreaId' }) => {
+  const translate = useTranslate();
+  return (
+    <DataTable.Col source={source} render={(card: RaRecord) => (card[source] == null
+      ? <span style={{ opacity: 0.7 }}>{translate('rate_cards.any')}</span> : <OrderReferenceField source={source} />)} />
+  );
+};
+
+/** The rate cards: search, supplier / vehicle type / area filters, the cards valid on a day. */
+const RateCardList = () => {
+  const translate = useTranslate();
+  const filters = [
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('rate_cards.search')} sx={{ minWidth: { sm: 280 } }} />,
+    <OrderReferenceInput key="supplierId" source="supplierId" alwaysOn sx={{ minWidth: 200 }} />,
+    <OrderReferenceInput key="vehicleTypeId" source="vehicleTypeId" />,
+    <OrderReferenceInput key="deliveryAreaId" source="deliveryAreaId" />,
+    <DatePickerInput key="validOn" source="validOn" label="rate_cards.valid_on" />,
+  ];
+  return (
+    <List title="rate_cards.titles.list" filters={filters} actions={<ListActions columns create />}
+      sort={{ field: 'validFrom', order: 'DESC' }} perPage={25} exporter={false}
+      empty={<EmptyList icon={<RequestQuoteIcon />} title="rate_cards.empty.title" body="rate_cards.empty.body" />}>
+      <ResponsiveDataTable rowClick="edit" hiddenColumns={['updatedAt', 'haulingBuyPrice', 'haulingSalePrice']} phone={MOBILE}
+        bulkActionButtons={<BulkDeleteRecordsButton confirmContent="rate_cards.messages.bulk_delete_content" />}
+        sx={{ '& .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+        <Column source="name"><TextField source="name" sx={{ fontWeight: 600 }} /></Column>
+        <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>
+        <AnyReference source="vehicleTypeId" />
+        <AnyReference source="deliveryAreaId" />
+        <Column source="validFrom" label="rate_cards.sections.validity"><Validity /></Column>
+        <Column source="basePurchasePrice" align="right"><MoneyField source="basePurchasePrice" /></Column>
+        <Column source="haulingBuyPrice" align="right" disableSort><MoneyField source="haulingBuyPrice" /></Column>
+        <Column source="baseSalePrice" align="right"><MoneyField source="baseSalePrice" /></Column>
+        <Column source="haulingSalePrice" align="right" disableSort><MoneyField source="haulingSalePrice" /></Column>
+        <Column source="updatedAt"><LocalDateField source="updatedAt" showTime /></Column>
+      </ResponsiveDataTable>
+    </List>
+  );
+};
+
+export default RateCardList;
