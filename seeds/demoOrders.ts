@@ -207,7 +207,7 @@ export function orderStory(world: OrderWorld, clock: DemoClock, random: Random, 
         Object.assign(order, card.prices, { rateCardId: card.id, version: reached.length + 1 });
         log(assignedUserId, completedAt, 'rate_card_apply', id, { ...Object.fromEntries(Object.entries(card.prices)
           .filter(([, after]) => after !== null).map(([field, after]) => [field, { before: null, after }])),
-        rateCardId: { before: null, after: card.id }, rateCard: { before: null, after: card.name } });
+        rateCardId: { before: null, after: card.id }, rateCard: card.name });
       } else if (pricedAt && typed && biller) {
         Object.assign(order, typed, { updatedAt: pricedAt, version: reached.length + 1 });
         log(biller, pricedAt, 'update', id, Object.fromEntries(Object.entries(typed)

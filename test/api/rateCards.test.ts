@@ -141,7 +141,7 @@ describe('the card that prices an order', () => {
     const order = await priced({});
     const log = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityType: 'order', entityId: String(order.id) }))}&sort=${encodeURIComponent('["id","ASC"]')}`)).body as Row[];
     const applied = log.find((row) => row.action === 'rate_card_apply')!;
-    expect(applied.changes).toMatchObject({ rateCardId: { before: null, after: exact.id }, rateCard: { after: 'Supplier + vehicle + area' },
+    expect(applied.changes).toMatchObject({ rateCardId: { before: null, after: exact.id }, rateCard: 'Supplier + vehicle + area',
       basePurchasePrice: { before: null, after: '4.00' } });
     // The completion and the card's prices are one action: one undo takes both back.
     expect(applied.actionId).toBe(log.find((row) => row.action === 'status_change')!.actionId);

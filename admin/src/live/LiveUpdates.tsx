@@ -19,6 +19,7 @@ const AFFECTS: Record<string, QueryKey[]> = {
   report_run: [resource('report-runs'), queryKeys.reports()],
   saved_filter: [queryKeys.allSavedFilters()],
   translation: [resource('translations')],
+  rate_card: [resource('rate-cards')],
 };
 /** What a change to the signed-in user's own account makes stale besides: who they are and what they may open. */
 const OWN_ACCOUNT = [queryKeys.currentUser(), queryKeys.accessiblePages(), queryKeys.allPageAccess()];

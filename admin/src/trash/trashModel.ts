@@ -12,7 +12,7 @@ export interface TrashRecord extends RaRecord {
 }
 
 /** The resources whose deleted records wait in the trash (api/src/resources/registry.ts trashable). */
-export const TRASH_TYPES = ['order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation'] as const;
+export const TRASH_TYPES = ['order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation', 'rate_card'] as const;
 export const TRASH_TYPE_CHOICES = TRASH_TYPES.map((type) => ({ id: type, name: `entity_types.${type}` }));
 
 /** The API path of one record in the trash, from its list id ("supplier:7"). */

@@ -72,7 +72,8 @@ export async function applyCards(trx: Knex.Transaction, ctx: Ctx, candidates: Ca
       ...Object.fromEntries(COLUMNS.filter(([, column]) => row[`before_${column}`] !== row[column])
         .map(([field, column]) => [field, { before: row[`before_${column}`], after: row[column] }])),
       rateCardId: { before: row.before_rate_card_id, after: row.rate_card_id },
-      rateCard: { before: null, after: row.card_name },
+      // A fact of the change, not a field: the card by the name it had.
+      rateCard: row.card_name,
     },
   })));
   return { priced: rows.length, actionId };
