@@ -10,6 +10,7 @@
  * Results go to stdout and bench/results/bulk-edit.md. The orders get their vehicle types back
  * afterwards and the benchmark's log rows are deleted.
  */
+import os from 'node:os';
 import type { Knex } from 'knex';
 import { BENCH, benchApp, benchDatabase, median, run, writeResults } from './benchHarness';
 
@@ -74,8 +75,9 @@ async function main() {
     await app.stop();
     await db.destroy();
   }
-  lines.push('', 'Statements: the whole request as the app runs it (session, user, page check, then the bulk edit\'s '
-    + 'locking read, reference check, UPDATE and log INSERT), the same for every size.');
+  lines.push('', 'Statements: every SQL statement of the request (the signed-in user and page check too), the same for '
+    + 'every size: the bulk edit\'s locking read, reference check, one UPDATE and one log INSERT.', '',
+  `Run on 2 cores shared with other work (load average ${os.loadavg()[0].toFixed(1)} at the end); the slowest runs are waits for them.`);
   writeResults('bulk-edit', lines, []);
 }
 

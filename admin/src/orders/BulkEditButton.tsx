@@ -48,12 +48,11 @@ const isReference = (field: BulkEditField): field is OrderReference => field in 
 
 /** The order form's input of one field, enabled while the field is ticked. */
 const FieldInput = ({ field, disabled }: { field: BulkEditField; disabled: boolean }) => {
-  const translate = useTranslate();
   const needed = REQUIRED[field];
   const validate = needed ? [whenTicked(field, required(needed))] : [];
   if (isReference(field)) {
     return <OrderReferenceInput source={field} activeOnly disabled={disabled} validate={validate}
-      helperText={!needed && !disabled ? translate('bulk_edit.empty_clears') : false} />;
+      helperText={!needed && !disabled ? 'bulk_edit.empty_clears' : false} />;
   }
   if (field === 'notes') {
     return <TextInput source="notes" disabled={disabled} validate={whenTicked('notes', maxLength(2000))} multiline minRows={2}

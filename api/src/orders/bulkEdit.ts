@@ -89,10 +89,11 @@ export async function bulkEdit(ctx: Ctx) {
   const { ids, changes: sent } = validate<{ ids: number[]; changes: BulkEditChanges }>(bulkEditBody, ctx.request.body);
   const changes: BulkEditChanges = sent.notes === '' ? { ...sent, notes: null } : sent;
   const fields = Object.keys(changes) as BulkEditField[];
+  // What the refusals and the log read: each order's dates and status, and the fields' values before.
+  const columns = new Set(['id', 'mtmNumber', 'status', 'completionDate', 'pickupDate', 'mosDate', ...fields]);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const orders: Row[] = (await liveQuery(ordersResource, ctx, trx).clearSelect()
-      .select('orders.id', 'orders.mtmNumber', 'orders.status', 'orders.completionDate', ...fields.map((f) => `orders.${f}`),
-        ...(['pickupDate', 'mosDate'] as const).filter((f) => !fields.includes(f)).map((f) => `orders.${f}`))
+      .select([...columns].map((column) => `orders.${column}`))
       .whereIn('orders.id', ids).orderBy('orders.id').forUpdate())
       .map((o) => o.toJSON());
     const found = new Set(orders.map((o) => o.id));
@@ -114,7 +115,8 @@ export async function bulkEdit(ctx: Ctx) {
       .filter(({ changed }) => Object.keys(changed).length > 0);
     // The model's $beforeUpdate (db/RecordModel.ts) bumps each version and sets updatedAt; an order
     // that already holds every value is left as it is.
-    if (edits.length > 0) await Order.query(trx).whereIn('id', edits.map(({ order }) => order.id as number)).patch(changes as PartialModelObject<Order>);
+    const changedIds = edits.map(({ order }) => order.id as number);
+    if (changedIds.length > 0) await Order.query(trx).whereIn('id', changedIds).patch(changes as PartialModelObject<Order>);
     const actionId = await logActivities(trx, ctx, edits.map(({ order, changed }) => ({
       action: 'bulk_edit', entityType: 'order', entityId: order.id as number, changes: changed })));
     return { updated: edits.length, actionId };
