@@ -72,6 +72,11 @@ export const ERROR_CODES = {
   pod_required: 409,
   /** Only completed orders get a completion date. params: orders (MTM numbers, ", "-joined). */
   not_completed: 409,
+  /**
+   * Some orders may not take a bulk edit; nothing was changed. `fields` names each refused field
+   * (`changes.<field>`), why (its code) and which orders (params.orders). params: orders (MTM numbers).
+   */
+  bulk_edit_refused: 409,
   /** A key cannot sit beside a key it nests with. params: key, other (namespace.key). */
   key_conflict: 409,
   /** A trashed record cannot be restored: a live one uses the same value. params: entity, label. */
@@ -174,6 +179,10 @@ export const FIELD_ERROR_CODES = [
   'formula',
   /** A delivery area that is not one of the dispatcher's. */
   'area_denied',
+  /** Completed orders, whose dates are final. params: orders (MTM numbers). */
+  'order_completed',
+  /** The MOS or completion date would fall before the pickup date. params: orders (MTM numbers). */
+  'dates_out_of_order',
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

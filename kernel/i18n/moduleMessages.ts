@@ -5,6 +5,7 @@ import live from './modules/live';
 import orders from './modules/orders';
 import orderImport from './modules/order-import';
 import batchModification from './modules/batch-modification';
+import bulkEdit from './modules/bulk-edit';
 import monitoringDashboard from './modules/monitoring-dashboard';
 import permissions from './modules/permissions';
 import pricing from './modules/pricing';
@@ -23,5 +24,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport, rateCards,
+  orderImport, rateCards, bulkEdit,
 ];

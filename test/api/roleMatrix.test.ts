@@ -36,6 +36,7 @@ const DOCUMENTED_PAGES: Record<string, PageKey> = {
   'POST /api/orders/:id/attachments': 'new_order',
   'DELETE /api/orders/:id/attachments/:attachmentId': 'new_order',
   'POST /api/orders/batch-completion-date': 'batch_modification',
+  'POST /api/orders/bulk-edit': 'new_order',
 };
 
 /** Rules enforced beyond the route's guard, each with its reason; they only ever narrow. */

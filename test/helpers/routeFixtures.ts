@@ -206,6 +206,7 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
     'POST /api/translations/import': () => ({ rows: [{ namespace: 'route_fixture', key: unique('import'), zh: '导入',
       en: 'Imported' }], dryRun: true }),
     'POST /api/orders/batch-completion-date': () => ({ ids: [f.ownCompleted.id], completionDate: new Date().toISOString() }),
+    'POST /api/orders/bulk-edit': () => ({ ids: [f.ownOrder.id], changes: { notes: unique('bulk ') } }),
     'POST /api/orders/:id/transitions': () => ({ to: 'awaiting_supplier_confirmation', note: 'matrix' }),
     'POST /api/users/:id/reset-password': () => ({ password: 'Route-matrix-passphrase-3' }),
     'POST /api/saved-filters': () => ({ resource: 'orders', name: unique('preset '), filter: { status: 'completed' } }),

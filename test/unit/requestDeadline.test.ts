@@ -19,6 +19,7 @@ describe("a request's database deadline", () => {
       'GET /api/vehicle-types/export.csv',
       'GET /api/warehouses/export.csv',
       'POST /api/orders/batch-completion-date',
+      'POST /api/orders/bulk-edit',
       'POST /api/orders/import',
       'POST /api/report-runs',
       'POST /api/translations/import',

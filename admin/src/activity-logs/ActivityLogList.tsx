@@ -47,6 +47,7 @@ const batchSize = (log?: ActivityLogRecord) => Number(log?.actionSize ?? 0);
 const ACTION_COLOURS: Record<string, ChipProps['color']> = {
   create: 'success', restore: 'success', register: 'success',
   update: 'info', status_change: 'info', batch_update: 'info', import: 'info', upload: 'info',
+  bulk_edit: 'info',
   delete: 'warning', logout: 'default', login: 'default',
   purge: 'error', login_failed: 'error', reset_password: 'secondary', sign_out_everywhere: 'secondary',
 };

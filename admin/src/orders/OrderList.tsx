@@ -9,6 +9,7 @@ import { LocalDateField } from '../common/LocalDateField';
 import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { BulkAssignButton } from './BulkAssignButton';
+import { BulkEditButton } from './BulkEditButton';
 import { BulkStatusButton } from './BulkStatusButton';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { OrderImport, OrderImportButton } from './import/OrderImportButton';
@@ -56,6 +57,7 @@ const ListActions = () => (
 const BulkActions = () => {
   return (
     <>
+      <BulkEditButton />
       <BulkStatusButton />
       <BulkAssignButton />
       <BulkDeleteRecordsButton />
@@ -90,7 +92,7 @@ const PHONE: PhoneLines<OrderRecord> = {
 
 /**
  * The orders: filters (saved per user as presets), status chips, sortable columns, the server's
- * CSV export, the spreadsheet import, and bulk status change, assignment and deletion (for those who may edit orders). A
+ * CSV export, the spreadsheet import, and bulk edit, status change, assignment and deletion (for those who may edit orders). A
  * regional dispatcher's list holds only their areas' orders: the server narrows it.
  */
 const OrderList = () => {

@@ -6,6 +6,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permissionMatrix';
 import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
+import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
 import type { PricingStats } from '../pages/pricing/pricingModel';
 import type { RateCardApplyOutcome, RateCardApplyRequest } from '../rate-cards/rateCardModel';
@@ -171,6 +172,8 @@ export interface AppMethods {
   uploadAttachment(orderId: Identifier, kind: OrderAttachment['kind'], file: File): Promise<OrderAttachment>;
   deleteAttachment(orderId: Identifier, attachmentId: number): Promise<void>;
   batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number }>;
+  /** The same new values on many orders, all or nothing (docs/order-status-flow.md#bulk-edit). */
+  bulkEditOrders(ids: Identifier[], changes: BulkEditChanges): Promise<BulkEditResult>;
   statistics(request: StatisticsQuery): Promise<Statistics>;
   areaRevenue(runId?: number): Promise<AreaRevenue>;
   reportRun(id: number): Promise<ReportRun>;
@@ -237,6 +240,7 @@ const methods: AppMethods = {
   deleteAttachment: (orderId, attachmentId) => send('DELETE', attachmentUrl(orderId, attachmentId)),
   batchCompletionDate: (ids, completionDate) => send('POST', '/api/orders/batch-completion-date',
     { ids, completionDate: completionDate.toISOString() }),
+  bulkEditOrders: (ids, changes) => send('POST', '/api/orders/bulk-edit', { ids: ids.map(Number), changes }),
   statistics: (request) => call(statisticsUrl(request)),
   areaRevenue: (runId) => call(areaRevenueUrl(runId)),
   reportRun: (id) => call(`/api/report-runs/${id}`),

@@ -27,6 +27,7 @@ const LONG_REQUESTS: ReadonlyArray<readonly [method: string, path: RegExp]> = [
   ['POST', /^\/api\/orders\/import\/?$/i],
   ['POST', /^\/api\/translations\/import\/?$/i],
   ['POST', /^\/api\/orders\/batch-completion-date\/?$/i],
+  ['POST', /^\/api\/orders\/bulk-edit\/?$/i],
 ];
 
 export const isLongRequest = (method: string, path: string): boolean => LONG_REQUESTS.some(([longMethod, pattern]) =>

@@ -19,6 +19,8 @@ import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders
 import { personNameSql } from '../users/personNameSql';
 import { OrderAttachment } from './OrderAttachment';
 import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
+import { bulkEdit } from './bulkEdit';
+import { namedOrders } from './orderNames';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -98,12 +100,6 @@ function checkCompletionDate(orders: Row[], completionDate: Date) {
       fields: { completionDate: problem('too_early', `Before the pickup date ${min} of ${named}`, { min, orders: named }) } });
 }
 
-/** MTM numbers for a refusal: the first twenty, then how many more (no words: the admin shows them in its language). */
-function namedOrders(orders: Row[]): string {
-  const shown = orders.slice(0, 20).map((o) => o.mtmNumber).join(', ');
-  return orders.length > 20 ? `${shown}, … (+${orders.length - 20})` : shown;
-}
-
 // The customer's batch-modification texts
 // (docs/order-status-flow.md#batch-modification-completion-date) are the field messages.
 const batchBody = Joi.object({
@@ -176,5 +172,6 @@ async function matchingIds(ctx: Ctx) {
 export const orderRoutes = new Router<AppState>({ prefix: '/api/orders' })
   .post('/batch-completion-date', requirePage('batch_modification'), batchCompletionDate)
   .get('/ids', requirePage('batch_modification'), matchingIds)
+  .post('/bulk-edit', orderGuards.write, bulkEdit)
   .post('/:id/transitions', orderGuards.write, transition)
   .get('/:id/events', orderGuards.read, events);

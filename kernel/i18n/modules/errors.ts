@@ -41,6 +41,7 @@ const messages: ModuleMessages = {
       transition_not_allowed: '当前状态不允许此变更，请刷新后重试',
       pod_required: '请先上传签收单（POD），再完成订单',
       not_completed: '只有已完成的订单才能设置完成日期',
+      bulk_edit_refused: '部分订单不能接受此修改，所有订单均未修改：%{orders}',
       key_conflict: '该键与已有的键相互嵌套',
       restore_conflict: '“%{label}”：已有一条现有记录使用了相同的值，请先重命名或删除那条记录',
       payload_too_large: '内容或文件过大',
@@ -84,6 +85,8 @@ const messages: ModuleMessages = {
       unknown_name: '没有名为“%{value}”的记录',
       ambiguous: '有 %{count} 条记录名为“%{value}”，请改填编码',
       formula: '不接受公式，请填写数值或文字',
+      order_completed: '订单已完成，日期不能再修改：%{orders}',
+      dates_out_of_order: 'MOS 日期或完成日期将早于提货日期：%{orders}',
       status: {
         400: '请求无效',
         401: '您尚未登录或登录已过期，请重新登录',
@@ -135,6 +138,7 @@ const messages: ModuleMessages = {
       transition_not_allowed: 'This status change is not allowed from the current status: reload and try again',
       pod_required: 'Upload a proof of delivery (POD) before completing the order',
       not_completed: 'Only completed orders get a completion date',
+      bulk_edit_refused: 'Some orders cannot take this change, so no order was changed: %{orders}',
       key_conflict: 'This key nests with an existing key',
       restore_conflict: '"%{label}": a live record already uses the same value. Rename or delete that one first.',
       payload_too_large: 'The content or file is too large',
@@ -178,6 +182,8 @@ const messages: ModuleMessages = {
       unknown_name: 'No record named "%{value}"',
       ambiguous: '%{count} records are named "%{value}": write the code instead',
       formula: 'Formulas are not accepted: enter the value itself',
+      order_completed: 'These orders are completed and their dates can no longer change: %{orders}',
+      dates_out_of_order: 'The MOS or completion date would fall before the pickup date: %{orders}',
       status: {
         400: 'The request is not valid',
         401: 'You are not signed in or your session has expired: please sign in again',

@@ -1,0 +1,84 @@
+/**
+ * Bulk edit benchmark: POST /api/orders/bulk-edit of BULK_SIZES orders (default 200 and 10,000, the
+ * batch's cap) over HTTP against the real Koa app, on the benchmark database with ORDERS generated
+ * orders (default one million, shared with the other benchmarks). Each run sets the vehicle type
+ * of open orders spread over the table, switching between two types so that every run changes
+ * every order (a new version, one log row each). Targets: 200 ≤ 2 s, 10,000 ≤ 10 s.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/bulkEdit.ts
+ *
+ * Results go to stdout and bench/results/bulk-edit.md. The orders get their vehicle types back
+ * afterwards and the benchmark's log rows are deleted.
+ */
+import os from 'node:os';
+import type { Knex } from 'knex';
+import { BENCH, benchApp, benchDatabase, median, run, writeResults } from './benchHarness';
+
+const SIZES = (process.env.BULK_SIZES ?? '200,10000').split(',').map(Number);
+
+/** `count` open orders spread over the whole table (not the newest alone), with their vehicle types now. */
+async function spreadOrders(db: Knex, count: number): Promise<Array<{ id: number; vehicleTypeId: number | null }>> {
+  const [{ max }] = await db('orders').max({ max: 'id' });
+  const step = Math.max(1, Math.floor(Number(max) / (count * 2)));
+  return db('orders').whereNull('deletedAt').whereNotIn('status', ['completed', 'cancelled'])
+    .whereRaw('id % ? = 0', [step]).orderBy('id').limit(count).select('id', 'vehicleTypeId');
+}
+
+async function main() {
+  const { db, total, version } = await benchDatabase();
+  const app = await benchApp(db);
+  const types: number[] = await db('vehicleTypes').whereNull('deletedAt').where({ status: 'active' }).orderBy('id').limit(2).pluck('id');
+  const started = new Date();
+  const lines = ['# Bulk edit benchmark', '', `POST /api/orders/bulk-edit against ${total.toLocaleString('en')} orders, PostgreSQL `
+    + `${version}, over HTTP: the vehicle type of open orders spread over the table, every order changed each run; median of `
+    + `${BENCH.runs} runs after one warm-up, ${started.toISOString().slice(0, 10)}.`, '',
+  '| orders | median ms | fastest ms | slowest ms | statements | target |', '|---|---|---|---|---|---|'];
+  const originals: Array<{ id: number; vehicleTypeId: number | null }> = [];
+  try {
+    for (const size of SIZES) {
+      const orders = await spreadOrders(db, size);
+      if (orders.length < size) throw new Error(`only ${orders.length} open orders to edit, ${size} wanted`);
+      originals.push(...orders);
+      const ids = orders.map((order) => order.id);
+      const times: number[] = [];
+      let statements = 0;
+      for (let i = 0; i <= BENCH.runs; i += 1) {
+        let counted = 0;
+        const count = () => { counted += 1; };
+        db.on('query', count);
+        const begun = performance.now();
+        const answer = await app.client.post('/api/orders/bulk-edit', { ids, changes: { vehicleTypeId: types[i % 2] } });
+        const ms = performance.now() - begun;
+        db.off('query', count);
+        if (answer.status !== 200 || (i > 0 && answer.body.updated !== size)) {
+          throw new Error(`${size}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+        }
+        if (i > 0) times.push(ms);
+        statements = counted;
+      }
+      const target = size <= 200 ? 2_000 : 10_000;
+      const sorted = [...times].sort((a, b) => a - b);
+      lines.push(`| ${size.toLocaleString('en')} | ${median(times).toFixed(0)} | ${sorted[0].toFixed(0)} | ${sorted.at(-1)!.toFixed(0)} `
+        + `| ${statements} | ≤ ${target.toLocaleString('en')} ms ${median(times) <= target ? 'met' : 'MISSED'} |`);
+      console.log(`${String(size).padStart(6)} orders  median ${median(times).toFixed(0).padStart(6)} ms  (${statements} statements)`);
+    }
+  } finally {
+    // Each order back to the vehicle type it had (a later size may have changed an earlier one's again).
+    const first = new Map<number, number | null>();
+    for (const order of originals) if (!first.has(order.id)) first.set(order.id, order.vehicleTypeId);
+    if (first.size > 0) {
+      await db.raw(`update orders o set vehicle_type_id = r.vehicle_type_id
+        from jsonb_to_recordset(?::jsonb) as r(id integer, vehicle_type_id integer) where o.id = r.id`,
+      [JSON.stringify([...first].map(([id, vehicleTypeId]) => ({ id, vehicle_type_id: vehicleTypeId })))]);
+    }
+    await db('activityLogs').where({ action: 'bulk_edit' }).where('at', '>=', started).delete();
+    await app.stop();
+    await db.destroy();
+  }
+  lines.push('', 'Statements: every SQL statement of the request (the signed-in user and page check too), the same for '
+    + 'every size: the bulk edit\'s locking read, reference check, one UPDATE and one log INSERT.', '',
+  `Run on 2 cores shared with other work (load average ${os.loadavg()[0].toFixed(1)} at the end); the slowest runs are waits for them.`);
+  writeResults('bulk-edit', lines, []);
+}
+
+run(main);
