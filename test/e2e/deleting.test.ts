@@ -32,7 +32,7 @@ describe('deleting', () => {
     const toast = page.getByTestId('toast');
     await toast.getByText('已移至回收站').waitFor();
     await screenshot(page, 'deleting-toast-cn-1440', { fullPage: false });
-    await toast.getByTestId('toast-restore').click();
+    await toast.getByTestId('toast-undo').click();
     await page.getByTestId('toast').getByText('已恢复').waitFor();
     await row(page, '回收物流 Undo Haulage').waitFor();
     expect(await env.app.db('suppliers').where({ id: supplier.id }).first()).toMatchObject({ deletedAt: null });
@@ -51,7 +51,7 @@ describe('deleting', () => {
     const toast = page.getByTestId('toast');
     await toast.getByText('2 records moved to the trash').waitFor();
     await screenshot(page, 'deleting-toast-en-1440', { fullPage: false });
-    await toast.getByTestId('toast-restore').click();
+    await toast.getByTestId('toast-undo').click();
     await page.getByTestId('toast').getByText('2 records restored').waitFor();
     await row(page, 'UNDO-1').waitFor();
     await row(page, 'UNDO-2').waitFor();

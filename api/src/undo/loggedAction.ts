@@ -11,10 +11,10 @@ export const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 /**
  * Record types whose changes carry rules beyond their fields: a user's role, areas, sessions and
- * the last administrator (edit the user instead); the permission matrix and saved filters are no
- * resource of the trash.
+ * the last administrator (edit the user instead); a translation's catalogs, rebuilt by its edit
+ * hooks; the permission matrix, saved filters and report runs are no resource of the trash.
  */
-const NOT_UNDOABLE_TYPES = ['user', 'permission', 'saved_filter', 'report_run'];
+const NOT_UNDOABLE_TYPES = ['user', 'translation', 'permission', 'saved_filter', 'report_run'];
 
 /** Later rows that change nothing of their record: they never stand in an undo's way. */
 export const READ_ONLY_ACTIONS = ['login', 'logout', 'login_failed', 'print'];
