@@ -99,11 +99,48 @@ describe('undo', () => {
   ])('says why an undo is refused: a record changed since ($language)', async ({ language, label, why }) => {
     const { ids, actionId } = await batchDated([`MTM-REFUSED-${language}-1`, `MTM-REFUSED-${language}-2`]);
     expect((await admin.put(`/api/orders/${ids[1]}`, { notes: 'edited meanwhile' })).status).toBe(200);
-    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 860 });
+    // In the dark theme: the refusal must read as well there.
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 860, colorScheme: 'dark' });
     const dialog = await openEntry(page, actionId, language, label);
     await dialog.getByTestId('undo-refusal').getByText(why).waitFor();
     expect(await dialog.getByTestId('undo-confirm').isDisabled()).toBe(true);
-    await screenshot(page, `undo-refused-${language}-1440`, { fullPage: false });
+    await screenshot(page, `undo-refused-${language}-1440-dark`, { fullPage: false });
+    await page.context().close();
+  });
+
+  it('puts an earlier name of a warehouse back from its History, saved as an edit (en, 1440 px)', async () => {
+    const warehouse = await admin.create('/api/warehouses', { code: 'UNDO-HIS', name: 'First name DC' });
+    expect((await admin.put(`/api/warehouses/${warehouse.id}`, { name: 'Second name DC' })).status).toBe(200);
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'admin', { path: `/warehouses/${warehouse.id}`, language: 'en' });
+    await page.getByTestId('history-panel').getByText('History').click();
+    await page.getByTestId('history-entry').filter({ hasText: 'Update' }).click();
+    await page.getByTestId('history-before').click();
+    const compare = page.getByTestId('history-compare');
+    await compare.getByText('First name DC').waitFor();
+    await compare.getByText('Second name DC').waitFor();
+    await screenshot(page, 'history-compare-en-1440', { fullPage: true });
+    await compare.getByTestId('history-put-back').click();
+    await eventually(async () => expect(await page.locator('input[name=name]').inputValue()).toBe('First name DC'));
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => url.pathname === '/warehouses');
+    expect(await env.app.db('warehouses').where({ id: warehouse.id }).first()).toMatchObject({ name: 'First name DC', version: 3 });
+    await page.context().close();
+  });
+
+  it('puts an order\'s earlier notes back from the History of its detail page (cn, 390 px)', async () => {
+    const order = await newOrder('MTM-HISTORY');
+    expect((await admin.put(`/api/orders/${order.id}`, { notes: '新的备注 new notes' })).status).toBe(200);
+    const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+    await signIn(page, 'admin', { path: `/orders/${order.id}`, language: 'cn' });
+    const history = page.getByTestId('order-history');
+    await history.getByTestId('history-entry').filter({ hasText: '修改' }).click();
+    await history.getByTestId('history-before').click();
+    await history.getByTestId('history-put-back').click();
+    await eventually(async () => expect(await page.locator('textarea[name=notes]').first().inputValue()).toBe(''));
+    await screenshot(page, 'history-put-back-cn-390', { fullPage: true });
+    await page.getByRole('button', { name: '保存' }).click();
+    await eventually(async () => expect((await env.app.db('orders').where({ id: order.id }).first()).notes).toBeNull());
     await page.context().close();
   });
 });

@@ -102,7 +102,7 @@ export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: Logge
     const current = new Map(found.map((row) => [row.id as number, row]));
     const label = new Map(rows.map((row) => [Number(row.entityId), row.entityLabel ?? `#${row.entityId}`]));
     purged.push(...ids.filter((id) => !current.has(id)).map((id) => label.get(id)!));
-    if (def.scope) await checkScope(ctx, trx, def, ids);
+    if (def.scope) await checkScope(ctx, trx, def, [...current.keys()]);
     const { writable: columns, generated } = await columnsOf(trx, def);
     const lists = idListsOf(def).map((list) => list.field);
     const targets = targetsOf(rows, ctx.state.user!.id, now);
