@@ -173,6 +173,24 @@ describe('undo of an action', () => {
     expect((await app.db('deliveryAreas').where({ id: area.id }).first()).deletedAt).not.toBeNull();
   });
 
+  it('tells its actor, and those who read the log, what an action was; 404 to anyone else', async () => {
+    const warehouse = await admin.create('/api/warehouses', { code: 'USEEN', name: 'Seen DC' });
+    const actionId = await bulkDelete(admin, '/api/warehouses', [warehouse.id]);
+    expect((await admin.get(`/api/actions/${actionId}`)).body).toEqual({ actionId, action: 'delete', actions: ['delete'], count: 1,
+      records: 1, entityTypes: ['warehouse'], userId: expect.any(Number), username: 'admin', userName: expect.any(String),
+      at: expect.any(String), undoableUntil: expect.any(String), undoable: true });
+    expect((await biller.get(`/api/actions/${actionId}`)).body).toMatchObject({ code: 'not_found' });
+  });
+
+  it('undoes a batch of 10,000 orders in one request', async () => {
+    const ids = await completedOrders('TENK', 10_000);
+    const batch = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-04T09:30:00Z' });
+    const answer = await undo(admin, batch.body.actionId);
+    expect(answer.body.undone).toBe(10_000);
+    expect(new Set(await completionDates(ids))).toEqual(new Set(['2026-10-20T08:00:00.000Z']));
+    expect(Number((await app.db('activityLogs').where({ actionId: answer.body.actionId }).count({ n: '*' }))[0].n)).toBe(10_000);
+  });
+
   it('answers 404 for an unknown action and 400 for a malformed id, never 500', async () => {
     for (const call of [(id: string) => undo(admin, id), (id: string) => admin.get(`/api/actions/${id}`)]) {
       expect((await call(randomUUID())).body).toMatchObject({ code: 'not_found' });
