@@ -3,6 +3,7 @@ import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { statementsDuring } from '../helpers/statements';
+import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Undo of an action by its id (docs/undo.md): one transaction, its own log rows, refused whole.
 const { app, admin, leader, biller } = useSignedInApp({ admin: 'admin', leader: 'team_leader', biller: 'biller' });
@@ -171,6 +172,21 @@ describe('undo of an action', () => {
     expect((await undo(admin, actionId)).status).toBe(200);
     expect((await admin.get(`/api/delivery-areas/${area.id}`)).status).toBe(404);
     expect((await app.db('deliveryAreas').where({ id: area.id }).first()).deletedAt).not.toBeNull();
+  });
+
+  it('puts back a supplier\'s service areas and name, and trashes again what a restore brought back', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: 'Undo Haulage', ...SUPPLIER_CONTACT, serviceAreaIds: [refs.ownArea] });
+    expect((await admin.put(`/api/suppliers/${supplier.id}`, { name: 'Undo Haulage 2', serviceAreaIds: [refs.otherArea] })).status).toBe(200);
+    const { actionId } = await app.db('activityLogs').where({ action: 'update', entityType: 'supplier', entityId: String(supplier.id) }).first();
+    expect((await undo(admin, actionId)).status).toBe(200);
+    expect((await admin.get(`/api/suppliers/${supplier.id}`)).body).toMatchObject({ name: 'Undo Haulage', serviceAreaIds: [refs.ownArea] });
+
+    await admin.delete(`/api/suppliers/${supplier.id}`);
+    const restored = await admin.post(`/api/trash/supplier/${supplier.id}/restore`);
+    expect(restored.status).toBe(200);
+    const restore = await app.db('activityLogs').where({ action: 'restore', entityType: 'supplier', entityId: String(supplier.id) }).first();
+    expect((await undo(admin, restore.actionId)).status).toBe(200);
+    expect((await admin.get(`/api/suppliers/${supplier.id}`)).status).toBe(404);
   });
 
   it('tells its actor, and those who read the log, what an action was; 404 to anyone else', async () => {
