@@ -6,7 +6,7 @@ import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
 // Deleting (issue #22): the confirmation keeps the seed's words, the toast says the records went to
-// the trash and can bring them back; a page whose record someone deletes says so; an empty create
+// the trash and its Undo can bring them back; a page whose record someone deletes says so; an empty create
 // form's Save shows what is required; the order's actions come first on a phone.
 const env = useAppInBrowser();
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
 describe('deleting', () => {
-  it('says a supplier deleted from its edit page went to the trash, and its Restore brings it back (cn)', async () => {
+  it('says a supplier deleted from its edit page went to the trash, and its Undo brings it back (cn)', async () => {
     const supplier = await admin.create('/api/suppliers', { name: '回收物流 Undo Haulage', ...SUPPLIER_CONTACT });
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'admin', { path: `/suppliers/${supplier.id}` });
