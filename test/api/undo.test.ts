@@ -68,6 +68,12 @@ describe('undo of an action', () => {
     expect(rows[0].entityLabel).toBe('Undo DC 1');
     // Versions went up, as every write's do.
     expect((await app.db('warehouses').whereIn('id', ids)).every((w) => w.version === 3)).toBe(true);
+
+    // The undo undone: back in the trash, dated and signed as the delete had them.
+    expect((await undo(admin, answer.body.actionId)).body.undone).toBe(3);
+    const trashed = await app.db('warehouses').whereIn('id', ids).orderBy('id');
+    expect(trashed.map((w) => [new Date(w.deletedAt).toISOString(), w.deletedBy]))
+      .toEqual(rows.map((r) => [r.changes.deletedAt.before, r.changes.deletedBy.before]));
   });
 
   it('puts back a single order delete, its own action', async () => {
