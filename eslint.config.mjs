@@ -16,7 +16,7 @@ const noAdmin = { regex: climbingInto('admin'), message: 'The API does not impor
 /** The demo data reaches the API through api/src/startup.ts alone. */
 const noSeeds = { regex: climbingInto('seeds'), message: 'Only api/src/startup.ts imports seeds/.' };
 /** The API's domain folders: what the generic layers must not know. */
-const DOMAINS = 'auth|dashboard|delivery-areas|health|live|monitoring|orders|pricing|rate-cards|reports|saved-filters|suppliers|trash|uploads|vehicle-types|warehouses';
+const DOMAINS = 'auth|dashboard|delivery-areas|health|live|monitoring|orders|pricing|rate-cards|reports|saved-filters|suppliers|trash|undo|uploads|vehicle-types|warehouses';
 
 export default defineConfig([
   globalIgnores(['**/node_modules/', '**/dist/', 'data/', 'test-results/', 'coverage/']),

@@ -34,6 +34,7 @@ import { publicMonitoringRoutes } from './monitoring/publicMonitoring';
 import { liveRoutes } from './live/routes';
 import { httpError } from './foundation/httpError';
 import { userRoutes } from './users/routes';
+import { undoRoutes } from './undo/routes';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -51,6 +52,7 @@ export const routers: Router<AppState>[] = [
   reportRoutes, // before the report-runs resource: it adds the POST
   processMonitoringRoutes,
   liveRoutes,
+  undoRoutes,
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
   rateCardRoutes,

@@ -81,6 +81,14 @@ export const ERROR_CODES = {
   key_conflict: 409,
   /** A trashed record cannot be restored: a live one uses the same value. params: entity, label. */
   restore_conflict: 409,
+  /** The action is of a kind that cannot be undone (docs/undo.md#what-can-be-undone). params: action (its log action key). */
+  not_undoable: 409,
+  /** The action is older than params.hours: it can no longer be undone. */
+  undo_expired: 409,
+  /** Records of the action changed since (or were purged): nothing undone. params: records (labels, ", "-joined), count. */
+  changed_since: 409,
+  /** The action was undone already. params: actionId (the undo's). */
+  already_undone: 409,
   /** The body or file is too large. params: maxMb where known. */
   payload_too_large: 413,
   /** An order import's file has more data rows than params.max. */

@@ -16,6 +16,7 @@ import translationImport from './modules/translation-import';
 import suppliers from './modules/suppliers';
 import translations from './modules/translations';
 import trash from './modules/trash';
+import undo from './modules/undo';
 import users from './modules/users';
 import vehicleTypes from './modules/vehicle-types';
 import warehouses from './modules/warehouses';
@@ -24,5 +25,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport, rateCards, bulkEdit,
+  orderImport, rateCards, bulkEdit, undo,
 ];

@@ -57,6 +57,8 @@ export interface OrderImportReport {
   sample: OrderImportRow[];
   /** The import only: how many orders were created. */
   created?: number;
+  /** The import only: its action id, for the undo the admin offers (docs/undo.md). */
+  actionId?: string;
 }
 
 /**

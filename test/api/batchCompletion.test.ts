@@ -38,8 +38,8 @@ describe('batch completion date', () => {
   it('runs as many statements for 1,000 orders as for 10', async () => {
     const few = await batch(await completedOrders('FEW', 10), '2026-11-01T09:30:00Z');
     const many = await batch(await completedOrders('MANY', 1000), '2026-11-01T09:30:00Z');
-    expect(few.answer.body).toEqual({ updated: 10 });
-    expect(many.answer.body).toEqual({ updated: 1000 });
+    expect(few.answer.body).toEqual({ updated: 10, actionId: expect.any(String) });
+    expect(many.answer.body).toEqual({ updated: 1000, actionId: expect.any(String) });
     expect(many.statements).toBe(few.statements);
     expect(few.statements).toBeLessThan(10);
   });
@@ -47,7 +47,7 @@ describe('batch completion date', () => {
   it('updates 10,000 orders in one request, bumping each version, with one log row each', async () => {
     const ids = await completedOrders('TEN', 10_000);
     const { answer } = await batch(ids, '2026-11-02T10:15:00Z');
-    expect(answer.body).toEqual({ updated: 10_000 });
+    expect(answer.body).toEqual({ updated: 10_000, actionId: expect.any(String) });
     const orders = await app.db('orders').whereIn('id', ids).select('version', 'completionDate', 'updatedAt');
     expect(orders).toHaveLength(10_000);
     expect(orders.every((o) => o.version === 2)).toBe(true);

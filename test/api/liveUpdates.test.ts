@@ -263,7 +263,7 @@ describe('the event stream', () => {
     const dispatcherStream = await openStream(dispatcher);
     try {
       const answer = await tab.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-05T10:00:00Z' });
-      expect(answer.body).toEqual({ updated: 2 });
+      expect(answer.body).toEqual({ updated: 2, actionId: expect.any(String) });
       const logs = await app.db('activityLogs').where({ action: 'batch_update' }).whereIn('entityId', ids.map(String)).orderBy('id');
       expect(logs.map((log) => [log.entityId, log.tabId])).toEqual(ids.map((id: number) => [String(id), '5f1c-batch-tab']));
       expect((await stream.waitFor(isOrder(ids[1]))).data).toMatchObject({ action: 'batch_update', tab: '5f1c-batch-tab' });

@@ -68,7 +68,7 @@ describe('order dates in their order', () => {
     const dates: Array<{ completionDate: Date }> = await app.db('orders').whereIn('id', [early, late]).orderBy('id').select('completionDate');
     expect(dates.map((d) => d.completionDate.toISOString())).toEqual(['2026-11-10T12:00:00.000Z', '2026-11-15T12:00:00.000Z']);
     const taken = await admin.post('/api/orders/batch-completion-date', { ids: [early, late], completionDate: '2026-11-16T10:00:00Z' });
-    expect(taken.body).toEqual({ updated: 2 });
+    expect(taken.body).toEqual({ updated: 2, actionId: expect.any(String) });
   });
 
   it('refuses completing an order with a completion date before its pickup date', async () => {

@@ -197,7 +197,7 @@ describe('batch completion date', () => {
     const orders = [await completedOrder(), await completedOrder(), await completedOrder()];
     const ids = orders.map((o) => o.id);
     const answer = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-01T09:30:00Z' });
-    expect(answer.body).toEqual({ updated: 3 });
+    expect(answer.body).toEqual({ updated: 3, actionId: expect.any(String) });
     expect(await completionDates(ids)).toEqual(Array(3).fill('2026-11-01T09:30:00.000Z'));
     const logs = await app.db('activityLogs').where({ action: 'batch_update' }).whereIn('entityId', ids.map(String));
     expect(logs).toHaveLength(3);
@@ -236,7 +236,7 @@ describe('batch completion date', () => {
       expect(foreign.status).toBe(404);
       expect(await completionDates([mine.id, theirs.id])).toEqual(Array(2).fill('2026-10-20T08:00:00.000Z'));
       expect((await dispatcher.post('/api/orders/batch-completion-date', { ids: [mine.id], completionDate: '2026-10-01T00:00:00Z' })).body)
-        .toEqual({ updated: 1 });
+        .toEqual({ updated: 1, actionId: expect.any(String) });
     } finally {
       await app.db('pagePermissions').where({ userId: dispatcherId }).delete();
     }

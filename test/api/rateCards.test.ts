@@ -145,6 +145,21 @@ describe('the card that prices an order', () => {
       basePurchasePrice: { before: null, after: '4.00' } });
     // The completion and the card's prices are one action: one undo takes both back.
     expect(applied.actionId).toBe(log.find((row) => row.action === 'status_change')!.actionId);
+    expect((await admin.post(`/api/actions/${applied.actionId}/undo`, {})).status).toBe(200);
+    expect((await biller.get(`/api/orders/${order.id}`)).body).toMatchObject({ status: 'awaiting_pod_upload', rateCardId: null,
+      basePurchasePrice: null, baseSalePrice: null, completionDate: null });
+  });
+
+  it('is part of the completion: whoever completed the order undoes both, without pricing management', async () => {
+    const supplier = await newSupplier();
+    await newCard(supplier);
+    const order = await readyOrder({ supplierId: supplier });
+    const leader = await signedInAs(app.url, 'team_leader');
+    const done = await leader.post(`/api/orders/${order.id}/transitions`, { to: 'completed' });
+    expect(done.body).toMatchObject({ status: 'completed', basePurchasePrice: '100.00' });
+    const [{ actionId }] = await app.db('activityLogs').where({ action: 'rate_card_apply', entityId: String(order.id) }).select('actionId');
+    expect((await leader.post(`/api/actions/${actionId}/undo`, {})).status).toBe(200);
+    expect((await admin.get(`/api/orders/${order.id}`)).body).toMatchObject({ status: 'awaiting_pod_upload', basePurchasePrice: null });
   });
 
   it('stops pricing once deleted to the trash', async () => {
@@ -198,6 +213,10 @@ describe('"Apply rate cards"', () => {
     const log = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ actionId: applied.body.actionId }))}`)).body as Row[];
     expect(log).toHaveLength(3);
     expect(log.every((row) => row.action === 'rate_card_apply')).toBe(true);
+    // One undo takes the whole apply back.
+    expect((await biller.post(`/api/actions/${applied.body.actionId}/undo`, {})).body).toMatchObject({ undone: 3 });
+    expect((await biller.get(`/api/pricing/${orders[0].id}`)).body).toMatchObject({ rateCardId: null, basePurchasePrice: null });
+    expect((await biller.post('/api/rate-cards/apply', { filter: { supplierId: supplier } })).body).toMatchObject({ priced: 3 });
     // Applied again: nothing left to price.
     expect((await biller.post('/api/rate-cards/apply', { filter: { supplierId: supplier }, preview: true })).body).toMatchObject({ chosen: 0, priced: 0 });
   });

@@ -45,6 +45,8 @@ const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: Call
     refuses: () => true },
   { route: /^DELETE \/api\/trash\/:type\/:id$/, reason: 'purging is for administrators only, whatever the trash page says',
     refuses: (caller) => caller !== 'admin' },
+  { route: /^POST \/api\/actions\/:actionId\/undo$/, reason: 'an undo needs the page of the change it undoes (the fixture\'s: warehouses)',
+    refuses: (caller) => caller === 'pending' || (caller !== 'anonymous' && !ROLE_PAGES[caller].includes('warehouses')) },
   { route: /^GET \/api\/[a-z-]+-options(\/:id)?$/, reason: 'docs/roles-and-permissions.md#pending-users: a pending registration gets no pickers, no staff lists',
     refuses: (caller) => caller === 'pending' },
 ];

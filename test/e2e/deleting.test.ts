@@ -6,7 +6,7 @@ import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
 // Deleting (issue #22): the confirmation keeps the seed's words, the toast says the records went to
-// the trash and can bring them back; a page whose record someone deletes says so; an empty create
+// the trash and its Undo can bring them back; a page whose record someone deletes says so; an empty create
 // form's Save shows what is required; the order's actions come first on a phone.
 const env = useAppInBrowser();
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
 
 describe('deleting', () => {
-  it('says a supplier deleted from its edit page went to the trash, and its Restore brings it back (cn)', async () => {
+  it('says a supplier deleted from its edit page went to the trash, and its Undo brings it back (cn)', async () => {
     const supplier = await admin.create('/api/suppliers', { name: '回收物流 Undo Haulage', ...SUPPLIER_CONTACT });
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'admin', { path: `/suppliers/${supplier.id}` });
@@ -32,7 +32,7 @@ describe('deleting', () => {
     const toast = page.getByTestId('toast');
     await toast.getByText('已移至回收站').waitFor();
     await screenshot(page, 'deleting-toast-cn-1440', { fullPage: false });
-    await toast.getByTestId('toast-restore').click();
+    await toast.getByTestId('toast-undo').click();
     await page.getByTestId('toast').getByText('已恢复').waitFor();
     await row(page, '回收物流 Undo Haulage').waitFor();
     expect(await env.app.db('suppliers').where({ id: supplier.id }).first()).toMatchObject({ deletedAt: null });
@@ -51,7 +51,7 @@ describe('deleting', () => {
     const toast = page.getByTestId('toast');
     await toast.getByText('2 records moved to the trash').waitFor();
     await screenshot(page, 'deleting-toast-en-1440', { fullPage: false });
-    await toast.getByTestId('toast-restore').click();
+    await toast.getByTestId('toast-undo').click();
     await page.getByTestId('toast').getByText('2 records restored').waitFor();
     await row(page, 'UNDO-1').waitFor();
     await row(page, 'UNDO-2').waitFor();

@@ -32,6 +32,8 @@ export interface Fixtures {
   reportRun: number;
   activityLog: number;
   rateCard: number;
+  /** The admin's sign-in: an action GET /api/actions/:actionId reads, which no undo can change. */
+  action: string;
 }
 
 type Row = Record<string, any>;
@@ -128,6 +130,13 @@ export class RecordMaker {
     return { type, id };
   }
 
+  /** A new action to undo: the creation of a warehouse of its own (an undo trashes it). */
+  async action(): Promise<string> {
+    const id = await this.record('warehouses');
+    const row = await this.app.db('activityLogs').where({ action: 'create', entityType: 'warehouse', entityId: String(id) }).first('actionId');
+    return row.actionId;
+  }
+
   async savedFilter(userId: number): Promise<number> {
     const [row] = await this.app.db('savedFilters').insert({ userId, resource: 'orders', name: unique('preset '), filter: '{}' })
       .returning('id');
@@ -165,6 +174,8 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.reportRun = (await ok(admin.post('/api/report-runs', {}), 'report run')).id;
   f.rateCard = await maker.record('rate-cards');
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
+  f.action = (await app.db('activityLogs').where({ action: 'login', userId: userIds.admin }).orderBy('id', 'desc')
+    .first('actionId')).actionId;
   return { fixtures: f, maker, admin };
 }
 
@@ -251,6 +262,7 @@ export async function writeParams(route: RouteEntry, f: Fixtures, maker: RecordM
   const [, , resource] = route.path.split('/');
   if (route.path.startsWith('/api/trash/:type/:id')) return maker.trashed();
   if (route.path === '/api/saved-filters/:id') return { id: await maker.savedFilter(ownerId) };
+  if (route.path === '/api/actions/:actionId/undo') return { actionId: await maker.action() };
   if (route.params.includes('attachmentId')) return { id: f.ownOrder.id, attachmentId: await maker.attachment(f.ownOrder.id) };
   // Setting the same prices, resetting the same password, ending the same sessions: repeatable.
   if (route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')) return fixtureId(route, f);
@@ -274,6 +286,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     if (param === 'attachmentId') values[param] = f.ownAttachment;
     else if (param === 'locale') values[param] = 'en';
     else if (param === 'type') values[param] = 'supplier';
+    else if (param === 'actionId') values[param] = f.action;
     else if (param === 'id' && ids[resource] !== undefined) values[param] = ids[resource]!;
     else throw new Error(`${route.name}: no fixture for :${param}; add one in test/helpers/routeFixtures.ts`);
   }

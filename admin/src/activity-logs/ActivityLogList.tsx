@@ -10,6 +10,8 @@ import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable'
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
+import { UndoActionButton } from './UndoActionButton';
+import { mayOfferUndo } from '@kernel/activity/undoableActions';
 import { personName } from '@kernel/users/personName';
 
 const userOption = (user: RaRecord) => `${personName(user)} (${user.username})`;
@@ -48,7 +50,7 @@ const ACTION_COLOURS: Record<string, ChipProps['color']> = {
   create: 'success', restore: 'success', register: 'success',
   update: 'info', status_change: 'info', batch_update: 'info', import: 'info', upload: 'info',
   bulk_edit: 'info',
-  delete: 'warning', logout: 'default', login: 'default',
+  delete: 'warning', logout: 'default', login: 'default', undo: 'secondary',
   purge: 'error', login_failed: 'error', reset_password: 'secondary', sign_out_everywhere: 'secondary',
 };
 
@@ -79,7 +81,10 @@ const RecordField = () => {
   return <>{log.entityLabel ?? `#${log.entityId}`}</>;
 };
 
-/** An entry opened: the rows of its grouped action a click away, then the fields it changed. */
+/**
+ * An entry opened: the rows of its grouped action a click away, its undo within 24 hours (the
+ * server says whether this user may), then the fields it changed.
+ */
 const EntryPanel = () => {
   const log = useRecordContext<ActivityLogRecord>();
   const { filterValues, setFilters } = useListContext();
@@ -87,12 +92,15 @@ const EntryPanel = () => {
   const size = batchSize(log);
   return (
     <>
-      {log?.actionId && filterValues.grouped && size > 1 && (
-        <Button size="small" sx={{ mt: 1 }} data-testid="batch-rows"
-          onClick={() => setFilters({ actionId: log.actionId, grouped: false })}>
-          {translate('activity_logs.batch_rows', { count: size.toLocaleString() })}
-        </Button>
-      )}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        {log?.actionId && filterValues.grouped && size > 1 && (
+          <Button size="small" sx={{ mt: 1 }} data-testid="batch-rows"
+            onClick={() => setFilters({ actionId: log.actionId, grouped: false })}>
+            {translate('activity_logs.batch_rows', { count: size.toLocaleString() })}
+          </Button>
+        )}
+        {log?.actionId && mayOfferUndo(log.action, log.at) && <UndoActionButton actionId={log.actionId} />}
+      </Stack>
       <ChangesPanel />
     </>
   );

@@ -18,7 +18,7 @@ function orderedChanges(entityType: string | null, changes: Record<string, unkno
 }
 
 /** A logged value: dates in the UI's language, other texts as they are, objects and lists as indented JSON, nothing as a dash. */
-const Value = ({ value, money = false }: { value: unknown; money?: boolean }) => {
+export const ChangeValue = ({ value, money = false }: { value: unknown; money?: boolean }) => {
   const format = useDateFormat();
   if (value === null || value === undefined) return <Typography component="span" color="text.disabled">—</Typography>;
   if (money && (typeof value === 'string' || typeof value === 'number')) return <>{moneyText(String(value))}</>;
@@ -40,13 +40,13 @@ const ChangeCells = ({ change, money }: { change: unknown; money: boolean }) => 
   if (isBeforeAfter(change)) {
     return (
       <>
-        <TableCell><Value value={change.before} money={money} /></TableCell>
-        <TableCell><Value value={change.after} money={money} /></TableCell>
+        <TableCell><ChangeValue value={change.before} money={money} /></TableCell>
+        <TableCell><ChangeValue value={change.after} money={money} /></TableCell>
       </>
     );
   }
   // A plain fact of the event (a failed login's username), neither before nor after.
-  return <TableCell colSpan={2}><Value value={change} /></TableCell>;
+  return <TableCell colSpan={2}><ChangeValue value={change} /></TableCell>;
 };
 
 /** The expanded row of the activity log: one line per changed field with its before and after. */

@@ -6,6 +6,7 @@ import {
 } from 'react-admin';
 import { nextStatuses } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
+import { useNotifyUndoable } from '../common/useUndoableNotify';
 import { newAction, useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
 import { BulkActionButton, BulkDialogActions } from './BulkActionButton';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
@@ -15,10 +16,9 @@ export function commonNextStatuses(orders: OrderRecord[], role: Role): OrderStat
   return ORDER_STATUSES.filter((to) => orders.every((order) => nextStatuses(order.status, role).includes(to)));
 }
 
-/** Moves each order on its own; one refusal does not stop the others. */
-async function moveAll(dataProvider: AppDataProvider, ids: Identifier[], to: OrderStatus, note: string) {
+/** Moves each order on its own, as one action (`batch`, the Undo's); one refusal does not stop the others. */
+async function moveAll(dataProvider: AppDataProvider, ids: Identifier[], to: OrderStatus, note: string, batch: string) {
   const failed: Identifier[] = [];
-  const batch = newAction();
   for (const id of ids) {
     try {
       await dataProvider.transitionOrder(id, { to, note: note || undefined }, batch);
@@ -32,6 +32,7 @@ async function moveAll(dataProvider: AppDataProvider, ids: Identifier[], to: Ord
 const StatusDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
+  const notifyUndoable = useNotifyUndoable();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
   const { selectedIds, onSelect } = useListContext();
@@ -46,10 +47,14 @@ const StatusDialog = ({ onClose }: { onClose: () => void }) => {
   const run = async () => {
     if (!to) return;
     setRunning(true);
-    const failed = await moveAll(dataProvider, selectedIds, to, note);
+    const actionId = newAction();
+    const failed = await moveAll(dataProvider, selectedIds, to, note, actionId);
     const succeeded = selectedIds.length - failed.length;
-    notify('orders.bulk.status_result', { type: failed.length ? 'warning' : 'success',
-      messageArgs: { ok: succeeded, failed: failed.length, status: translate(`order_status.${to}`) } });
+    const result = { type: failed.length ? 'warning' as const : 'success' as const,
+      messageArgs: { ok: succeeded, failed: failed.length, status: translate(`order_status.${to}`) } };
+    // The moves that went through can be undone together; none went through, nothing to undo.
+    if (succeeded > 0) notifyUndoable('orders.bulk.status_result', { ...result, actionId });
+    else notify('orders.bulk.status_result', result);
     // The refused ones stay selected, so they can be looked at or tried again.
     onSelect(failed);
     refresh();

@@ -2,9 +2,10 @@ import EditIcon from '@mui/icons-material/Edit';
 import {
   Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
 import {
-  Edit, Form, ListButton, RecordContextProvider, SaveButton, TopToolbar, useNotify, useRecordContext, useTranslate,
+  Edit, Form, ListButton, RecordContextProvider, SaveButton, TopToolbar, useCanAccess, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useServerErrors } from '../common/useServerErrors';
@@ -15,7 +16,8 @@ import { OrderAttachments } from './OrderAttachments';
 import { OrderFields, OrderPrices } from './OrderFields';
 import { OrderInputs } from './OrderInputs';
 import { OrderReferenceField } from './OrderReferences';
-import { REFERENCES, toOrderPayload, type OrderRecord } from './orderModel';
+import { EDITABLE_FIELDS, REFERENCES, toOrderPayload, type OrderRecord } from './orderModel';
+import { RecordHistory } from '../activity-logs/RecordHistory';
 import { OrderProgress } from './OrderProgress';
 import { OrderTimeline } from './OrderTimeline';
 import { StatusChip } from './StatusChip';
@@ -49,14 +51,30 @@ const referenceByName: RenderValue = (field, value) => (field in REFERENCES ? (
   </RecordContextProvider>
 ) : undefined);
 
+/** Values the History puts back, set in the form once it is open, as if typed (dirty). */
+const PutBack = ({ values, onDone }: { values?: Record<string, unknown>; onDone: () => void }) => {
+  const { setValue } = useFormContext();
+  useEffect(() => {
+    if (!values) return;
+    for (const [field, value] of Object.entries(values)) setValue(field, value, { shouldDirty: true });
+    onDone();
+  }, [values, setValue, onDone]);
+  return null;
+};
+
 /**
  * Editing in place: the form of the new-order page, saved with the version it started from; held
  * while it is open, and told of others' changes, which a reload merges in (LiveRecordNotice).
+ * `putBack`: earlier values from the History, filled in.
  */
-const EditDetails = ({ conflict, onReload, onCancel }: { conflict: boolean; onReload: () => void; onCancel: () => void }) => {
+const EditDetails = ({ conflict, onReload, onCancel, putBack, onPutBackDone }: {
+  conflict: boolean; onReload: () => void; onCancel: () => void;
+  putBack?: Record<string, unknown>; onPutBackDone: () => void;
+}) => {
   const translate = useTranslate();
   return (
     <Form resetOptions={KEEP_UNSAVED_EDITS}>
+      <PutBack values={putBack} onDone={onPutBackDone} />
       <LiveRecordNotice renderValue={referenceByName}>
         {(reload) => conflict && (
           <Alert severity="error" sx={{ mb: 2 }} data-testid="order-conflict"
@@ -89,6 +107,9 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
   const { data: events = [] } = useOrderEvents(order?.id ?? 0);
   const { data: attachments = [] } = useOrderAttachments(order?.id ?? 0);
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
+  const [putBack, setPutBack] = useState<Record<string, unknown>>();
+  const clearPutBack = useCallback(() => setPutBack(undefined), []);
+  const { canAccess: readsLog } = useCanAccess({ resource: 'activity-logs', action: 'list' });
   if (!order) return null;
   const actions = editable && (
     <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
@@ -118,7 +139,8 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
             </Button>
           )}>
             {editable && editing ? (
-              <EditDetails conflict={conflict} onReload={clearConflict} onCancel={() => setEditing(false)} />
+              <EditDetails conflict={conflict} onReload={clearConflict} onCancel={() => setEditing(false)}
+                putBack={putBack} onPutBackDone={clearPutBack} />
             ) : <OrderFields />}
           </Section>
           <Section title="orders.detail.prices"><OrderPrices /></Section>
@@ -129,6 +151,12 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
             <OrderAttachments orderId={order.id} attachments={attachments} editable={editable} />
           </Section>
           <Section title="orders.timeline.title" testId="order-timeline-card"><OrderTimeline events={events} /></Section>
+          {readsLog && (
+            <Section title="history.title" testId="order-history">
+              <RecordHistory entityType="order" record={order} fields={EDITABLE_FIELDS}
+                onPutBack={editable ? (values) => { setPutBack(values); setEditing(true); } : undefined} />
+            </Section>
+          )}
         </Stack>
       </Box>
     </Stack>

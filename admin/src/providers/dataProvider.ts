@@ -16,6 +16,7 @@ import { trashPath } from '../trash/trashModel';
 import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import type { Catalog, Locale } from '@kernel/i18n/catalogs';
 import type { DashboardData } from '../pages/dashboard/dashboardModel';
+import type { ActionSummary, UndoResult } from '../activity-logs/actionModel';
 import { errorMessage } from './errorMessages';
 import { translateNow } from './i18nProvider';
 import { flagPermission } from './permissionNotice';
@@ -96,12 +97,15 @@ const send = <T>(method: string, url: string, data?: unknown, headers?: Record<s
 export const ACTION_HEADER = 'X-Action-Id';
 export const newAction = (): string => crypto.randomUUID();
 
-/** The stock client's one request per record (its updateMany, deleteMany), as one batch. */
-async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils.Options) {
-  const headers = { [ACTION_HEADER]: newAction() };
+/**
+ * The stock client's one request per record (its updateMany, deleteMany), as one action: the
+ * caller's `meta.actionId`, else a new one; answered in `meta.actionId` for the toast's Undo.
+ */
+async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils.Options, actionId: string = newAction()) {
+  const headers = { [ACTION_HEADER]: actionId };
   const answers = await Promise.all(ids.map((id) => httpClient(`/api/${resource}/${encodeURIComponent(String(id))}`,
     { ...init, headers: new Headers(headers) })));
-  return { data: answers.map(({ json }) => (json as RaRecord).id) };
+  return { data: answers.map(({ json }) => (json as RaRecord).id), meta: { actionId } };
 }
 
 const orderPath = (id: Identifier) => `/api/orders/${encodeURIComponent(String(id))}`;
@@ -171,7 +175,7 @@ export interface AppMethods {
   transitionOrder(id: Identifier, request: TransitionRequest, batch?: string): Promise<OrderRecord>;
   uploadAttachment(orderId: Identifier, kind: OrderAttachment['kind'], file: File): Promise<OrderAttachment>;
   deleteAttachment(orderId: Identifier, attachmentId: number): Promise<void>;
-  batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number }>;
+  batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number; actionId: string }>;
   /** The same new values on many orders, all or nothing (docs/order-status-flow.md#bulk-edit). */
   bulkEditOrders(ids: Identifier[], changes: BulkEditChanges): Promise<BulkEditResult>;
   statistics(request: StatisticsQuery): Promise<Statistics>;
@@ -202,11 +206,13 @@ export interface AppMethods {
   deleteSavedFilter(id: number): Promise<void>;
   /** A trash record by its list id ("supplier:7"). */
   restoreFromTrash(id: string): Promise<void>;
-  /** Records of one type just deleted (the delete toast's Restore), in one request. */
-  restoreManyFromTrash(type: string, ids: Identifier[]): Promise<void>;
   purgeFromTrash(id: string): Promise<void>;
   resetPassword(userId: Identifier, password: string | undefined): Promise<void>;
   signOutEverywhere(userId: Identifier): Promise<{ sessionsEnded: number }>;
+  /** What an action was and whether the user may undo it now (docs/undo.md). */
+  describeAction(actionId: string): Promise<ActionSummary>;
+  /** Undoes an action whole, or fails with the refusal (409 changed_since names the records). */
+  undoAction(actionId: string): Promise<UndoResult>;
   /** A call the server always refuses (the permission-denied demo page). */
   permissionDeniedDemo(): Promise<void>;
 }
@@ -271,11 +277,12 @@ const methods: AppMethods = {
   saveFilter: (preset) => send('POST', '/api/saved-filters', preset),
   deleteSavedFilter: (id) => send('DELETE', `/api/saved-filters/${id}`),
   restoreFromTrash: (id) => send('POST', `${trashPath(id)}/restore`),
-  restoreManyFromTrash: (type, ids) => send('POST', '/api/trash/restore', { type, ids: ids.map(Number) }),
   purgeFromTrash: (id) => send('DELETE', trashPath(id)),
   resetPassword: (userId, password) => send('POST', `/api/users/${userId}/reset-password`, { password }),
   signOutEverywhere: (userId) => send('POST', `/api/users/${userId}/sign-out-everywhere`),
   permissionDeniedDemo: () => send('GET', '/api/permission-denied-demo'),
+  describeAction: (actionId) => call(`/api/actions/${encodeURIComponent(actionId)}`),
+  undoAction: (actionId) => send('POST', `/api/actions/${encodeURIComponent(actionId)}/undo`),
 };
 
 
@@ -304,8 +311,16 @@ async function getPage<RecordType extends RaRecord>(resource: string, params: Ge
 export const dataProvider: AppDataProvider = {
   ...stock,
   ...methods,
-  updateMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'PUT', body: JSON.stringify(params.data) }),
-  deleteMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'DELETE' }),
+  updateMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'PUT', body: JSON.stringify(params.data) },
+    params.meta?.actionId),
+  deleteMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'DELETE' }, params.meta?.actionId),
+  /** The stock delete with its action id sent (`meta.actionId`, else a new one) and answered in `meta.actionId`. */
+  async delete(resource, params) {
+    const actionId: string = params.meta?.actionId ?? newAction();
+    const { json } = await httpClient(`/api/${resource}/${encodeURIComponent(String(params.id))}`,
+      { method: 'DELETE', headers: new Headers({ [ACTION_HEADER]: actionId }) });
+    return { data: json, meta: { actionId } };
+  },
   async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {
     const { page = 1, perPage = 25 } = params.pagination ?? {};
     if (params.meta?.idsOnly) {

@@ -5,12 +5,13 @@ import {
   useResourceContext, useTranslate, type Identifier,
 } from 'react-admin';
 import { useErrorNotice } from '../common/useServerErrors';
+import { newAction } from '../providers/dataProvider';
 import { useDeletedToast } from './DeletedToast';
 
 /**
  * Deletes `ids` after the module's own confirmation (the seed's words), waiting for the server's
- * answer, then says they went to the trash with a Restore (DeletedToast) instead of react-admin's
- * "deleted".
+ * answer, then says they went to the trash with an Undo (DeletedToast) instead of react-admin's
+ * "deleted". Its requests share one action id, the one the Undo names.
  */
 const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
   ids: Identifier[]; title: string; titleOptions: Record<string, unknown>; content: string; onDeleted: () => void;
@@ -21,15 +22,18 @@ const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
   const deletedToast = useDeletedToast();
   const onError = useErrorNotice();
   const stop = (event: MouseEvent) => event.stopPropagation();
-  const confirm = () => deleteMany(resource, { ids }, {
-    mutationMode: 'pessimistic',
-    onSuccess: () => {
-      deletedToast(resource, ids);
-      onDeleted();
-    },
-    onError,
-    onSettled: () => setOpen(false),
-  });
+  const confirm = () => {
+    const actionId = newAction();
+    return deleteMany(resource, { ids, meta: { actionId } }, {
+      mutationMode: 'pessimistic',
+      onSuccess: () => {
+        deletedToast(ids, actionId);
+        onDeleted();
+      },
+      onError,
+      onSettled: () => setOpen(false),
+    });
+  };
   const options = { smart_count: ids.length, ...titleOptions };
   return (
     <>

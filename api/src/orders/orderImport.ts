@@ -247,7 +247,7 @@ export async function planImport(db: Knex | Knex.Transaction, ctx: Ctx, sheet: S
  * their activity-log rows in one statement, so that live streams hear of the import as one notice
  * (more than 500 rows: one resync, live/changeFeed.ts), not one per batch, each refetching all.
  */
-async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Promise<void> {
+async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Promise<string> {
   const userId = ctx.state.user!.id;
   const entries: ActivityEntry[] = [];
   for (let at = 0; at < creates.length; at += 1000) {
@@ -257,7 +257,7 @@ async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Pr
     entries.push(...created.map((order, n) => ({ action: 'import', entityType: 'order', entityId: order.id as number,
       changes: changedFields(ordersResource, {}, order, Object.keys(batch[n])) })));
   }
-  await logActivities(trx, ctx, entries);
+  return logActivities(trx, ctx, entries);
 }
 
 const importFields = Joi.object({
@@ -291,8 +291,8 @@ async function importOrders(ctx: Ctx) {
         { params: { valid: creates.length, expected: expect! } });
     }
     if (creates.length === 0) throw httpError('import_empty', 'No row of the file can be created');
-    await createOrders(trx, ctx, creates);
-    return { ...report, created: creates.length };
+    const actionId = await createOrders(trx, ctx, creates);
+    return { ...report, created: creates.length, actionId };
   });
   ctx.status = 201;
 }

@@ -145,9 +145,9 @@ async function batchCompletionDate(ctx: Ctx) {
     checkCompletionDate(orders, completionDate);
     // The model's $beforeUpdate (db/RecordModel.ts) bumps every row's version and sets updatedAt.
     const updated = await Order.query(trx).whereIn('id', ids).patch({ completionDate }).returning('id');
-    await logActivities(trx, ctx, orders.map((order) => ({ action: 'batch_update', entityType: 'order', entityId: order.id as number,
+    const actionId = await logActivities(trx, ctx, orders.map((order) => ({ action: 'batch_update', entityType: 'order', entityId: order.id as number,
       changes: { completionDate: { before: order.completionDate, after: completionDate } } })));
-    return { updated: updated.length };
+    return { updated: updated.length, actionId };
   });
 }
 

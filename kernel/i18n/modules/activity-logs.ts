@@ -40,6 +40,9 @@ const messages: ModuleMessages = {
         status: '状态',
         sessionsEnded: '结束的会话数',
         passwordHash: '密码',
+        undoneAction: '撤销的操作',
+        deletedAt: '删除时间',
+        deletedBy: '删除人',
       },
       actions: {
         login: '登录',
@@ -58,6 +61,7 @@ const messages: ModuleMessages = {
         upload: '上传',
         reset_password: '重置密码',
         sign_out_everywhere: '全部登出',
+        undo: '撤销',
       },
     },
     entity_types: {
@@ -107,6 +111,9 @@ const messages: ModuleMessages = {
         status: 'Status',
         sessionsEnded: 'Sessions ended',
         passwordHash: 'Password',
+        undoneAction: 'Undone action',
+        deletedAt: 'Deleted at',
+        deletedBy: 'Deleted by',
       },
       actions: {
         login: 'Sign in',
@@ -125,6 +132,7 @@ const messages: ModuleMessages = {
         upload: 'Upload',
         reset_password: 'Password reset',
         sign_out_everywhere: 'Signed out everywhere',
+        undo: 'Undo',
       },
     },
     entity_types: {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import { useErrorText } from '../../common/useServerErrors';
+import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { answerOf, codeOf } from '../../providers/errorMessages';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
@@ -28,6 +29,7 @@ export function useOrderImport() {
   const errorText = useErrorText();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
+  const notifyUndoable = useNotifyUndoable();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<ImportStep>({ step: 'choose' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -66,6 +68,7 @@ export function useOrderImport() {
     try {
       const done = await dataProvider.importOrders(file, report.valid);
       setState({ step: 'done', report: done });
+      if (done.actionId) notifyUndoable('undo.imported', { actionId: done.actionId, messageArgs: { smart_count: done.created ?? 0 } });
       void queryClient.invalidateQueries({ queryKey: queryKeys.resource('orders') });
     } catch (error) {
       setProblem(problemText(error));

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useLogoutIfAccessDenied, useRefresh, useTranslate, type Identifier } from 'react-admin';
+import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { useToast } from '../../layout/useToast';
 import { isPermissionError } from '../../providers/permissionNotice';
 import { useAppDataProvider } from '../../providers/dataProvider';
@@ -24,11 +25,12 @@ function batchErrors(error: unknown): BatchErrors {
 
 /**
  * POST /api/orders/batch-completion-date, all or nothing, with the customer's toasts
- * (docs/admin-screens.md#notices): success refreshes every order query so the new dates show; a 401
+ * (docs/admin-screens.md#notices): success offers Undo and refreshes every order query so the new dates show; a 401
  * says the session expired and signs out.
  */
 export function useBatchCompletionDate() {
   const toast = useToast();
+  const notifyUndoable = useNotifyUndoable();
   const translate = useTranslate();
   const refresh = useRefresh();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
@@ -36,9 +38,9 @@ export function useBatchCompletionDate() {
 
   return useCallback(async (ids: Identifier[], completionDate: Date): Promise<BatchOutcome> => {
     try {
-      const { updated } = await dataProvider.batchCompletionDate(ids, completionDate);
-      toast({ variant: 'success', title: translate('batch_modification.toast.success_title'),
-        description: translate('batch_modification.toast.success', { smart_count: updated }) });
+      const { updated, actionId } = await dataProvider.batchCompletionDate(ids, completionDate);
+      notifyUndoable('batch_modification.toast.success', { actionId, titleKey: 'batch_modification.toast.success_title',
+        messageArgs: { smart_count: updated } });
       refresh();
       return { status: 'updated', updated };
     } catch (error) {
@@ -60,5 +62,5 @@ export function useBatchCompletionDate() {
         description: translate('batch_modification.toast.failure') });
       return { status: 'failed' };
     }
-  }, [toast, translate, refresh, logoutIfAccessDenied, dataProvider]);
+  }, [toast, notifyUndoable, translate, refresh, logoutIfAccessDenied, dataProvider]);
 }

@@ -1,0 +1,83 @@
+import Router from '@koa/router';
+import type { AppState } from '../foundation/appState';
+import { fieldRefusal, httpError, problem } from '../foundation/httpError';
+import { requireActiveUser } from '../middleware/guard';
+import { canAccessPage } from '../permissions/access';
+import type { Ctx } from '../resources/resource';
+import { personNameSql } from '../users/personNameSql';
+import { UNDO_HOURS } from '@kernel/activity/undoableActions';
+import { ACTION_ID, loggedAction } from './loggedAction';
+import { prepareUndo, undoAction } from './undoAction';
+
+/** The path's action id, or 400 naming it. */
+function actionIdOf(ctx: Ctx): string {
+  const id: string = ctx.params.actionId ?? '';
+  if (!ACTION_ID.test(id)) throw fieldRefusal('invalid_input', 'actionId must be an action id (a UUID)', 'actionId', problem('invalid_format'));
+  return id.toLowerCase();
+}
+
+/** A refusal the error middleware would answer (a 4xx with its body), as data. */
+const refusalOf = (error: unknown) => {
+  const { status, answer } = error as { status?: number; answer?: unknown };
+  return answer && status !== undefined && status < 500 ? answer : undefined;
+};
+
+/**
+ * GET /api/actions/:actionId: what the action was (its kind, how many records, of which types, who
+ * and when) and whether the signed-in user may undo it now, with the refusal an undo would get.
+ * Its actor may read it; anyone else needs the activity log's page.
+ */
+async function describe(ctx: Ctx) {
+  const actionId = actionIdOf(ctx);
+  const user = ctx.state.user!;
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const action = await loggedAction(trx, actionId);
+    const own = action.rows.some((row) => row.userId === user.id);
+    if (!own && !(await canAccessPage(ctx.state.db, user, 'activity_logs'))) {
+      throw httpError('not_found', `No action ${actionId} in the activity log`, { params: { entity: 'action', id: actionId } });
+    }
+    let refusal: unknown;
+    try {
+      await prepareUndo(ctx, trx, action, { lock: false });
+    } catch (error) {
+      refusal = refusalOf(error);
+      if (!refusal) throw error;
+    }
+    const first = action.rows[0];
+    const by = first.userId === null ? undefined
+      : await trx('users as u').where('u.id', first.userId).first(trx.raw(`nullif(${personNameSql('u')}, '') as name`));
+    return {
+      actionId,
+      action: first.action,
+      actions: [...new Set(action.rows.map((row) => row.action))],
+      count: action.rows.length,
+      records: new Set(action.rows.map((row) => `${row.entityType}:${row.entityId}`)).size,
+      entityTypes: [...new Set(action.rows.map((row) => row.entityType).filter((type) => type !== null))],
+      userId: first.userId,
+      username: first.username,
+      userName: by?.name ?? null,
+      at: action.at,
+      undoableUntil: new Date(new Date(action.at).getTime() + UNDO_HOURS * 3_600_000),
+      undoable: refusal === undefined,
+      ...(refusal === undefined ? {} : { refusal }),
+    };
+  });
+}
+
+/**
+ * POST /api/actions/:actionId/undo: puts back every record the action changed, in one
+ * transaction, or refuses whole (docs/undo.md). Answers the undo's own action id and how many
+ * records it put back.
+ */
+async function undo(ctx: Ctx) {
+  const actionId = actionIdOf(ctx);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const result = await undoAction(ctx, await loggedAction(trx, actionId), trx);
+    return { ...result, undoneActionId: actionId };
+  });
+}
+
+/** Each record type's own page decides inside (the guard of its change): the route asks an active user. */
+export const undoRoutes = new Router<AppState>({ prefix: '/api/actions' })
+  .get('/:actionId', requireActiveUser(), describe)
+  .post('/:actionId/undo', requireActiveUser(), undo);

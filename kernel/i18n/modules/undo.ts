@@ -1,0 +1,70 @@
+import type { ModuleMessages } from '../catalogs';
+
+/**
+ * Undo of an action (docs/undo.md): the toast's Undo, the activity log's "Undo this action", and
+ * the refusals of its error codes (kernel/errors/errorCodes.ts).
+ */
+const messages: ModuleMessages = {
+  cn: {
+    undo: {
+      action: '撤销',
+      done: '已撤销，%{count} 条记录已恢复原状',
+      imported: '已导入 %{smart_count} 个订单',
+      this_action: '撤销此操作',
+      confirm_title: '撤销此操作？',
+      confirm_body: '“%{action}”涉及的 %{count} 条记录将恢复到操作前的状态。撤销本身也会记入操作日志，并可再次撤销。',
+      checking: '正在检查能否撤销…',
+      by: '%{name} 于 %{at}',
+      until: '可撤销至 %{at}',
+    },
+    history: {
+      title: '历史记录',
+      empty: '暂无变更记录',
+      before_change: '此次变更前',
+      after_change: '此次变更后',
+      then: '当时',
+      now: '现在',
+      put_back: '恢复这些值',
+      put_back_done: '已将这些值填入表单，保存后生效',
+      nothing_to_put_back: '此次变更没有可在此恢复的字段',
+    },
+    errors: {
+      not_undoable: '此类操作无法撤销',
+      undo_expired: '该操作已超过 %{hours} 小时，无法再撤销',
+      changed_since: '未撤销：以下记录在此后已被修改：%{records}。没有任何更改。',
+      already_undone: '该操作已被撤销',
+    },
+  },
+  en: {
+    undo: {
+      action: 'Undo',
+      done: 'Undone: %{count} records put back',
+      imported: '%{smart_count} orders imported',
+      this_action: 'Undo this action',
+      confirm_title: 'Undo this action?',
+      confirm_body: 'The %{count} records of "%{action}" go back to how they were before it. The undo is logged too, and can itself be undone.',
+      checking: 'Checking whether it can be undone…',
+      by: '%{name} at %{at}',
+      until: 'Can be undone until %{at}',
+    },
+    history: {
+      title: 'History',
+      empty: 'No changes recorded yet',
+      before_change: 'Before this change',
+      after_change: 'After this change',
+      then: 'Then',
+      now: 'Now',
+      put_back: 'Put back these values',
+      put_back_done: 'The values are in the form: save to apply them',
+      nothing_to_put_back: 'This change has no field that can be put back here',
+    },
+    errors: {
+      not_undoable: 'This kind of action cannot be undone',
+      undo_expired: 'This action is more than %{hours} hours old: it can no longer be undone',
+      changed_since: 'Not undone: these records were changed since: %{records}. Nothing was changed.',
+      already_undone: 'This action was undone already',
+    },
+  },
+};
+
+export default messages;
