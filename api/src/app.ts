@@ -24,6 +24,7 @@ import { resourceRoutes } from './resources/resourceRoutes';
 import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
 import { pricingRoutes } from './pricing/routes';
+import { pricePasteRoutes } from './pricing/pricePaste';
 import { attachmentRoutes } from './orders/attachments';
 import { orderImportRoutes } from './orders/orderImport';
 import { savedFilterRoutes } from './saved-filters/routes';
@@ -52,6 +53,7 @@ export const routers: Router<AppState>[] = [
   liveRoutes,
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
+  pricePasteRoutes,
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -8,6 +8,7 @@ import batchModification from './modules/batch-modification';
 import monitoringDashboard from './modules/monitoring-dashboard';
 import permissions from './modules/permissions';
 import pricing from './modules/pricing';
+import pricingGrid from './modules/pricing-grid';
 import processMonitoring from './modules/process-monitoring';
 import reports from './modules/reports';
 import translationImport from './modules/translation-import';
@@ -22,5 +23,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport,
+  orderImport, pricingGrid,
 ];

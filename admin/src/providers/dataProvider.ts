@@ -7,7 +7,7 @@ import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permiss
 import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
-import type { PricingStats } from '../pages/pricing/pricingModel';
+import type { PasteAnswer, PasteRow, PricingStats } from '../pages/pricing/pricingModel';
 import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/processMonitoringModel';
 import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
 import { trashPath } from '../trash/trashModel';
@@ -183,6 +183,8 @@ export interface AppMethods {
   /** One of the public aggregates by name (api/src/monitoring/publicMonitoring.ts): no session needed. */
   publicMonitoring<T>(name: string): Promise<T>;
   pricingStats(period?: string): Promise<PricingStats>;
+  /** A block pasted into the pricing grid, in one request: each row saved or refused (docs/pricing.md#pasting-a-block). */
+  pastePrices(rows: PasteRow[]): Promise<PasteAnswer>;
   translationNamespaces(): Promise<string[]>;
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
   /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
@@ -243,6 +245,7 @@ const methods: AppMethods = {
   lateOrders: (params) => call(`/api/process-monitoring/orders?${params}`),
   publicMonitoring: <T>(name: string) => call<T>(`/api/public/monitoring/${name}`),
   pricingStats: (period) => call(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
+  pastePrices: (rows) => send('POST', '/api/pricing/paste', { rows }),
   translationNamespaces: () => call('/api/translations/namespaces'),
   importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
   importOrders(file, expect, onSent) {
