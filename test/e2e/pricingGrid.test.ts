@@ -113,7 +113,8 @@ describe.each([['KB', 'cn', 'light'], ['KE', 'en', 'dark']] as const)('a biller 
           expect(await value(page, name, 'mtmBuyPrice')).toBe('15.00');
           expect(await value(page, name, 'mtmSalePrice')).toBe('19.75');
           expect(await value(page, name, 'margin')).toBe('4.75');
-          await screenshot(page, `pricing-grid-typing-${language}-${scheme}`, { always: true });
+          // The window as it is: a full-page picture resizes it for a moment, and a phone's width would swap the grid for cards.
+          await screenshot(page, `pricing-grid-typing-${language}-${scheme}`, { fullPage: false });
         }
         await page.keyboard.press('Enter');
         // Saved, and down to the column the row's typing started in.
@@ -121,7 +122,7 @@ describe.each([['KB', 'cn', 'light'], ['KE', 'en', 'dark']] as const)('a biller 
         await eventually(async () => expect(await value(page, name, 'mtmBuyPrice')).toBe(`${n * 10 + 5}.00`));
       }
       await eventually(async () => expect(await page.getByTestId('grid-status').innerText()).toContain(mtm(prefix, 20)));
-      await screenshot(page, `pricing-grid-${language}-${scheme}`, { always: true });
+      await screenshot(page, `pricing-grid-${language}-${scheme}`);
 
       for (let n = 1; n <= 20; n += 1) {
         const saved = await order(mtm(prefix, n));
@@ -148,7 +149,7 @@ describe('the grid keeps what was typed when the save is refused', () => {
     await stale.waitFor();
     expect(await page.getByTestId('price-haulingBuyPrice').inputValue()).toBe('6');
     expect(await focused(page)).toEqual({ mtm: 'KB-01', column: 'haulingBuyPrice', editing: true });
-    await screenshot(page, 'pricing-grid-stale-en-light', { always: true });
+    await screenshot(page, 'pricing-grid-stale-en-light', { fullPage: false });
     await eventually(async () => expect(await value(page, 'KB-01', 'mtmSalePrice')).toBe(
       (Number(current.mtmSalePrice) + 3).toFixed(2)));
     await page.keyboard.press('Enter');
@@ -186,7 +187,7 @@ describe.each([['PS', 'cn', 'light'], ['PE', 'en', 'dark']] as const)('pasting a
     expect(await refusal.innerText()).toBe(language === 'cn' ? '“12x.5” 请输入金额，例如 12.50' : '“12x.5” Enter an amount such as 12.50');
     expect(await page.getByTestId('cell-refusal').count()).toBe(1);
     await eventually(async () => expect(await value(page, mtm(prefix, 20), 'mtmSalePrice')).toBe('2003.50'));
-    await screenshot(page, `pricing-grid-paste-${language}-${scheme}`, { always: true });
+    await screenshot(page, `pricing-grid-paste-${language}-${scheme}`);
 
     for (let n = 1; n <= 20; n += 1) {
       const saved = await order(mtm(prefix, n));
@@ -217,7 +218,7 @@ describe('on a phone (390 px)', () => {
     await card.getByTestId('price-baseSalePrice').fill('88');
     await card.getByTestId('save-prices').click();
     await card.locator('[data-value="88.00"]').first().waitFor();
-    await screenshot(page, `pricing-grid-phone-${language}-${scheme}`, { always: true });
+    await screenshot(page, `pricing-grid-phone-${language}-${scheme}`);
     expect((await order('PH-01')).baseSalePrice).toBe('88.00');
     await admin.put(`/api/pricing/${ids['PH-01']}`, { baseSalePrice: null, version: (await order('PH-01')).version });
   });
