@@ -185,7 +185,10 @@ describe.each([['PS', 'cn', 'light'], ['PE', 'en', 'dark']] as const)('pasting a
     const refusal = row(page, mtm(prefix, 7)).locator('td.column-foulTripBuyPrice').getByTestId('cell-refusal');
     await refusal.waitFor();
     expect(await refusal.innerText()).toBe(language === 'cn' ? '“12x.5” 请输入金额，例如 12.50' : '“12x.5” Enter an amount such as 12.50');
-    expect(await page.getByTestId('cell-refusal').count()).toBe(1);
+    // The row is saved whole or not at all: its other pasted prices say so.
+    expect(await row(page, mtm(prefix, 7)).locator('td.column-baseSalePrice').getByTestId('cell-refusal').innerText())
+      .toBe(language === 'cn' ? '“700” 未保存：该订单的另一个价格有误' : '“700” Not saved: another price of this order is wrong');
+    expect(await page.getByTestId('cell-refusal').count()).toBe(5);
     await eventually(async () => expect(await value(page, mtm(prefix, 20), 'mtmSalePrice')).toBe('2003.50'));
     await screenshot(page, `pricing-grid-paste-${language}-${scheme}`);
 

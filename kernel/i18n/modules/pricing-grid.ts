@@ -14,6 +14,7 @@ const messages: ModuleMessages = {
         stale: '未保存：该订单刚被其他人修改，请重新粘贴',
         not_completed: '未保存：该订单尚未完成',
         gone: '未保存：该订单已不存在或不在您的区域',
+        row: '未保存：该订单的另一个价格有误',
       },
       paste: {
         done: '已保存 %{saved} 个订单，%{refused} 个被拒绝',
@@ -42,6 +43,7 @@ const messages: ModuleMessages = {
         stale: 'Not saved: someone else changed this order meanwhile, paste it again',
         not_completed: 'Not saved: this order is not completed',
         gone: 'Not saved: this order no longer exists or is not in your areas',
+        row: 'Not saved: another price of this order is wrong',
       },
       paste: {
         done: '%{saved} saved, %{refused} refused',

@@ -74,6 +74,11 @@ export function refusalMarks(answer: PasteAnswer, texts: Map<Identifier, Partial
         if (text) marks[markKey(id, price as PriceInput)] = { message, text };
       }
     }
+    // A row is saved whole or not at all: its other pasted prices say they were not saved either.
+    for (const [price, text] of Object.entries(pasted)) {
+      const key = markKey(id, price as PriceInput);
+      if (text && !marks[key]) marks[key] = { message: { key: 'pricing_grid.refused.row' }, text };
+    }
   }
   return marks;
 }
