@@ -11,7 +11,6 @@ let admin: HttpClient;
 /** Order id by MTM number. */
 const ids: Record<string, number> = {};
 
-const PRICES = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'];
 const mtm = (prefix: string, n: number) => `${prefix}-${String(n).padStart(2, '0')}`;
 
 /** `count` completed orders `prefix`-01…, listed in that order (newest completion first), made by one INSERT. */
