@@ -71,7 +71,8 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
   return (
     // In the grid the input keeps the focus while its order saves, so that no keystroke falls outside it.
     <TextField size="small" value={editor.draft[field]} autoFocus={grid ? false : autoFocus}
-      disabled={editor.saving && !grid} slotProps={{ htmlInput: { readOnly: editor.saving, inputMode: 'decimal', name: field,
+      disabled={editor.saving && !grid} slotProps={{ formHelperText: { sx: { whiteSpace: 'normal', mx: 0, minWidth: 150, maxWidth: 200 } },
+        htmlInput: { readOnly: editor.saving, inputMode: 'decimal', name: field,
         'data-testid': `price-${field}`, tabIndex: grid ? -1 : undefined,
         'aria-label': translate(`resources.orders.fields.${field}`),
         style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem', paddingLeft: 6, paddingRight: 6 } } }}
