@@ -25,6 +25,7 @@ import { trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
 import { pricingRoutes } from './pricing/routes';
 import { rateCardRoutes } from './rate-cards/routes';
+import { pricePasteRoutes } from './pricing/pricePaste';
 import { attachmentRoutes } from './orders/attachments';
 import { orderImportRoutes } from './orders/orderImport';
 import { savedFilterRoutes } from './saved-filters/routes';
@@ -56,6 +57,7 @@ export const routers: Router<AppState>[] = [
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
   rateCardRoutes,
+  pricePasteRoutes,
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -10,6 +10,7 @@ import monitoringDashboard from './modules/monitoring-dashboard';
 import permissions from './modules/permissions';
 import pricing from './modules/pricing';
 import rateCards from './modules/rate-cards';
+import pricingGrid from './modules/pricing-grid';
 import processMonitoring from './modules/process-monitoring';
 import reports from './modules/reports';
 import translationImport from './modules/translation-import';
@@ -25,5 +26,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport, rateCards, bulkEdit, undo,
+  orderImport, rateCards, bulkEdit, undo, pricingGrid,
 ];

@@ -183,6 +183,13 @@ describe('the card that prices an order', () => {
     expect(await complete(typed)).toMatchObject({ rateCardId: null, basePurchasePrice: '5.00', baseSalePrice: '6.00', haulingBuyPrice: null });
     const apply = await biller.post('/api/rate-cards/apply', { ids: [typed.id] });
     expect(apply.body).toMatchObject({ chosen: 1, alreadyPriced: 1, priced: 0 });
+    // Pasting over a card's prices makes them typed too; a paste that changes nothing leaves the card.
+    const cardPriced = await unpricedOrder({ supplierId: supplier });
+    expect(cardPriced.rateCardId).toBe(cardRow.id);
+    const same = await biller.post('/api/pricing/paste', { rows: [{ id: cardPriced.id, version: cardPriced.version, baseSalePrice: '150.00' }] });
+    expect(same.body.saved[0].rateCardId).toBe(cardRow.id);
+    const pasted = await biller.post('/api/pricing/paste', { rows: [{ id: cardPriced.id, version: same.body.saved[0].version, baseSalePrice: '155' }] });
+    expect(pasted.body.saved[0]).toMatchObject({ rateCardId: null, baseSalePrice: '155.00' });
     // Typing over a card's price: the order's prices are now typed.
     const edited = await biller.put(`/api/pricing/${priced.id}`, { version: priced.version, baseSalePrice: '151' });
     expect(edited.status).toBe(200);

@@ -129,7 +129,7 @@ describe('pricing management (cn, light)', () => {
     await screenshot(page, 'pricing-cn-light');
   });
 
-  it('cancels with Escape and reports a stale version with the customer\'s failure toast, even after the list reloaded', async () => {
+  it('cancels with Escape and reports a stale version with the customer\'s failure toast and on the price, even after the list reloaded', async () => {
     const page = await newPage(env.browser, env.app.url);
     await openPricing(page, 'manager');
     await search(page, 'PR-2', 1);
@@ -138,8 +138,8 @@ describe('pricing management (cn, light)', () => {
     await pr2.getByTestId('price-baseSalePrice').fill('9');
     await pr2.getByTestId('price-baseSalePrice').press('Escape');
     await pr2.getByTestId('edit-prices').waitFor();
-    // The keyboard stays on the row: the focus goes back to its Edit button.
-    expect(await pr2.getByTestId('edit-prices').evaluate((button) => button === document.activeElement)).toBe(true);
+    // The keyboard stays on the row: the focus goes back to the price's cell of the grid.
+    expect(await pr2.locator('td.column-baseSalePrice').evaluate((cell) => cell === document.activeElement)).toBe(true);
     expect((await priceFromApi('PR-2')).baseSalePrice).toBeNull();
 
     await pr2.getByTestId('edit-prices').click();
@@ -155,6 +155,10 @@ describe('pricing management (cn, light)', () => {
     expect(await toast.innerText()).toContain('更新失败');
     expect(await toast.innerText()).toContain('该订单刚被其他人修改');
     // Saved against the version editing started from: the other person's price stays, nothing is overwritten.
+    // The typed price stays, marked with the reason, until Escape drops it.
+    await pr2.getByText('该订单刚被其他人修改：按 Enter 用您的价格覆盖').waitFor();
+    expect(await pr2.getByTestId('price-baseSalePrice').inputValue()).toBe('9');
+    await pr2.getByTestId('price-baseSalePrice').press('Escape');
     await pr2.getByTestId('edit-prices').waitFor();
     expect(await priceFromApi('PR-2')).toMatchObject({ haulingBuyPrice: '7.00', baseSalePrice: null,
       version: current.version + 1 });

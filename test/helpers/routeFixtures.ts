@@ -224,6 +224,8 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
     'POST /api/orders': () => maker.orderBody(f.ownArea),
     'PUT /api/orders/:id': () => ({ notes: unique('edited ') }),
     'PUT /api/pricing/:id': () => ({ basePurchasePrice: '100.00', haulingBuyPrice: '5.50' }),
+    // Under a version never current: answered, the row refused as stale, the fixture unchanged.
+    'POST /api/pricing/paste': () => ({ rows: [{ id: f.ownCompleted.id, version: 0, haulingSalePrice: '5.50' }] }),
     'POST /api/suppliers': maker.supplierBody,
     'PUT /api/suppliers/:id': () => ({ shortName: unique('S') }),
     'POST /api/warehouses': maker.codeBody,

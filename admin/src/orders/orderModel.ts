@@ -33,6 +33,8 @@ export interface OrderRecord extends RaRecord {
   foulTripSalePrice: string | null;
   mtmSalePrice: string;
   createdBy: number | null;
+  /** The rate card that priced it; null when its prices were typed (docs/pricing.md#rate-cards). */
+  rateCardId: number | null;
   createdAt: string;
   updatedAt: string;
   version: number;

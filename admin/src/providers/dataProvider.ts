@@ -8,7 +8,7 @@ import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
-import type { PricingStats } from '../pages/pricing/pricingModel';
+import type { PasteAnswer, PasteRow, PricingStats } from '../pages/pricing/pricingModel';
 import type { RateCardApplyOutcome, RateCardApplyRequest } from '../rate-cards/rateCardModel';
 import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/processMonitoringModel';
 import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
@@ -193,6 +193,8 @@ export interface AppMethods {
   pricingStats(period?: string): Promise<PricingStats>;
   /** "Apply rate cards" to chosen orders or a pricing filter's unpriced ones: its preview, or the pricing itself. */
   applyRateCards(request: RateCardApplyRequest): Promise<RateCardApplyOutcome>;
+  /** A block pasted into the pricing grid, in one request: each row saved or refused (docs/pricing.md#pasting-a-block). */
+  pastePrices(rows: PasteRow[]): Promise<PasteAnswer>;
   translationNamespaces(): Promise<string[]>;
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
   /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
@@ -257,6 +259,7 @@ const methods: AppMethods = {
   publicMonitoring: <T>(name: string) => call<T>(`/api/public/monitoring/${name}`),
   pricingStats: (period) => call(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
   applyRateCards: (request) => send('POST', '/api/rate-cards/apply', request),
+  pastePrices: (rows) => send('POST', '/api/pricing/paste', { rows }),
   translationNamespaces: () => call('/api/translations/namespaces'),
   importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
   importOrders(file, expect, onSent) {

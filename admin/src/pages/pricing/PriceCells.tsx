@@ -7,6 +7,8 @@ import { useListContext, useTranslate } from 'react-admin';
 import { moneyText } from '../../orders/OrderFields';
 import { priceTotals, type PriceTotal } from '@kernel/pricing/priceTotals';
 import { usePriceEditor } from './PriceEditor';
+import { usePriceGrid } from './PriceGrid';
+import { markKey } from './pastePrices';
 import type { PriceInput, PricingRecord } from './pricingModel';
 
 const money: SxProps<Theme> = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
@@ -29,34 +31,54 @@ export const TotalCell = ({ record, field }: { record: PricingRecord; field: Pri
   return <ComputedMoney value={priceTotals(prices)[field]} strong />;
 };
 
+/** A price a paste could not save: the price as it is, then what was pasted and why it was refused. */
+const RefusedPrice = ({ value, text, reason }: { value: string | null; text: string; reason: string }) => (
+  <Box sx={{ outline: 2, outlineColor: 'error.main', outlineOffset: 1, borderRadius: 0.5, px: 0.25 }}>
+    <ComputedMoney value={value} />
+    <Typography variant="caption" component="div" color="error" data-testid="cell-refusal"
+      sx={{ whiteSpace: 'normal', maxWidth: 120, lineHeight: 1.2, textAlign: 'left' }}>
+      “{text}” {reason}
+    </Typography>
+  </Box>
+);
+
 /**
  * One typed price: its text, or while its order is being edited an input where Enter saves and
- * Escape cancels. The phone cards stretch it over their grid cell.
+ * Escape cancels (in the grid, its keys: PriceGrid.tsx). The phone cards stretch it over their grid cell.
  */
 export const PriceCell = ({ record, field, fullWidth, autoFocus }:
   { record: PricingRecord; field: PriceInput; fullWidth?: boolean; autoFocus?: boolean }) => {
   const translate = useTranslate();
   const editor = usePriceEditor();
-  if (editor.editingId !== record.id) return <ComputedMoney value={record[field]} />;
+  const grid = usePriceGrid();
+  if (editor.editingId !== record.id) {
+    const mark = grid?.marks[markKey(record.id, field)];
+    if (mark) return <RefusedPrice value={record[field]} text={mark.text} reason={translate(mark.message.key, mark.message.args)} />;
+    return <ComputedMoney value={record[field]} />;
+  }
   const error = editor.errors[field];
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (grid) {
+      grid.onEditKeyDown(event, record, field);
+    } else if (event.key === 'Enter') {
       event.preventDefault();
-      editor.save();
+      void editor.save();
     } else if (event.key === 'Escape') {
       event.preventDefault();
       editor.cancel();
     }
   };
   return (
-    <TextField size="small" value={editor.draft[field]} autoFocus={autoFocus} disabled={editor.saving}
+    // In the grid the input keeps the focus while its order saves, so that no keystroke falls outside it.
+    <TextField size="small" value={editor.draft[field]} autoFocus={grid ? false : autoFocus}
+      disabled={editor.saving && !grid} slotProps={{ formHelperText: { sx: { whiteSpace: 'normal', mx: 0, minWidth: 150, maxWidth: 200 } },
+        htmlInput: { readOnly: editor.saving, inputMode: 'decimal', name: field,
+        'data-testid': `price-${field}`, tabIndex: grid ? -1 : undefined,
+        'aria-label': translate(`resources.orders.fields.${field}`),
+        style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem', paddingLeft: 6, paddingRight: 6 } } }}
       onChange={(event) => editor.change(field, event.target.value)} onKeyDown={onKeyDown}
       placeholder="0.00" error={Boolean(error)} helperText={error ? translate(error.key, error.args) : undefined}
-      sx={{ width: fullWidth ? '100%' : 80 }}
-      slotProps={{ htmlInput: { inputMode: 'decimal', name: field, 'data-testid': `price-${field}`,
-        'aria-label': translate(`resources.orders.fields.${field}`),
-        style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem',
-          paddingLeft: 6, paddingRight: 6 } } }} />
+      sx={{ width: fullWidth ? '100%' : 80 }} />
   );
 };
 
@@ -69,13 +91,19 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
 export const RowActions = ({ record }: { record: PricingRecord }) => {
   const translate = useTranslate();
   const editor = usePriceEditor();
+  // In the grid its buttons are for the mouse: the keyboard has the grid's keys and one tab stop.
+  const grid = usePriceGrid();
+  const inGrid = Boolean(grid);
+  const tabIndex = inGrid ? -1 : undefined;
+  // The grid opens the order at its first price, with the focus in it.
+  const start = () => (grid ? grid.edit(record.id, grid.columns.findIndex(Boolean)) : editor.start(record));
   const { isFetching } = useListContext();
   if (editor.editingId !== record.id) {
     return (
       <Tooltip title={translate(editor.dirty ? 'pricing.action.finish_first' : 'pricing.action.edit')}>
         <span>
-          <IconButton size="small" color="primary" onClick={() => editor.start(record)}
-            disabled={editor.saving || editor.dirty || isFetching} autoFocus={editor.closedId === record.id}
+          <IconButton size="small" color="primary" onClick={start}
+            disabled={editor.saving || editor.dirty || isFetching} autoFocus={!inGrid && editor.closedId === record.id} tabIndex={tabIndex}
             aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
             <EditIcon fontSize="small" />
           </IconButton>
@@ -87,7 +115,7 @@ export const RowActions = ({ record }: { record: PricingRecord }) => {
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
       <Tooltip title={translate('pricing.action.save')}>
         <span>
-          <IconButton size="small" color="primary" onClick={editor.save} disabled={editor.saving}
+          <IconButton size="small" color="primary" onClick={() => editor.save()} disabled={editor.saving} tabIndex={tabIndex}
             aria-label={translate('pricing.action.save')} data-testid="save-prices">
             {editor.saving ? <CircularProgress size={18} /> : <CheckIcon fontSize="small" />}
           </IconButton>
@@ -95,7 +123,7 @@ export const RowActions = ({ record }: { record: PricingRecord }) => {
       </Tooltip>
       <Tooltip title={translate('pricing.action.cancel')}>
         <span>
-          <IconButton size="small" onClick={editor.cancel} disabled={editor.saving}
+          <IconButton size="small" onClick={editor.cancel} disabled={editor.saving} tabIndex={tabIndex}
             aria-label={translate('pricing.action.cancel')} data-testid="cancel-prices">
             <CloseIcon fontSize="small" />
           </IconButton>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import {
-  HttpError, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
+  HttpError, useListContext, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
 } from 'react-admin';
 import { parseMoney } from '@kernel/pricing/parseMoney';
 import { useToast } from '../../layout/useToast';
@@ -18,6 +18,17 @@ interface Started {
   id: Identifier;
   version: number;
   original: Draft;
+  /**
+   * A save was refused as stale and the person was told so on the row's prices: the next save
+   * goes against the order as the list now holds it, their typed prices over the other change.
+   */
+  conflicted?: boolean;
+}
+
+/** A price typed over the order's as editing starts: the pricing grid's first keystroke. */
+export interface FirstKey {
+  field: PriceInput;
+  text: string;
 }
 
 interface Editor {
@@ -32,13 +43,18 @@ interface Editor {
   dirty: boolean;
   errors: Errors;
   saving: boolean;
-  start: (record: PricingRecord) => void;
+  start: (record: PricingRecord, first?: FirstKey) => void;
   change: (field: PriceInput, value: string) => void;
   cancel: () => void;
-  save: () => void;
+  /** Resolves true once saved (or nothing was typed), false when refused: the prices stay typed. */
+  save: () => Promise<boolean>;
 }
 
 const EditorContext = createContext<Editor | undefined>(undefined);
+/** The order being edited alone: the table reads it for the row's colour without redrawing at each key typed. */
+const EditingIdContext = createContext<Identifier | undefined>(undefined);
+
+export const useEditingId = (): Identifier | undefined => useContext(EditingIdContext);
 
 export const usePriceEditor = (): Editor => {
   const editor = useContext(EditorContext);
@@ -81,7 +97,9 @@ function serverErrors(error: unknown): Errors | undefined {
  * Editing the prices of one order in place: checked as the server checks them, the changed ones
  * saved with the version editing started from (a list reloaded meanwhile does not move it on, so
  * someone else's change answers 409), and the MTM prices and margin shown are the server's answer.
- * The customer's toasts (docs/pricing.md#pricing-management) say how it went; a stale version reloads the list.
+ * The customer's toasts (docs/pricing.md#pricing-management) say how it went. A stale version
+ * reloads the list and keeps the typed prices, each marked with the reason: the next save
+ * writes them over the newer version, Escape drops them.
  */
 export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -90,6 +108,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const queryClient = useQueryClient();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [update] = useUpdate<PricingRecord>();
+  const { data } = useListContext<PricingRecord>();
   const [started, setStarted] = useState<Started>();
   const [draft, setDraft] = useState<Draft>({} as Draft);
   const [errors, setErrors] = useState<Errors>({});
@@ -117,36 +136,44 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
     const stale = error.status === 409 || error.status === 404;
     toast({ variant: 'destructive', title: translate('pricing.toast.failure_title'),
       description: translate(stale ? 'pricing.toast.conflict' : 'pricing.toast.failure') });
-    if (stale) {
+    if (!stale) return;
+    refresh();
+    if (error.status === 404 || !started) {
       cancel();
-      refresh();
+      return;
     }
-  }, [toast, translate, logoutIfAccessDenied, cancel, refresh]);
+    const typed = changedFields(draft, started.original);
+    setStarted({ ...started, conflicted: true });
+    setErrors(Object.fromEntries(typed.map((field) => [field, { key: 'pricing_grid.cell.stale' }])));
+  }, [toast, translate, logoutIfAccessDenied, cancel, refresh, started, draft]);
 
   const save = useCallback(async () => {
-    if (!started) return;
+    if (!started) return true;
     const typed = readDraft(draft, started.original);
     if ('errors' in typed) {
       setErrors(typed.errors);
-      return;
+      return false;
     }
     if (Object.keys(typed.data).length === 0) {
       cancel();
-      return;
+      return true;
     }
+    const listed = started.conflicted ? data?.find((record) => record.id === started.id) : undefined;
     setSaving(true);
     try {
-      await update('pricing', { id: started.id, data: { ...typed.data, version: started.version } },
+      await update('pricing', { id: started.id, data: { ...typed.data, version: listed?.version ?? started.version } },
         { mutationMode: 'pessimistic', returnPromise: true });
       cancel();
       toast({ variant: 'success', title: translate('pricing.toast.success') });
       await queryClient.invalidateQueries({ queryKey: queryKeys.allPricingStats() });
+      return true;
     } catch (error) {
       await failed(error);
+      return false;
     } finally {
       setSaving(false);
     }
-  }, [started, draft, update, cancel, toast, translate, queryClient, failed]);
+  }, [started, draft, data, update, cancel, toast, translate, queryClient, failed]);
 
   const editor = useMemo<Editor>(() => {
     const changed = started ? changedFields(draft, started.original) : [];
@@ -157,10 +184,10 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       typed: Object.fromEntries(changed.map((field) => [field, draft[field]])),
       dirty: changed.length > 0,
       errors, saving, cancel, save,
-      start(record) {
+      start(record, first) {
         const original = draftOf(record);
         setStarted({ id: record.id, version: record.version, original });
-        setDraft(original);
+        setDraft(first ? { ...original, [first.field]: first.text } : original);
         setErrors({});
       },
       change(field, value) {
@@ -170,5 +197,9 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
     };
   }, [started, closedId, draft, errors, saving, cancel, save]);
 
-  return <EditorContext.Provider value={editor}>{children}</EditorContext.Provider>;
+  return (
+    <EditorContext.Provider value={editor}>
+      <EditingIdContext.Provider value={started?.id}>{children}</EditingIdContext.Provider>
+    </EditorContext.Provider>
+  );
 };

@@ -7,6 +7,7 @@ import { PriceCell, RowActions, TotalCell } from './PriceCells';
 import { usePriceEditor } from './PriceEditor';
 import { SIDES, type PricingRecord } from './pricingModel';
 import { OrderNumbers, PricingEmpty } from './PricingTable';
+import { PriceSource } from './PriceSource';
 
 const Labelled = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ minWidth: 0 }}>
@@ -30,6 +31,7 @@ const PricingCard = ({ record }: { record: PricingRecord }) => {
         <Stack direction="row" sx={{ flexWrap: 'wrap', columnGap: 2, rowGap: 0.5, mt: 0.5, color: 'text.secondary' }}>
           <Typography variant="caption" component="div"><OrderReferenceField source="supplierId" /></Typography>
           <LocalDateField source="completionDate" showTime variant="caption" />
+          <PriceSource record={record} />
         </Stack>
         {SIDES.map(({ side, inputs, total }) => (
           <Box key={side} sx={{ mt: 1.5 }}>

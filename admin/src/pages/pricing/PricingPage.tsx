@@ -35,7 +35,8 @@ const LoadError = () => {
  */
 const PricingPage = () => {
   const translate = useTranslate();
-  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  // A phone edits a card's prices; from a tablet on, the list is the keyboard grid.
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <Box sx={{ pt: 2 }}>
       <Title title={translate('pricing.title')} />

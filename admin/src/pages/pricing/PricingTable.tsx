@@ -2,11 +2,14 @@ import { Box, Typography } from '@mui/material';
 import { DataTable, useTranslate } from 'react-admin';
 import { LocalDateField } from '../../common/LocalDateField';
 import { OrderReferenceField } from '../../orders/OrderReferences';
+import { GridColumn, type GridColumnProps } from './GridColumn';
+import { GridHint } from './GridHint';
 import { PriceCell, RowActions, TotalCell } from './PriceCells';
-import { usePriceEditor } from './PriceEditor';
+import { useEditingId } from './PriceEditor';
+import { PriceGridProvider, usePriceGrid } from './PriceGrid';
+import { PriceSource } from './PriceSource';
 import { SIDES, type PricingRecord } from './pricingModel';
 
-const Column = DataTable.Col<PricingRecord>;
 const fieldLabel = (field: string) => `resources.orders.fields.${field}`;
 
 /** The MTM number, with the DN number under it. */
@@ -27,47 +30,70 @@ export const PricingEmpty = () => {
   );
 };
 
+/** A column of the list; `kind` names the price typed in it (null: read only). Its place in the grid is its index. */
+type PricingColumn = Omit<GridColumnProps, 'col'>;
+
 /**
- * The completed orders, one per row: the order (numbers and supplier) and its completion, then the
- * purchase side and the sale side (three typed prices and the MTM price the database sums), the
- * margin and the row's actions.
+ * The columns, in order: the order (numbers and supplier) and its completion, then the purchase
+ * side and the sale side (three typed prices and the MTM price the database sums), the margin and
+ * the row's actions. A column added here is a grid column like the others.
  */
-export const PricingTable = () => {
+const COLUMNS: PricingColumn[] = [
+  { source: 'mtmNumber', label: 'pricing.columns.order', kind: null, render: (record) => (
+    <>
+      <OrderNumbers record={record} />
+      <Typography variant="caption" color="text.secondary" component="div"
+        sx={{ whiteSpace: 'normal', minWidth: 100, maxWidth: 130 }}>
+        <OrderReferenceField source="supplierId" />
+      </Typography>
+      <PriceSource record={record} />
+    </>
+  ) },
+  { source: 'completionDate', label: fieldLabel('completionDate'), kind: null, children: <LocalDateField source="completionDate" showTime /> },
+  ...SIDES.flatMap(({ inputs, total }): PricingColumn[] => [
+    // Sorted by the MTM totals; a sort arrow on each part would not leave the table room to fit.
+    ...inputs.map((field): PricingColumn => ({ source: field, label: fieldLabel(field), kind: field, align: 'right', disableSort: true,
+      render: (record) => <PriceCell record={record} field={field} /> })),
+    { source: total, label: fieldLabel(total), kind: null, align: 'right', cellClassName: 'pricing-total', headerClassName: 'pricing-total',
+      render: (record) => <TotalCell record={record} field={total} /> },
+  ]),
+  { source: 'margin', label: 'pricing.columns.margin', kind: null, align: 'right', disableSort: true,
+    render: (record) => <TotalCell record={record} field="margin" /> },
+  { label: 'pricing.columns.actions', kind: null, render: (record) => <RowActions record={record} /> },
+];
+
+const GRID_KINDS = COLUMNS.map((column) => column.kind);
+
+const PricingDataTable = () => {
   const translate = useTranslate();
-  const { editingId } = usePriceEditor();
+  const editingId = useEditingId();
+  const { tableRef, pasting, onKeyDown, onPaste } = usePriceGrid()!;
   return (
-    <DataTable rowClick={false} bulkActionButtons={false} empty={<PricingEmpty />}
+    <DataTable ref={tableRef} rowClick={false} bulkActionButtons={false} empty={<PricingEmpty />}
+      role="grid" aria-label={translate('pricing_grid.label')} aria-busy={pasting || undefined}
+      onKeyDown={onKeyDown} onPaste={onPaste}
       rowSx={(record) => (record.id === editingId ? { bgcolor: 'action.selected' } : {})}
       sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
         '& .RaDataTable-rowCell': { whiteSpace: 'nowrap', verticalAlign: 'top', px: 0.75 },
         '& .RaDataTable-rowCell.column-completionDate': { whiteSpace: 'normal', minWidth: 90 },
+        // The focused cell: a ring in the theme's primary colour, inside the cell so no neighbour hides it.
+        '& [role=gridcell]:focus': { outline: 'none' },
+        '& [role=gridcell][aria-selected=true]:focus-within': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
         // Chinese headers break between words only, not after every character.
         '& .RaDataTable-headerCell': { lineHeight: 1.3, px: 0.75, fontSize: '0.8125rem', wordBreak: 'keep-all' },
         '& .pricing-total': { bgcolor: 'action.hover' } }}>
-      <Column source="mtmNumber" label="pricing.columns.order" render={(record) => (
-        <>
-          <OrderNumbers record={record} />
-          <Typography variant="caption" color="text.secondary" component="div"
-            sx={{ whiteSpace: 'normal', minWidth: 100, maxWidth: 130 }}>
-            <OrderReferenceField source="supplierId" />
-          </Typography>
-        </>
-      )} />
-      <Column source="completionDate" label={fieldLabel('completionDate')}>
-        <LocalDateField source="completionDate" showTime />
-      </Column>
-      {SIDES.flatMap(({ inputs, total }) => [
-        ...inputs.map((field, index) => (
-          // Sorted by the MTM totals; a sort arrow on each part would not leave the table room to fit.
-          <Column key={field} source={field} label={fieldLabel(field)} align="right" disableSort
-            render={(record) => <PriceCell record={record} field={field} autoFocus={index === 0 && total === 'mtmBuyPrice'} />} />
-        )),
-        <Column key={total} source={total} label={fieldLabel(total)} align="right" cellClassName="pricing-total"
-          headerClassName="pricing-total" render={(record) => <TotalCell record={record} field={total} />} />,
-      ])}
-      <Column source="margin" label={translate('pricing.columns.margin')} align="right" disableSort
-        render={(record) => <TotalCell record={record} field="margin" />} />
-      <Column label="pricing.columns.actions" render={(record) => <RowActions record={record} />} />
+      {COLUMNS.map((column, col) => <GridColumn key={column.source ?? String(column.label)} {...column} col={col} />)}
     </DataTable>
   );
 };
+
+/**
+ * The completed orders, one per row, as a grid edited from the keyboard (PriceGrid.tsx): its
+ * keyboard hint above it.
+ */
+export const PricingTable = () => (
+  <PriceGridProvider columns={GRID_KINDS}>
+    <GridHint />
+    <PricingDataTable />
+  </PriceGridProvider>
+);

@@ -1,3 +1,5 @@
+import type { Identifier } from 'react-admin';
+import type { PriceInput } from '@kernel/pricing/priceFields';
 import type { OrderRecord } from '../../orders/orderModel';
 
 /**
@@ -19,6 +21,22 @@ export interface PricingStats {
 }
 
 export { PRICE_INPUTS, SIDES, type PriceInput } from '@kernel/pricing/priceFields';
+
+/** One order of a pasted block as POST /api/pricing/paste takes it: the prices its cells give, under the version shown. */
+export type PasteRow = { id: Identifier; version: number } & Partial<Record<PriceInput, string | null>>;
+
+/** Why a pasted row was not saved: by price, or by `version` (stale) or `id` (not completed, not shown to the user). */
+export interface PasteRefusal {
+  id: Identifier;
+  fields: Record<string, { code: string; params?: Record<string, unknown> }>;
+}
+
+/** POST /api/pricing/paste: the saved orders as the list shows them, the refused rows with their reasons. */
+export interface PasteAnswer {
+  actionId: string | null;
+  saved: PricingRecord[];
+  refused: PasteRefusal[];
+}
 
 /** The period filter: a year ('2026'), a month ('2026-11') or an ISO week ('2026-W48'); '' for all time. */
 export type PeriodKind = 'year' | 'month' | 'week';
