@@ -74,6 +74,8 @@ describe('bulk edit on the order list', () => {
     page.on('request', (request) => { if (request.url().includes('/api/orders/bulk-edit')) requests.push(request.method()); });
     await page.getByTestId('bulk-edit-save').click();
     await toast(page, '已更新 200 个订单');
+    // The pointer on the toast holds it (MUI pauses its 10 s while hovered) until the edit is checked and undone.
+    await page.getByTestId('toast-undo').hover();
     await dialog(page).waitFor({ state: 'detached' });
     expect(requests).toEqual(['POST']);
     await rows(page).first().getByText('新区域 Second area').waitFor();
@@ -85,6 +87,15 @@ describe('bulk edit on the order list', () => {
     const logs = await env.app.db('activityLogs').where({ action: 'bulk_edit' }).whereIn('entityId', ids.map(String));
     expect(logs).toHaveLength(200);
     expect(new Set(logs.map((log) => log.actionId)).size).toBe(1);
+
+    // Undo from the toast: all 200 back as they were, in one request, with the undo's own log rows.
+    await page.getByTestId('toast-undo').click();
+    await toast(page, '已撤销');
+    await rows(page).first().getByText('原区域 First area').waitFor();
+    const undone = await env.app.db('orders').whereIn('id', ids).select('vehicleTypeId', 'deliveryAreaId', 'version');
+    expect(new Set(undone.map((o) => `${o.vehicleTypeId}/${o.deliveryAreaId}/${o.version}`))).toEqual(
+      new Set([`${refs.oldType}/${refs.area}/3`]));
+    expect(Number((await env.app.db('activityLogs').where({ action: 'undo' }).whereIn('entityId', ids.map(String)).count({ n: '*' }))[0].n)).toBe(200);
     await page.context().close();
   });
 

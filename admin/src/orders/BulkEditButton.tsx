@@ -5,7 +5,7 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import {
-  Form, maxLength, required, TextInput, useListContext, useNotify, useRefresh, useTranslate, type Identifier, type Validator,
+  Form, maxLength, required, TextInput, useListContext, useRefresh, useTranslate, type Identifier, type Validator,
 } from 'react-admin';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { BULK_EDIT_FIELDS, type BulkEditChanges, type BulkEditField } from '@kernel/orders/bulkEdit';
@@ -16,7 +16,7 @@ import { answerOf, fieldMessage, type FieldError } from '../providers/errorMessa
 import { isPermissionError } from '../providers/permissionNotice';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { BulkActionButton } from './BulkActionButton';
-import { notifyBulkEdited } from './notifyBulkEdited';
+import { useNotifyUndoable } from '../common/useUndoableNotify';
 import { OrderReferenceInput } from './OrderReferences';
 import { REFERENCES, type OrderReference } from './orderModel';
 
@@ -139,7 +139,7 @@ const FORM_IN_PAPER = { '& .MuiDialog-paper > form': { display: 'flex', flexDire
 
 const BulkEditDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const notifyUndoable = useNotifyUndoable();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
   const { selectedIds, onUnselectItems } = useListContext();
@@ -156,7 +156,7 @@ const BulkEditDialog = ({ onClose }: { onClose: () => void }) => {
     setRefusal(undefined);
     try {
       const result = await dataProvider.bulkEditOrders(selectedIds as Identifier[], changes);
-      notifyBulkEdited(notify, result);
+      notifyUndoable('bulk_edit.toast.updated', { actionId: result.actionId, messageArgs: { smart_count: result.updated } });
       onUnselectItems();
       refresh();
       onClose();

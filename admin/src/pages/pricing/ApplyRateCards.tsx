@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useListContext, useTranslate } from 'react-admin';
+import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { useToast } from '../../layout/useToast';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
@@ -49,6 +50,7 @@ export const ApplyRateCards = () => {
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();
+  const notifyUndoable = useNotifyUndoable();
   const { filterValues, selectedIds, onUnselectItems } = useListContext();
   const [open, setOpen] = useState(false);
   const scope: RateCardApplyScope = selectedIds.length > 0 ? { ids: selectedIds } : { filter: filterValues };
@@ -61,7 +63,7 @@ export const ApplyRateCards = () => {
     onSuccess: async (outcome) => {
       setOpen(false);
       onUnselectItems();
-      toast({ variant: 'success', title: translate('rate_cards.apply.done', { smart_count: outcome.priced }) });
+      if (outcome.actionId) notifyUndoable('rate_cards.apply.done', { actionId: outcome.actionId, messageArgs: { smart_count: outcome.priced } });
       await queryClient.invalidateQueries({ queryKey: queryKeys.resource('pricing') });
     },
     onError: () => toast({ variant: 'destructive', title: translate('rate_cards.apply.failure') }),

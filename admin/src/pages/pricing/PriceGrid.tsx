@@ -9,6 +9,7 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { errorMessage, isPermissionRefusal } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePriceEditor } from './PriceEditor';
+import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { announcePaste, planPaste, refusalMarks, type CellMarks } from './pastePrices';
 import type { PasteAnswer, PriceInput, PricingRecord } from './pricingModel';
 
@@ -91,6 +92,7 @@ const STARTS_TYPING = /^[0-9.]$/;
 export const PriceGridProvider = ({ columns, children }: { columns: readonly GridColumnKind[]; children: ReactNode }) => {
   const translate = useTranslate();
   const toast = useToast();
+  const notifyUndoable = useNotifyUndoable();
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { resetNotifications } = useNotificationContext();
@@ -290,10 +292,10 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
       ...refusalMarks(answer, plan.texts),
     }));
     setStatus({ key: 'pricing_grid.paste.done', args: { saved: answer.saved.length, refused: answer.refused.length } });
-    announcePaste(toast, translate, answer);
+    announcePaste(toast, notifyUndoable, translate, answer);
     await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.allPricingStats() }),
       queryClient.invalidateQueries({ queryKey: [resource, 'getList'] })]);
-  }, [rows, columns, dataProvider, queryClient, resource, toast, translate]);
+  }, [rows, columns, dataProvider, queryClient, resource, toast, notifyUndoable, translate]);
 
   const onPaste = useCallback((event: ClipboardEvent<HTMLElement>) => {
     const text = event.clipboardData.getData('text/plain');

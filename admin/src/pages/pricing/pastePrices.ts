@@ -1,3 +1,4 @@
+import type { useNotifyUndoable } from '../../common/useUndoableNotify';
 import type { Identifier } from 'react-admin';
 import { MAX_PASTE_ROWS, readBlock, readPastedAmount } from '@kernel/pricing/pasteBlock';
 import type { ToastVariant } from '../../layout/useToast';
@@ -84,16 +85,22 @@ export function refusalMarks(answer: PasteAnswer, texts: Map<Identifier, Partial
 }
 
 type Toast = (options: { variant: ToastVariant; title: string; description?: string }) => void;
+type NotifyUndoable = ReturnType<typeof useNotifyUndoable>;
 type Translate = (key: string, args?: Record<string, unknown>) => string;
 
 /**
- * The toast after a paste: "19 saved, 1 refused". One function, so that the Undo of the paste's
- * action (answer.actionId) has one place to be offered from.
+ * The toast after a paste: "19 saved, 1 refused", with the Undo of the paste's action for 10 s
+ * when something was saved (docs/undo.md).
  */
-export function announcePaste(toast: Toast, translate: Translate, answer: PasteAnswer): void {
+export function announcePaste(toast: Toast, notifyUndoable: NotifyUndoable, translate: Translate, answer: PasteAnswer): void {
   const saved = answer.saved.length;
   const refused = answer.refused.length;
-  const variant: ToastVariant = refused === 0 ? 'success' : saved === 0 ? 'destructive' : 'info';
-  toast({ variant, title: translate('pricing_grid.paste.done', { saved, refused }),
+  const args = { saved, refused };
+  if (answer.actionId && saved > 0) {
+    notifyUndoable(refused > 0 ? 'pricing_grid.paste.refused_hint' : 'pricing_grid.paste.done', { actionId: answer.actionId,
+      messageArgs: args, titleKey: refused > 0 ? 'pricing_grid.paste.done' : undefined, type: refused > 0 ? 'info' : 'success' });
+    return;
+  }
+  toast({ variant: saved === 0 ? 'destructive' : 'success', title: translate('pricing_grid.paste.done', args),
     description: refused > 0 ? translate('pricing_grid.paste.refused_hint') : undefined });
 }
