@@ -38,3 +38,8 @@ export class RecordModel extends Model {
     if (!this.deletedAt) this.updatedAt = new Date();
   }
 }
+
+/** A belongs-to-one relation of `table`'s rows: the id in `column` names a row of `modelClass`. */
+export const belongsTo = (table: string, modelClass: typeof RecordModel, column: string) => ({
+  relation: RecordModel.BelongsToOneRelation, modelClass, join: { from: `${table}.${column}`, to: `${modelClass.tableName}.id` },
+});

@@ -1,7 +1,7 @@
 import type { Modifiers, RelationMappings } from 'objection';
 import type { DelayKind } from '@kernel/orders/delayKinds';
 import type { OrderStatus } from '@kernel/orders/statusFlow';
-import { RecordModel } from '../db/RecordModel';
+import { RecordModel, belongsTo } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import { RateCard } from '../rate-cards/RateCard';
 import { Supplier } from '../suppliers/Supplier';
@@ -11,23 +11,19 @@ import { Warehouse } from '../warehouses/Warehouse';
 import { delayCondition, serverToday } from './delays';
 import { scopeToAreas } from './dispatcherScope';
 
-/** An order names each of these by id (migrations/20261123000060_orders.ts): the orders resource's references. */
-const belongsTo = (modelClass: typeof RecordModel, column: string) => ({
-  relation: RecordModel.BelongsToOneRelation, modelClass, join: { from: `orders.${column}`, to: `${modelClass.tableName}.id` },
-});
-
 /** Money stays text from the database to the JSON (numeric(12,2), exact), never a float. */
 export class Order extends RecordModel {
   static tableName = 'orders';
 
+  /** An order names each of these by id (migrations/20261123000060_orders.ts): the orders resource's references. */
   static relationMappings = (): RelationMappings => ({
-    supplier: belongsTo(Supplier, 'supplierId'),
-    pickupWarehouse: belongsTo(Warehouse, 'pickupWarehouseId'),
-    vehicleType: belongsTo(VehicleType, 'vehicleTypeId'),
-    deliveryArea: belongsTo(DeliveryArea, 'deliveryAreaId'),
-    assignedUser: belongsTo(User, 'assignedUserId'),
+    supplier: belongsTo('orders', Supplier, 'supplierId'),
+    pickupWarehouse: belongsTo('orders', Warehouse, 'pickupWarehouseId'),
+    vehicleType: belongsTo('orders', VehicleType, 'vehicleTypeId'),
+    deliveryArea: belongsTo('orders', DeliveryArea, 'deliveryAreaId'),
+    assignedUser: belongsTo('orders', User, 'assignedUserId'),
     /** The card that priced it (docs/pricing.md#rate-cards); null when its prices were typed. */
-    rateCard: belongsTo(RateCard, 'rateCardId'),
+    rateCard: belongsTo('orders', RateCard, 'rateCardId'),
   });
 
   static modifiers: Modifiers = {

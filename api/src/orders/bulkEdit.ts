@@ -10,11 +10,10 @@ import { validate } from '../middleware/validate';
 import { serverTimeZone } from '../monitoring/periods';
 import { referencesOf } from '../resources/relations';
 import type { Ctx, Row } from '../resources/resource';
-import { liveQuery } from '../resources/resourceRoutes';
 import { dateIn } from '../reports/reportPeriods';
 import { worksInArea } from './dispatcherScope';
 import { Order } from './Order';
-import { namedOrders } from './orderNames';
+import { lockedBatch, namedOrders } from './batchOrders';
 import { createOrderSchema, ordersResource } from './ordersResource';
 
 /**
@@ -92,17 +91,7 @@ export async function bulkEdit(ctx: Ctx) {
   // What the refusals and the log read: each order's dates and status, and the fields' values before.
   const columns = new Set(['id', 'mtmNumber', 'status', 'completionDate', 'pickupDate', 'mosDate', ...fields]);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const orders: Row[] = (await liveQuery(ordersResource, ctx, trx).clearSelect()
-      .select([...columns].map((column) => `orders.${column}`))
-      .whereIn('orders.id', ids).orderBy('orders.id').forUpdate())
-      .map((o) => o.toJSON());
-    const found = new Set(orders.map((o) => o.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      const unknown = missing.join(', ');
-      throw httpError('not_found', `No such orders (or not yours): ${unknown}. Nothing was changed.`,
-        { params: { entity: 'order', ids: unknown }, fields: { ids: problem('unknown_id', `Unknown ${unknown}`, { ids: unknown }) } });
-    }
+    const orders = await lockedBatch(ctx, trx, ids, columns);
     await checkReferences(trx, changes);
     const { fields: why, refused } = await refusals(ctx, trx, orders, changes);
     if (refused.size > 0) {

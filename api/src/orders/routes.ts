@@ -20,7 +20,7 @@ import { personNameSql } from '../users/personNameSql';
 import { OrderAttachment } from './OrderAttachment';
 import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
 import { bulkEdit } from './bulkEdit';
-import { namedOrders } from './orderNames';
+import { lockedBatch, namedOrders } from './batchOrders';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -122,17 +122,7 @@ const batchBody = Joi.object({
 async function batchCompletionDate(ctx: Ctx) {
   const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const orders: Row[] = (await liveQuery(ordersResource, ctx, trx).clearSelect()
-      .select('orders.id', 'orders.mtmNumber', 'orders.status', 'orders.completionDate', 'orders.pickupDate')
-      .whereIn('orders.id', ids).orderBy('orders.id').forUpdate())
-      .map((o) => o.toJSON());
-    const found = new Set(orders.map((o) => o.id));
-    const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) {
-      const unknown = missing.join(', ');
-      throw httpError('not_found', `No such orders (or not yours): ${unknown}. Nothing was changed.`,
-        { params: { entity: 'order', ids: unknown }, fields: { ids: problem('unknown_id', `Unknown ${unknown}`, { ids: unknown }) } });
-    }
+    const orders = await lockedBatch(ctx, trx, ids, ['id', 'mtmNumber', 'status', 'completionDate', 'pickupDate']);
     // Only a completed order has a completion date to correct
     // (docs/order-status-flow.md#batch-modification-completion-date): any other would be dated as
     // finished while still under way, or cancelled.

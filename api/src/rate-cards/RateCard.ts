@@ -1,12 +1,8 @@
 import type { RelationMappings } from 'objection';
-import { RecordModel } from '../db/RecordModel';
+import { RecordModel, belongsTo } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import { Supplier } from '../suppliers/Supplier';
 import { VehicleType } from '../vehicle-types/VehicleType';
-
-const belongsTo = (modelClass: typeof RecordModel, column: string) => ({
-  relation: RecordModel.BelongsToOneRelation, modelClass, join: { from: `rate_cards.${column}`, to: `${modelClass.tableName}.id` },
-});
 
 /**
  * A supplier's six prices, for one vehicle type and/or delivery area or for all, valid from a day to
@@ -16,9 +12,9 @@ export class RateCard extends RecordModel {
   static tableName = 'rate_cards';
 
   static relationMappings = (): RelationMappings => ({
-    supplier: belongsTo(Supplier, 'supplierId'),
-    vehicleType: belongsTo(VehicleType, 'vehicleTypeId'),
-    deliveryArea: belongsTo(DeliveryArea, 'deliveryAreaId'),
+    supplier: belongsTo('rate_cards', Supplier, 'supplierId'),
+    vehicleType: belongsTo('rate_cards', VehicleType, 'vehicleTypeId'),
+    deliveryArea: belongsTo('rate_cards', DeliveryArea, 'deliveryAreaId'),
   });
 
   name!: string;
