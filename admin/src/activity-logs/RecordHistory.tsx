@@ -1,6 +1,6 @@
 import RestorePageIcon from '@mui/icons-material/RestorePage';
 import {
-  Box, Button, List, ListItemButton, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton,
+  Box, Button, List, ListItem, ListItemButton, ListItemText, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton,
   ToggleButtonGroup, Typography,
 } from '@mui/material';
 import { useState } from 'react';
@@ -92,7 +92,8 @@ export const RecordHistory = ({ entityType, record, fields, onPutBack }: {
   return (
     <List dense disablePadding data-testid="record-history">
       {logs.map((log) => (
-        <Box key={log.id}>
+        // A list item each (the list holds items only, for screen readers), its compare below its line.
+        <ListItem key={log.id} disablePadding sx={{ display: 'block' }}>
           <ListItemButton selected={chosen === log.id} onClick={() => setChosen(chosen === log.id ? null : log.id)}
             data-testid="history-entry">
             <ListItemText primary={`${labels.action(log.action)} · ${log.userName ?? log.username ?? ''}`}
@@ -102,7 +103,7 @@ export const RecordHistory = ({ entityType, record, fields, onPutBack }: {
           {chosen === log.id && (
             <Compare log={log} record={record} fields={fields} entityType={entityType} onPutBack={onPutBack} />
           )}
-        </Box>
+        </ListItem>
       ))}
     </List>
   );
