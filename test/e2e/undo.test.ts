@@ -41,7 +41,7 @@ describe('undo', () => {
     { language: 'cn' as const, width: 1440, moved: '3 条记录已移至回收站', restored: '已恢复 3 条记录', undo: '撤销' },
     { language: 'en' as const, width: 1440, moved: '3 records moved to the trash', restored: '3 records restored', undo: 'Undo' },
   ])('brings back the orders of a bulk delete from the toast ($language, $width px)', async ({ language, width, moved, restored, undo }) => {
-    const ids = [];
+    const ids: number[] = [];
     for (const n of [1, 2, 3]) ids.push((await newOrder(`MTM-UNDO-${language}-${n}`)).id);
     const page = await newPage(env.browser, env.app.url, { width, height: 860 });
     await signIn(page, 'admin', { path: `/orders?filter=${encodeURIComponent(JSON.stringify({ q: `MTM-UNDO-${language}` }))}`, language });

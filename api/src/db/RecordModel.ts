@@ -39,6 +39,13 @@ export class RecordModel extends Model {
   }
 }
 
+/**
+ * $beforeUpdate's rule for an UPDATE written by hand, which gives each row its own values in one
+ * statement (the model cannot): the SET of a new version of `alias`'s row, dated `updatedAt`.
+ */
+export const newVersionSql = (alias: string, updatedAt = 'now()'): string =>
+  `version = ${alias}.version + 1, updated_at = ${updatedAt}`;
+
 /** A belongs-to-one relation of `table`'s rows: the id in `column` names a row of `modelClass`. */
 export const belongsTo = (table: string, modelClass: typeof RecordModel, column: string) => ({
   relation: RecordModel.BelongsToOneRelation, modelClass, join: { from: `${table}.${column}`, to: `${modelClass.tableName}.id` },

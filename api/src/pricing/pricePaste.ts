@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import type { Knex } from 'knex';
+import { newVersionSql } from '../db/RecordModel';
 import { logActivities } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { problem, type FieldProblem, type FieldProblems } from '../foundation/httpError';
@@ -88,8 +89,7 @@ async function writePrices(trx: Knex.Transaction, rows: Array<{ id: number; vers
   await trx.raw(`update orders o set
       ${sets},
       rate_card_id = case when ${typed} then null else o.rate_card_id end,
-      version = o.version + 1,
-      updated_at = now()
+      ${newVersionSql('o')}
     from jsonb_array_elements(?::jsonb) e(doc)
     where o.id = (e.doc->>'id')::bigint and o.version = (e.doc->>'version')::int`, [JSON.stringify(rows)]);
 }

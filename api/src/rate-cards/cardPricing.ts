@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newVersionSql } from '../db/RecordModel';
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 import { logActivities } from '../activity/logActivity';
 import type { Ctx, Row } from '../resources/resource';
@@ -56,11 +57,11 @@ export async function unpricedWithCards(trx: Knex | Knex.Transaction, ids: numbe
 export async function applyCards(trx: Knex.Transaction, ctx: Ctx, candidates: Candidate[]): Promise<{ priced: number; actionId: string | null }> {
   const priced = candidates.filter((candidate) => candidate.cardId !== null);
   if (priced.length === 0) return { priced: 0, actionId: null };
-  // The version rule of RecordModel.$beforeUpdate, said in SQL: one statement sets each order its own card's prices.
+  // One statement sets each order its own card's prices: RecordModel's version rule said in SQL.
   const { rows } = await trx.raw(`with before as (
       select o.id, ${COLUMNS.map(([, column]) => `o.${column}`).join(', ')}, o.rate_card_id from orders o where o.id = any(?::int[]))
     update orders o set ${COLUMNS.map(([, column]) => `${column} = coalesce(o.${column}, c.${column})`).join(', ')},
-      rate_card_id = c.id, version = o.version + 1, updated_at = now()
+      rate_card_id = c.id, ${newVersionSql('o')}
     from unnest(?::int[], ?::int[]) as p(order_id, card_id), rate_cards c, before b
     where o.id = p.order_id and c.id = p.card_id and b.id = o.id
     returning o.id, c.name as card_name, ${COLUMNS.map(([, column]) => `b.${column} as before_${column}, o.${column}`).join(', ')},

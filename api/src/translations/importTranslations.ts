@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
+import { newVersionSql } from '../db/RecordModel';
 import { fieldText, httpError, problem } from '../foundation/httpError';
 import { fieldProblem } from '../middleware/validate';
 import { messages } from '../resources/fields';
@@ -136,8 +137,7 @@ export async function applyImport(trx: Knex.Transaction, { report, updates }: Im
   for (let at = 0; at < updates.length; at += 500) {
     const chunk = updates.slice(at, at + 500);
     const result = await trx.raw(
-      `update translations t set zh = v.zh, en = v.en, description = v.description, version = t.version + 1,
-         updated_at = now()
+      `update translations t set zh = v.zh, en = v.en, description = v.description, ${newVersionSql('t')}
        from (values ${chunk.map(() => '(?::integer, ?::integer, ?::text, ?::text, ?::text)').join(', ')})
          as v(id, version, zh, en, description)
        where t.id = v.id and t.version = v.version and ${liveRows('t')}

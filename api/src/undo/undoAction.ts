@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { newVersionSql } from '../db/RecordModel';
 import { logActivities, type ActivityEntry } from '../activity/logActivity';
 import { httpError } from '../foundation/httpError';
 import { ROUTE_GUARD, type RouteGuard } from '../middleware/guard';
@@ -186,7 +187,7 @@ async function writeBack(ctx: Ctx, trx: Knex.Transaction, undo: TypeUndo): Promi
     const fields = key.split(',');
     const sets = fields.map((field) => `"${columns.get(field)}" = v."${columns.get(field)}"`);
     const dated = fields.includes('deletedAt') ? 'case when v.deleted_at is null then now() else t.updated_at end' : 'now()';
-    await trx.raw(`update ?? as t set ${sets.join(', ')}, version = t.version + 1, updated_at = ${dated}
+    await trx.raw(`update ?? as t set ${sets.join(', ')}, ${newVersionSql('t', dated)}
       from jsonb_populate_recordset(null::??, ?::jsonb) as v where t.id = v.id`, [table, table, JSON.stringify(values)]);
   }
   if (def.entityType === 'order') await recordStatusEvents(ctx, trx, entries);
