@@ -63,7 +63,7 @@ export async function applyCards(trx: Knex.Transaction, ctx: Ctx, candidates: Ca
     update orders o set ${COLUMNS.map(([, column]) => `${column} = coalesce(o.${column}, c.${column})`).join(', ')},
       rate_card_id = c.id, ${newVersionSql('o')}
     from unnest(?::int[], ?::int[]) as p(order_id, card_id), rate_cards c, before b
-    where o.id = p.order_id and c.id = p.card_id and b.id = o.id
+    where o.id = p.order_id and c.id = p.card_id and ${liveRows('c')} and b.id = o.id
     returning o.id, c.name as card_name, ${COLUMNS.map(([, column]) => `b.${column} as before_${column}, o.${column}`).join(', ')},
       b.rate_card_id as before_rate_card_id, o.rate_card_id`,
   [priced.map((c) => c.id), priced.map((c) => c.id), priced.map((c) => c.cardId!)]) as { rows: Row[] };
