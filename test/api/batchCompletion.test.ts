@@ -1,6 +1,6 @@
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // The batch completion date in a fixed number of statements, however many orders
 // (docs/order-status-flow.md#batch-modification-completion-date).
@@ -9,17 +9,6 @@ let refs: OrderReferences;
 
 beforeAll(async () => { refs = await createOrderReferences(app, admin); });
 
-/** `count` completed orders, made by one set-based INSERT; their ids, ascending. */
-async function completedOrders(prefix: string, count: number): Promise<number[]> {
-  const { rows } = await app.db.raw(`
-    insert into orders (mtm_number, dn_number, pickup_warehouse_id, delivery_area_id, assigned_user_id,
-      pickup_date, mos_date, status, completion_date)
-    select ? || g, ? || g, ?, ?, (select id from users where username = 'admin'),
-      '2026-10-01', '2026-10-06', 'completed', '2026-10-20T08:00:00Z'
-    from generate_series(1, ?) g
-    returning id`, [`${prefix}-MTM-`, `${prefix}-DN-`, refs.warehouse, refs.ownArea, count]);
-  return rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
-}
 
 /** The answer to the batch call and the SQL statements it ran (knex's 'query' events on app.db). */
 async function batch(ids: number[], completionDate: string) {
@@ -36,8 +25,8 @@ async function batch(ids: number[], completionDate: string) {
 
 describe('batch completion date', () => {
   it('runs as many statements for 1,000 orders as for 10', async () => {
-    const few = await batch(await completedOrders('FEW', 10), '2026-11-01T09:30:00Z');
-    const many = await batch(await completedOrders('MANY', 1000), '2026-11-01T09:30:00Z');
+    const few = await batch(await completedOrders(app, refs, 'FEW', 10), '2026-11-01T09:30:00Z');
+    const many = await batch(await completedOrders(app, refs, 'MANY', 1000), '2026-11-01T09:30:00Z');
     expect(few.answer.body).toEqual({ updated: 10, actionId: expect.any(String) });
     expect(many.answer.body).toEqual({ updated: 1000, actionId: expect.any(String) });
     expect(many.statements).toBe(few.statements);
@@ -45,7 +34,7 @@ describe('batch completion date', () => {
   });
 
   it('updates 10,000 orders in one request, bumping each version, with one log row each', async () => {
-    const ids = await completedOrders('TEN', 10_000);
+    const ids = await completedOrders(app, refs, 'TEN', 10_000);
     const { answer } = await batch(ids, '2026-11-02T10:15:00Z');
     expect(answer.body).toEqual({ updated: 10_000, actionId: expect.any(String) });
     const orders = await app.db('orders').whereIn('id', ids).select('version', 'completionDate', 'updatedAt');
@@ -81,8 +70,8 @@ describe('the ids of a list, for the batch page\'s "select all"', () => {
     client.get(`/api/orders/ids?filter=${encodeURIComponent(JSON.stringify(filter))}${extra}`);
 
   it('follow the list\'s filter, sort and the user\'s areas, up to the limit asked', async () => {
-    const own = await completedOrders('IDS', 30);
-    const other = await completedOrders('IDS-ELSEWHERE', 5);
+    const own = await completedOrders(app, refs, 'IDS', 30);
+    const other = await completedOrders(app, refs, 'IDS-ELSEWHERE', 5);
     await app.db('orders').whereIn('id', other).update({ deliveryAreaId: refs.otherArea });
     const all = await ids(admin, { q: 'IDS-', status: 'completed' }, `&sort=${encodeURIComponent('["id","ASC"]')}`);
     expect(all.status).toBe(200);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { statementsDuring } from '../helpers/statements';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -25,17 +25,6 @@ async function newOrder(area = refs.ownArea) {
     deliveryAreaId: area, assignedUserId: refs.dispatcherId, pickupDate: '2026-10-01', mosDate: '2026-10-06' });
 }
 
-/** `count` completed orders, by one INSERT; their ids, ascending. */
-async function completedOrders(prefix: string, count: number): Promise<number[]> {
-  const { rows } = await app.db.raw(`
-    insert into orders (mtm_number, dn_number, pickup_warehouse_id, delivery_area_id, assigned_user_id,
-      pickup_date, mos_date, status, completion_date)
-    select ? || g, ? || g, ?, ?, (select id from users where username = 'admin'),
-      '2026-10-01', '2026-10-06', 'completed', '2026-10-20T08:00:00Z'
-    from generate_series(1, ?) g
-    returning id`, [`${prefix}-MTM-`, `${prefix}-DN-`, refs.warehouse, refs.ownArea, count]);
-  return rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
-}
 
 /** Deletes each record with one request, sharing an action id as the admin's bulk delete does. */
 async function bulkDelete(client: HttpClient, path: string, ids: number[]): Promise<string> {
@@ -85,7 +74,7 @@ describe('undo of an action', () => {
   });
 
   it('puts back the completion dates of a batch, then an undo of the undo sets them again', async () => {
-    const ids = await completedOrders('BATCH', 3);
+    const ids = await completedOrders(app, refs, 'BATCH', 3);
     const batch = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-01T09:30:00Z' });
     expect(batch.body).toEqual({ updated: 3, actionId: expect.any(String) });
     const first = await undo(leader, batch.body.actionId);
@@ -99,7 +88,7 @@ describe('undo of an action', () => {
   });
 
   it('moves a status back with its timeline event and its completion date as logged', async () => {
-    const [id] = await completedOrders('STATUS', 1);
+    const [id] = await completedOrders(app, refs, 'STATUS', 1);
     const moved = await admin.post(`/api/orders/${id}/transitions`, { to: 'awaiting_pod_upload' });
     expect(moved.body).toMatchObject({ status: 'awaiting_pod_upload', completionDate: null });
     const { actionId } = await app.db('activityLogs').where({ action: 'status_change', entityId: String(id) }).first();
@@ -111,7 +100,7 @@ describe('undo of an action', () => {
   });
 
   it('is refused whole, naming the record, after someone edited one of its records; nothing changes', async () => {
-    const ids = await completedOrders('EDITED', 3);
+    const ids = await completedOrders(app, refs, 'EDITED', 3);
     const batch = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-02T09:30:00Z' });
     await leader.put(`/api/orders/${ids[1]}`, { notes: 'changed meanwhile' });
     const look = await admin.get(`/api/actions/${batch.body.actionId}`);
@@ -205,7 +194,7 @@ describe('undo of an action', () => {
   });
 
   it('undoes a batch of 10,000 orders in one request', async () => {
-    const ids = await completedOrders('TENK', 10_000);
+    const ids = await completedOrders(app, refs, 'TENK', 10_000);
     const batch = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-04T09:30:00Z' });
     const answer = await undo(admin, batch.body.actionId);
     expect(answer.body.undone).toBe(10_000);
@@ -225,7 +214,7 @@ describe('undo of an action', () => {
 
   it('runs as many statements for 1,000 records as for 10', async () => {
     const undoOf = async (prefix: string, count: number) => {
-      const ids = await completedOrders(prefix, count);
+      const ids = await completedOrders(app, refs, prefix, count);
       const batch = await admin.post('/api/orders/batch-completion-date', { ids, completionDate: '2026-11-03T09:30:00Z' });
       let answer;
       const statements = await statementsDuring(app.db, async () => { answer = await undo(admin, batch.body.actionId); });

@@ -44,3 +44,15 @@ export async function orderMaker(app: TestApp, code: string, name: string) {
     pickupWarehouseId: warehouse, deliveryAreaId: area, assignedUserId: leader, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
   return { admin, newOrder };
 }
+
+/** `count` completed orders in `refs`' warehouse and own area, by one set-based INSERT; their ids, ascending. */
+export async function completedOrders(app: TestApp, refs: OrderReferences, prefix: string, count: number): Promise<number[]> {
+  const { rows } = await app.db.raw(`
+    insert into orders (mtm_number, dn_number, pickup_warehouse_id, delivery_area_id, assigned_user_id,
+      pickup_date, mos_date, status, completion_date)
+    select ? || g, ? || g, ?, ?, (select id from users where username = 'admin'),
+      '2026-10-01', '2026-10-06', 'completed', '2026-10-20T08:00:00Z'
+    from generate_series(1, ?) g
+    returning id`, [`${prefix}-MTM-`, `${prefix}-DN-`, refs.warehouse, refs.ownArea, count]);
+  return rows.map((r: { id: number }) => r.id).sort((a: number, b: number) => a - b);
+}
