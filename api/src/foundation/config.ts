@@ -30,6 +30,10 @@ export interface Config {
   reportSchedule: boolean;
   /** How long the app waits on the database before it answers 503 instead of hanging. */
   databaseTimeouts: DatabaseTimeouts;
+  /** smtp://user:pass@host:port or smtps://…: e-mail is on only with it (SMTP_URL). */
+  smtpUrl: string | undefined;
+  /** The sender of the app's mails (MAIL_FROM, default "Logistics back-office <noreply@localhost>"). */
+  mailFrom: string;
 }
 
 /** Milliseconds; a sick database then costs a request seconds, not minutes (db/knex.ts). */
@@ -97,6 +101,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       healthCheckMs: positiveInteger(env, 'HEALTH_CHECK_TIMEOUT_MS', 2_000),
       poolMax: positiveInteger(env, 'DATABASE_POOL_MAX', DEFAULT_DATABASE_POOL_MAX),
     },
+    smtpUrl: env.SMTP_URL?.trim() || undefined,
+    mailFrom: env.MAIL_FROM?.trim() || 'Logistics back-office <noreply@localhost>',
   };
 }
 
