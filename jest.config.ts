@@ -16,7 +16,9 @@ const common = {
 
 /**
  * Projects: unit tests, the API suite on embedded PGlite and, when TEST_DATABASE_URL is set, the
- * same API suite on that PostgreSQL server; the browser suite runs alone (npm run test:e2e).
+ * same API suite on that PostgreSQL server; the browser suite runs alone (npm run test:e2e), on
+ * that server when it is set (as in CI: the app's queries then run in the server's processes, beside
+ * the test's own, not in its thread), else on PGlite.
  */
 const projects: Config['projects'] = [
   { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
@@ -26,7 +28,8 @@ const projects: Config['projects'] = [
     ? [{ ...common, displayName: 'api:postgres', testMatch: ['<rootDir>/test/api/**/*.test.ts'],
       setupFiles: ['<rootDir>/test/helpers/usePostgres.ts'] }]
     : []),
-  { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+  { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    setupFiles: [`<rootDir>/test/helpers/${process.env.TEST_DATABASE_URL ? 'usePostgres' : 'usePglite'}.ts`] },
 ];
 
 const config: Config = { projects, testTimeout: 60_000 };

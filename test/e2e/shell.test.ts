@@ -5,6 +5,8 @@ import { ROLE_PAGES } from '../helpers/rolePages';
 import { demoUserName } from '../../seeds/demo';
 
 const env = useAppInBrowser();
+/** The shell is opened with the system's default motion: the transitions the other files turn off stay covered here. */
+const movingPage = () => newPage(env.browser, env.app.url, { reducedMotion: 'no-preference' });
 
 /** The sidebar's links in menu order and the page key each needs (docs/routes-and-pages.md#sidebar). */
 const MENU_LINKS: Array<[string, string]> = [
@@ -18,7 +20,7 @@ const MENU_LINKS: Array<[string, string]> = [
 
 describe('the sidebar', () => {
   it.each(ROLES)('shows %s exactly the menu of its pages', async (role: Role) => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, role);
     await page.getByTestId('dashboard').waitFor();
     const expected = MENU_LINKS.filter(([, key]) => ROLE_PAGES[role].includes(key)).map(([to]) => to);
@@ -27,7 +29,7 @@ describe('the sidebar', () => {
   });
 
   it('hides a group with no visible item, keeps the separator, and collapses groups on click', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, 'regional_dispatcher');
     const sidebar = page.getByTestId('sidebar');
     // The menu's items come with the accessible pages; before them every group is missing.
@@ -43,7 +45,7 @@ describe('the sidebar', () => {
   });
 
   it('highlights the item whose path is the longest prefix of the current path', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, 'admin', { path: '/reports/billings' });
     await page.getByTestId('page-title').waitFor();
     const current = await page.getByTestId('sidebar').locator('a[aria-current="page"]').evaluateAll(
@@ -55,7 +57,7 @@ describe('the sidebar', () => {
 
 describe('routes and access', () => {
   it('shows the sign-in page for any path when nobody is signed in, then returns to that path', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await page.goto('/suppliers');
     await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
@@ -72,7 +74,7 @@ describe('routes and access', () => {
   });
 
   it('shows a toast with the server\'s reason, in the UI language, when login fails', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await page.goto('/auth');
     const form = page.getByTestId('login-form');
     await form.locator('input[name=username]').fill('manager');
@@ -86,7 +88,7 @@ describe('routes and access', () => {
   });
 
   it('loads a deep path directly and shows the access-denied screen for a refused page', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, 'biller', { path: '/reports/old-reports' });
     expect(await page.getByTestId('page-title').innerText()).toBe('历史报表');
     await page.goto('/users/3/edit');
@@ -99,14 +101,14 @@ describe('routes and access', () => {
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, 'team_leader', { path: '/no/such/page' });
     await page.getByTestId('not-found').waitFor();
     await page.context().close();
   });
 
   it('shows the public monitoring dashboard without signing in', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await page.goto('/monitoring-dashboard');
     await page.getByText('物流监控大屏').waitFor();
     await eventually(async () => expect(await page.getByText('公开访问').count()).toBeGreaterThan(0));
@@ -114,7 +116,7 @@ describe('routes and access', () => {
   });
 
   it('shows the permission-denied notice on a refused call', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, 'team_leader', { path: '/permission-denied-demo' });
     await page.getByTestId('trigger-permission-denied').click();
     const toast = page.getByTestId('toast').filter({ hasText: 'Permission Denied' });
@@ -124,7 +126,7 @@ describe('routes and access', () => {
   });
 
   it('logs out with a changing label, a goodbye toast, and no cached data left', async () => {
-    const page = await newPage(env.browser, env.app.url);
+    const page = await movingPage();
     await signIn(page, 'director');
     await page.getByLabel(raChinese.ra.auth.user_menu).click();
     await page.getByTestId('logout').click();

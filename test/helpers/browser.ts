@@ -18,11 +18,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A page in a fresh context. It asks for reduced motion unless told otherwise: the app then shows
+ * dialogs and menus without transitions (theme.ts), so a test neither waits for nor renders their
+ * frames. shell.test.ts keeps the default motion covered.
+ */
 export async function newPage(browser: Browser, baseURL: string, options: { colorScheme?: 'light' | 'dark';
-  width?: number; height?: number } = {}): Promise<Page> {
+  width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
   const context = await browser.newContext({
     baseURL,
     colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: options.reducedMotion ?? 'reduce',
     viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
   });
   return context.newPage();

@@ -103,12 +103,38 @@ function localize(theme: RaThemeOptions, texts: ComponentDefaults): RaThemeOptio
   return { ...theme, components: components as RaThemeOptions['components'] };
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+const NO_DURATION = { shortest: 0, shorter: 0, short: 0, standard: 0, complex: 0, enteringScreen: 0, leavingScreen: 0 };
+
 /**
- * `theme` in the UI's language, renewed when the person switches it. It reads the language where
- * react-admin keeps it (the store's `locale`, as useLocaleState does), so it works above <Admin>:
+ * For a person whose system asks for reduced motion (WCAG 2.3.3): no sliding, fading or growing,
+ * no ripples. Dialogs, menus and drawers appear at once.
+ */
+function withoutMotion(theme: RaThemeOptions): RaThemeOptions {
+  return {
+    ...theme,
+    transitions: { create: () => 'none', duration: NO_DURATION },
+    components: { ...theme.components, MuiButtonBase: { defaultProps: { disableRipple: true } } },
+  };
+}
+
+const subscribeToMotion = (onChange: () => void) => {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches;
+
+/**
+ * `theme` in the UI's language, and still when the system asks for reduced motion; renewed when
+ * either changes. It reads the language where react-admin keeps it (the store's `locale`, as useLocaleState does), so it works above <Admin>:
  * `<Admin theme={useLocalizedTheme(lightTheme)} darkTheme={useLocalizedTheme(darkTheme)}>`.
  */
 export function useLocalizedTheme(theme: RaThemeOptions): RaThemeOptions {
   const locale = useSyncExternalStore(subscribeToLocale, storedLocale);
-  return useMemo(() => localize(theme, componentTexts(locale)), [theme, locale]);
+  const still = useSyncExternalStore(subscribeToMotion, reducedMotion);
+  return useMemo(() => {
+    const localized = localize(theme, componentTexts(locale));
+    return still ? withoutMotion(localized) : localized;
+  }, [theme, locale, still]);
 }
