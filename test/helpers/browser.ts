@@ -153,9 +153,10 @@ export async function menuLinks(page: Page): Promise<string[]> {
 /** The app on a fresh database and one browser, shared by a test file's tests. */
 export function useAppInBrowser(options?: Parameters<typeof startTestApp>[0]): { app: TestApp; browser: Browser } {
   const env = {} as { app: TestApp; browser: Browser };
+  // The first file of a run to ask for the sample company builds its database (over a minute on a busy machine).
   beforeAll(async () => {
     [env.app, env.browser] = await Promise.all([startTestApp(options), launchBrowser()]);
-  });
+  }, options?.sampleData ? 300_000 : undefined);
   afterAll(async () => {
     await env.browser?.close();
     await env.app?.close();
