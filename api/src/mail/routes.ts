@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import Joi from 'joi';
-import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
@@ -24,12 +24,13 @@ async function setMailLanguage(ctx: Ctx) {
   const { language } = validate<{ language: Locale }>(languageBody, ctx.request.body);
   const user = ctx.state.user!;
   await ctx.state.db.transaction(async (trx) => {
-    const before = await trx('mailSettings').where({ userId: user.id }).first('language');
-    if (before?.language === language) return;
+    // No row is the default language: sending the language in use changes (and logs) nothing.
+    const before: Locale = (await trx('mailSettings').where({ userId: user.id }).first('language'))?.language ?? DEFAULT_LOCALE;
+    if (before === language) return;
     await trx('mailSettings').insert({ userId: user.id, language, updatedAt: new Date() })
       .onConflict('userId').merge(['language', 'updatedAt']);
     await logActivity(trx, ctx, { action: 'update', entityType: 'mail_settings', entityId: user.id,
-      changes: { language: { before: before?.language ?? null, after: language } } });
+      changes: { language: { before, after: language } } });
   });
   ctx.body = { language };
 }
