@@ -247,7 +247,7 @@ describe('report subscriptions', () => {
 });
 
 describe('the outbox for admins', () => {
-  it('a mail to someone without an address fails at once, visible to admins, who may retry it (logged)', async () => {
+  it('a mail to someone without an address (or account) fails at once, visible to admins, who may retry it (logged)', async () => {
     await app.db('users').where({ id: ids.biller }).update({ email: null });
     const [order] = await insertOrders(1);
     await queue([{ userId: ids.biller, template: 'late_mos', data: { orderId: order.id } }]);
@@ -266,6 +266,14 @@ describe('the outbox for admins', () => {
     expect(log).toHaveLength(1);
     // Only a failed mail can be retried.
     expect((await admin.post(`/api/mail-outbox/${list.body[0].id}/retry`)).body).toMatchObject({ code: 'mail_not_failed' });
+
+    // A deactivated account gets no mail either.
+    const director = (await app.db('users').where({ username: 'director' }).first('id')).id;
+    await app.db('users').where({ id: director }).update({ status: 'inactive' });
+    await queue([{ userId: director, template: 'late_mos', data: { orderId: order.id } }]);
+    await sendDueMails(app.db, app.config);
+    expect(await app.db('mailOutbox').where({ userId: director }).first()).toMatchObject({ status: 'failed', lastError: 'no_recipient' });
+    expect(arrivedFor(order.mtmNumber)).toHaveLength(0);
   });
 
   it('is for admins only; malformed input is answered 400', async () => {

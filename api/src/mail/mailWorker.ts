@@ -52,7 +52,11 @@ const failed = (mail: MailOutbox, reason: string) =>
 async function deliver(db: Knex, transport: Transporter, config: Config, mail: MailOutbox, now: Date): Promise<void> {
   const row = MailOutbox.query(db).findById(mail.id).where('status', 'sending');
   const recipient = mail.userId === null ? undefined : await User.query(db).findById(mail.userId);
-  if (!recipient?.email) {
+  if (!recipient || recipient.deletedAt || recipient.status === 'inactive') {
+    await failed(mail, 'no_recipient');
+    return;
+  }
+  if (!recipient.email) {
     await failed(mail, 'no_address');
     return;
   }

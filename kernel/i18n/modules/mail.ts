@@ -47,6 +47,7 @@ const messages: ModuleMessages = {
       },
       errors: {
         no_address: '收件人没有邮箱地址',
+        no_recipient: '收件人账号已停用或已删除',
         interrupted: '发送中断（服务器在发送时停止），是否已送达未知',
         no_access: '收件人已无权查看报表',
       },
@@ -133,6 +134,7 @@ const messages: ModuleMessages = {
       },
       errors: {
         no_address: 'The recipient has no e-mail address',
+        no_recipient: 'The recipient\'s account is deactivated or deleted',
         interrupted: 'Interrupted (the server stopped while sending): it may or may not have arrived',
         no_access: 'The recipient may no longer see the reports',
       },
