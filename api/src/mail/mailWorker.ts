@@ -45,19 +45,17 @@ function claimNext(db: Knex, now: Date): Promise<MailOutbox | undefined> {
   });
 }
 
-const failed = (mail: MailOutbox, reason: string) =>
-  MailOutbox.query(mail.$knex()).findById(mail.id).where('status', 'sending')
-    .patch({ status: 'failed', attempts: mail.attempts + 1, lastError: reason });
-
 async function deliver(db: Knex, transport: Transporter, config: Config, mail: MailOutbox, now: Date): Promise<void> {
-  const row = MailOutbox.query(db).findById(mail.id).where('status', 'sending');
+  // The outcome is written only to the row as this pass claimed it.
+  const claimed = () => MailOutbox.query(db).findById(mail.id).where('status', 'sending');
+  const failed = (reason: string) => claimed().patch({ status: 'failed', attempts: mail.attempts + 1, lastError: reason });
   const recipient = mail.userId === null ? undefined : await User.query(db).findById(mail.userId);
   if (!recipient || recipient.deletedAt || recipient.status === 'inactive') {
-    await failed(mail, 'no_recipient');
+    await failed('no_recipient');
     return;
   }
   if (!recipient.email) {
-    await failed(mail, 'no_address');
+    await failed('no_address');
     return;
   }
   // The column's check keeps it one of the app's languages.
@@ -68,17 +66,17 @@ async function deliver(db: Knex, transport: Transporter, config: Config, mail: M
     await transport.sendMail({ from: config.mailFrom, to: recipient.email, ...rendered });
   } catch (err) {
     if (err instanceof Unsendable) {
-      await failed(mail, err.message);
+      await failed(err.message);
       return;
     }
     const attempts = mail.attempts + 1;
     const lastError = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
     const givenUp = now.getTime() - (mail.retriedAt ?? mail.createdAt).getTime() >= GIVE_UP_MS;
-    await row.patch(givenUp ? { status: 'failed', attempts, lastError }
+    await claimed().patch(givenUp ? { status: 'failed', attempts, lastError }
       : { status: 'pending', attempts, lastError, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)) });
     return;
   }
-  await row.patch({ status: 'sent', attempts: mail.attempts + 1, sentAt: new Date(), lastError: null });
+  await claimed().patch({ status: 'sent', attempts: mail.attempts + 1, sentAt: new Date(), lastError: null });
 }
 
 /**
