@@ -26,7 +26,7 @@ export const mailOutboxResource: ResourceDef<MailOutbox> = {
   list: {
     sortable: ['id', 'createdAt', 'status', 'template', 'attempts', 'nextAttemptAt', 'sentAt'],
     defaultSort: { field: 'id', order: 'desc' },
-    search: ['template', 'lastError'],
+    search: ['lastError'],
     filters: { status: 'eq', template: 'eq', userId: 'eq', createdAt: 'range' },
   },
 };

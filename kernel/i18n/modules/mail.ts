@@ -27,7 +27,7 @@ const messages: ModuleMessages = {
     },
     mail: {
       title: '邮件发件箱',
-      search: '搜索收件人或错误',
+      search: '搜索错误信息',
       off: '邮件功能未开启（未设置 SMTP_URL）',
       retry: '重试',
       retried: '已重新排队，将尽快发送',
@@ -114,7 +114,7 @@ const messages: ModuleMessages = {
     },
     mail: {
       title: 'Mail outbox',
-      search: 'Search recipient or error',
+      search: 'Search the last errors',
       off: 'E-mail is off (SMTP_URL is not set)',
       retry: 'Retry',
       retried: 'Queued again: it is sent shortly',
