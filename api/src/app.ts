@@ -36,6 +36,7 @@ import { liveRoutes } from './live/routes';
 import { httpError } from './foundation/httpError';
 import { userRoutes } from './users/routes';
 import { undoRoutes } from './undo/routes';
+import { mailRoutes } from './mail/routes';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -58,6 +59,7 @@ export const routers: Router<AppState>[] = [
   pricingRoutes, // before the pricing resource: /stats must win over /:id
   rateCardRoutes,
   pricePasteRoutes,
+  mailRoutes,
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -1,5 +1,6 @@
 import { activityLogsResource } from './activity/activityLogsResource';
 import { deliveryAreaOptionsResource, deliveryAreasResource } from './delivery-areas/deliveryAreasResource';
+import { mailOutboxResource } from './mail/mailOutboxResource';
 import { ordersResource } from './orders/ordersResource';
 import { reportRunsResource } from './reports/reportRunsResource';
 import { pricingResource } from './pricing/pricingResource';
@@ -34,6 +35,7 @@ export const RESOURCES: AnyResource[] = [
   activityLogsResource,
   translationsResource,
   reportRunsResource,
+  mailOutboxResource,
 ];
 
 export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.write

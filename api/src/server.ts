@@ -7,6 +7,8 @@ import { setPasswordWorkLimits } from './auth/passwords';
 import { ROLES } from '@kernel/users/roles';
 import { serverTimeZone } from './monitoring/periods';
 import { catchUpReports, startReportSchedule } from './reports/reportSchedule';
+import { startMailWorker } from './mail/mailWorker';
+import { startDigestJob } from './mail/digest';
 
 async function main() {
   const config = readConfig();
@@ -20,7 +22,10 @@ async function main() {
   console.log(`Database: ${where}`);
   const { seeded } = await prepareDatabase(db, config, { demo: true });
   await catchUpReports(db, serverTimeZone());
-  const reportJob = config.reportSchedule ? startReportSchedule(db, serverTimeZone()) : undefined;
+  const reportJob = config.reportSchedule ? startReportSchedule(db, serverTimeZone(), config) : undefined;
+  const mailWorker = startMailWorker(db, config);
+  const digestJob = startDigestJob(db, config);
+  console.log(config.smtpUrl ? 'E-mail: on (SMTP_URL)' : 'E-mail: off (set SMTP_URL to turn it on)');
   const app = createApp(db, config);
   const server = app.listen(config.port, () => {
     console.log(`Logistics back-office: http://localhost:${config.port}`);
@@ -30,6 +35,8 @@ async function main() {
   });
   const stop = () => {
     reportJob?.stop();
+    mailWorker?.stop();
+    digestJob?.stop();
     endLiveStreams(db);
     server.close(() => db.destroy().then(() => process.exit(0)));
   };

@@ -89,6 +89,8 @@ export const ERROR_CODES = {
   changed_since: 409,
   /** The action was undone already. params: actionId (the undo's). */
   already_undone: 409,
+  /** Only a mail of the outbox that failed can be retried (docs/email.md). */
+  mail_not_failed: 409,
   /** The body or file is too large. params: maxMb where known. */
   payload_too_large: 413,
   /** An order import's file has more data rows than params.max. */

@@ -501,7 +501,7 @@ describe('the 23:50 job', () => {
   });
 
   it('is scheduled daily at 23:50 in the zone it is given', () => {
-    const job = startReportSchedule(app.db, ZONE);
+    const job = startReportSchedule(app.db, ZONE, app.config);
     try {
       const next = job.nextRun(new Date('2027-03-10T16:00:00Z'))!; // 00:00 in Shanghai
       expect(next.toISOString()).toBe('2027-03-11T15:50:00.000Z');

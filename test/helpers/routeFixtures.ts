@@ -32,6 +32,8 @@ export interface Fixtures {
   reportRun: number;
   activityLog: number;
   rateCard: number;
+  /** A mail of the outbox that failed (an admin may retry it). */
+  mail: number;
   /** The admin's sign-in: an action GET /api/actions/:actionId reads, which no undo can change. */
   action: string;
 }
@@ -137,6 +139,13 @@ export class RecordMaker {
     return row.actionId;
   }
 
+  /** A mail of the outbox that failed, written straight into the table (the fixtures' app sends no mail). */
+  async failedMail(): Promise<number> {
+    const [row] = await this.app.db('mailOutbox').insert({ userId: this.f.userIds.admin, template: 'late_mos',
+      data: { orderId: this.f.ownOrder.id }, status: 'failed', attempts: 1, lastError: 'no_address' }).returning('id');
+    return row.id;
+  }
+
   async savedFilter(userId: number): Promise<number> {
     const [row] = await this.app.db('savedFilters').insert({ userId, resource: 'orders', name: unique('preset '), filter: '{}' })
       .returning('id');
@@ -173,6 +182,7 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.translation = await maker.record('translations');
   f.reportRun = (await ok(admin.post('/api/report-runs', {}), 'report run')).id;
   f.rateCard = await maker.record('rate-cards');
+  f.mail = await maker.failedMail();
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
   f.action = (await app.db('activityLogs').where({ action: 'login', userId: userIds.admin }).orderBy('id', 'desc')
     .first('actionId')).actionId;
@@ -241,6 +251,7 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
     'POST /api/rate-cards': maker.rateCardBody,
     'PUT /api/rate-cards/:id': () => ({ notes: unique('Note ') }),
     'POST /api/rate-cards/apply': () => ({ ids: [f.ownCompleted.id], preview: true }),
+    'PUT /api/me/mail-language': () => ({ language: 'en' }),
   };
 }
 
@@ -265,6 +276,7 @@ export async function writeParams(route: RouteEntry, f: Fixtures, maker: RecordM
   if (route.path.startsWith('/api/trash/:type/:id')) return maker.trashed();
   if (route.path === '/api/saved-filters/:id') return { id: await maker.savedFilter(ownerId) };
   if (route.path === '/api/actions/:actionId/undo') return { actionId: await maker.action() };
+  if (route.path === '/api/mail-outbox/:id/retry') return { id: await maker.failedMail() };
   if (route.params.includes('attachmentId')) return { id: f.ownOrder.id, attachmentId: await maker.attachment(f.ownOrder.id) };
   // Setting the same prices, resetting the same password, ending the same sessions: repeatable.
   if (route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')) return fixtureId(route, f);
@@ -281,7 +293,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     warehouses: f.warehouse, 'warehouse-options': f.warehouse, 'vehicle-types': f.vehicleType,
     'vehicle-type-options': f.vehicleType, 'delivery-areas': f.ownArea, 'delivery-area-options': f.ownArea,
     users: f.staffUser, 'user-options': f.staffUser, 'activity-logs': f.activityLog, translations: f.translation,
-    'report-runs': f.reportRun, 'rate-cards': f.rateCard,
+    'report-runs': f.reportRun, 'rate-cards': f.rateCard, 'mail-outbox': f.mail,
   };
   const values: Record<string, string | number> = {};
   for (const param of route.params) {

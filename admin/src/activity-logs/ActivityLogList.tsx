@@ -1,10 +1,11 @@
 import { Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
-  AutocompleteInput, BooleanInput, DataTable, List, ReferenceInput, SearchInput, SelectInput,
+  AutocompleteInput, BooleanInput, DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
   useListContext, useLocaleState, useRecordContext, useTranslate, type RaRecord,
 } from 'react-admin';
 import { DateTimePickerInput } from '../common/DateInputs';
-import { ListActions } from '../common/ListActions';
+import { ExportCsvButton } from '../common/ExportCsvButton';
+import { MailOutboxLink } from '../mail-outbox/MailOutboxLink';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
@@ -136,12 +137,20 @@ const PhoneEntry = () => (
   </Stack>
 );
 
+/** The log's export, and for admins the way to the mail outbox (whose retries the log records). */
+const ActivityLogActions = () => (
+  <TopToolbar>
+    <MailOutboxLink />
+    <ExportCsvButton />
+  </TopToolbar>
+);
+
 /** Who did what and when; each row opens to the fields it changed, before and after. */
 const ActivityLogList = () => {
   const phone = usePhone();
   // Read-only: the log is append-only (no create, edit, delete or bulk action).
   return (
-    <List filters={FILTERS} filterDefaultValues={GROUPED} actions={<ListActions />} exporter={false}
+    <List filters={FILTERS} filterDefaultValues={GROUPED} actions={<ActivityLogActions />} exporter={false}
       sort={{ field: 'at', order: 'DESC' }} perPage={25}>
       <DataTable bulkActionButtons={false} expand={<EntryPanel />} isRowExpandable={isExpandable} rowClick="expand"
         sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>

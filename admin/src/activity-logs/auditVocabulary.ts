@@ -5,13 +5,13 @@ import { useTranslate } from 'react-admin';
 export const ACTIONS = [
   'login', 'logout', 'login_failed', 'register', 'create', 'update', 'delete', 'restore', 'purge', 'import',
   'status_change', 'batch_update', 'upload', 'reset_password', 'sign_out_everywhere',
-  'rate_card_apply', 'bulk_edit', 'undo',
+  'rate_card_apply', 'bulk_edit', 'undo', 'retry',
 ] as const;
 
 /** The entity types the log names: the resources' `entityType`s and the other logged subjects. */
 export const ENTITY_TYPES = [
   'order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation', 'permission', 'saved_filter',
-  'rate_card',
+  'rate_card', 'mail', 'mail_settings',
 ] as const;
 
 export const ACTION_CHOICES = ACTIONS.map((action) => ({ id: action, name: `activity_logs.actions.${action}` }));

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
 import { LiveUpdates } from '../live/LiveUpdates';
 import { AppBar } from './AppBar';
+import { MailLanguageSync } from './MailLanguageSync';
 import { Menu } from './Menu';
 import { PermissionDeniedNotifier } from './PermissionDeniedNotifier';
 
@@ -20,6 +21,7 @@ export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu} sx={FIT_THE_SCREEN}>
     <PermissionDeniedNotifier />
     <LiveUpdates />
+    <MailLanguageSync />
     {children}
   </RaLayout>
 );

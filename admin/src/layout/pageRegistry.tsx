@@ -22,6 +22,7 @@ import type { ResourceProps } from 'react-admin';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import activityLogs from '../activity-logs';
 import deliveryAreas from '../delivery-areas';
+import mailOutbox from '../mail-outbox';
 import orders, { OrderCreate } from '../orders';
 import rateCards from '../rate-cards';
 import suppliers from '../suppliers';
@@ -102,6 +103,8 @@ export const PAGES: Page[] = [
     menu: { group: 'units', label: 'menu.users', icon: <GroupIcon /> } },
   { path: '/activity-logs', access: 'activity_logs', resource: activityLogs,
     menu: { group: 'tracking', label: 'menu.activity_logs', icon: <HistoryIcon /> } },
+  // The mail outbox, reached from the activity log by admins (the server answers admins only).
+  { path: '/mail-outbox', access: 'activity_logs', resource: mailOutbox },
   { path: '/trash', access: 'trash', resource: trash,
     menu: { group: 'tracking', label: 'menu.trash', icon: <DeleteSweepIcon /> } },
   { path: '/permissions', access: 'permissions', element: <PermissionsPage />,

@@ -196,6 +196,12 @@ export interface AppMethods {
   /** A block pasted into the pricing grid, in one request: each row saved or refused (docs/pricing.md#pasting-a-block). */
   pastePrices(rows: PasteRow[]): Promise<PasteAnswer>;
   translationNamespaces(): Promise<string[]>;
+  /** The language the person's mails are written in: the one they use in the app (docs/email.md). */
+  setMailLanguage(language: Locale): Promise<{ language: Locale }>;
+  /** Whether e-mail is on (SMTP_URL). */
+  mailStatus(): Promise<{ emailEnabled: boolean }>;
+  /** An admin's retry of a failed mail of the outbox. */
+  retryMail(id: Identifier): Promise<RaRecord>;
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
   /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
   importOrders(file: File, expect: number | undefined, onSent?: (fraction: number) => void): Promise<OrderImportReport>;
@@ -261,6 +267,9 @@ const methods: AppMethods = {
   applyRateCards: (request) => send('POST', '/api/rate-cards/apply', request),
   pastePrices: (rows) => send('POST', '/api/pricing/paste', { rows }),
   translationNamespaces: () => call('/api/translations/namespaces'),
+  setMailLanguage: (language) => send('PUT', '/api/me/mail-language', { language }),
+  mailStatus: () => call('/api/mail/status'),
+  retryMail: (id) => send('POST', `/api/mail-outbox/${encodeURIComponent(String(id))}/retry`, {}),
   importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
   importOrders(file, expect, onSent) {
     const form = new FormData();

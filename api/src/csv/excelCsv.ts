@@ -1,4 +1,5 @@
-import { stringify, type ColumnOption, type Stringifier } from 'csv-stringify';
+import { stringify, type ColumnOption, type Options, type Stringifier } from 'csv-stringify';
+import { stringify as stringifyAll } from 'csv-stringify/sync';
 
 /** A cell Excel would run as a formula: it starts with = + - @ or a tab or carriage return, and is not a number. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -8,6 +9,12 @@ const NUMBER = /^[+-]?\d+(\.\d+)?$/;
 export const neutraliseFormula = (value: string): string =>
   (FORMULA_START.test(value) && !NUMBER.test(value) ? `'${value}` : value);
 
-/** A CSV stream for Excel: UTF-8 with a BOM (so Chinese text reads right), a header row, no formulas. */
-export const excelCsv = (columns: ColumnOption[]): Stringifier =>
-  stringify({ bom: true, header: true, columns, cast: { string: neutraliseFormula } });
+/** CSV for Excel: UTF-8 with a BOM (so Chinese text reads right), a header row, no formulas. */
+const excelOptions = (columns: ColumnOption[]): Options => ({ bom: true, header: true, columns, cast: { string: neutraliseFormula } });
+
+/** A CSV stream for Excel, to write rows into. */
+export const excelCsv = (columns: ColumnOption[]): Stringifier => stringify(excelOptions(columns));
+
+/** The same CSV as one text, for a file that is not streamed (a mail's attachment). */
+export const excelCsvText = (columns: ColumnOption[], rows: Array<Record<string, unknown>>): string =>
+  stringifyAll(rows, excelOptions(columns));

@@ -5,14 +5,12 @@ import { importErrorText, type Translate } from '@kernel/orders/importErrorText'
 import type { OrderImportError } from '@kernel/orders/orderImport';
 import { excelCsv } from '../csv/excelCsv';
 import type { Ctx } from '../resources/resource';
-import { loadTranslator } from '../translations/catalog';
+import { loadFillingTranslator } from '../translations/catalog';
 import { isFormula, type Cell, type Sheet } from './importFile';
 
-/** The live catalog's texts with their %{placeholders} filled (none of the texts used here counts, so no plural forms). */
-async function translator(db: Knex, locale: Locale): Promise<Translate> {
-  const t = await loadTranslator(db, locale, ['resources', 'order_import', 'order_validation', 'errors']);
-  return (key, args = {}) => t(key).replace(/%\{(\w+)\}/g, (placeholder, name: string) => (name in args ? String(args[name]) : placeholder));
-}
+/** The live catalog's texts with their %{placeholders} filled. */
+const translator = (db: Knex, locale: Locale): Promise<Translate> =>
+  loadFillingTranslator(db, locale, ['resources', 'order_import', 'order_validation', 'errors']);
 
 const cellText = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : isFormula(cell) ? cell.formula : cell);
 

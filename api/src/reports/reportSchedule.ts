@@ -2,21 +2,25 @@ import { Cron } from 'croner';
 import type { Knex } from 'knex';
 import { materialiseReports } from './materialiseReports';
 import { ReportRun } from './ReportRun';
+import type { Config } from '../foundation/config';
+import { queueReportMails } from '../mail/reportMails';
 
 /** The reports are materialised daily at 23:50 server time (docs/reports.md#when-runs-are-made). */
 export const REPORT_SCHEDULE = '50 23 * * *';
 
 /**
  * Starts the daily job in the server's zone. A run that fails is logged and tried again the
- * next day (an admin can refresh meanwhile); a slow run never overlaps the next one.
+ * next day (an admin can refresh meanwhile); a slow run never overlaps the next one. Then the
+ * report subscriptions ending that day are queued (mail/reportMails.ts).
  */
-export function startReportSchedule(db: Knex, timeZone: string): Cron {
+export function startReportSchedule(db: Knex, timeZone: string, config: Pick<Config, 'smtpUrl'>): Cron {
   return new Cron(REPORT_SCHEDULE, {
     timezone: timeZone, protect: true,
     catch: (err) => console.error(`[${new Date().toISOString()}] The 23:50 report run failed:`, err),
   }, async () => {
     const run = await materialiseReports(db, { kind: 'scheduled', timeZone });
     console.log(`Reports materialised: run ${run.id} of ${run.runDate}, ${run.rowCount} rows in ${run.durationMs} ms`);
+    await queueReportMails(db, config, run);
   });
 }
 

@@ -6,12 +6,13 @@ import { excelCsv } from '../csv/excelCsv';
 import { requirePageFor, requireRole } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { serverTimeZone } from '../monitoring/periods';
-import type { Ctx, Row } from '../resources/resource';
+import type { Ctx } from '../resources/resource';
 import { present } from '../resources/resourceRoutes';
 import { loadTranslator } from '../translations/catalog';
 import { materialiseReports } from './materialiseReports';
 import { DIMENSIONS, GRANULARITIES, MONTH_CHOICES } from '@kernel/reports/reportChoices';
 import { areaRevenue, statistics, type StatisticsParams } from './reportQueries';
+import { statisticsCsv, type CsvTable } from './statisticsCsv';
 import { reportRunsResource } from './reportRunsResource';
 
 /**
@@ -34,14 +35,11 @@ const statisticsQuery = Joi.object({
   ...output,
 });
 
-const MEASURE_COLUMNS = ['orders', 'completed', 'cancelled', 'inProgress', 'billedOrders', 'buyTotal', 'saleTotal', 'margin',
-  'avgCompletionDays'];
-
 /** The translate function for CSV headers in the chosen language (the live catalog). */
 const headers = (ctx: Ctx, lang: Locale) => loadTranslator(ctx.state.db, lang, ['reports']);
 
-/** Streams rows as CSV (UTF-8 with BOM, so Excel reads Chinese). */
-function sendCsv(ctx: Ctx, fileName: string, columns: Array<{ key: string; header: string }>, rows: Row[]) {
+/** Streams a report's CSV (UTF-8 with BOM, so Excel reads Chinese). */
+function sendCsv(ctx: Ctx, { fileName, columns, rows }: CsvTable) {
   const csv = excelCsv(columns);
   for (const row of rows) csv.write(row);
   csv.end();
@@ -52,23 +50,8 @@ function sendCsv(ctx: Ctx, fileName: string, columns: Array<{ key: string; heade
 
 async function statisticsReport(ctx: Ctx) {
   const { format, lang, ...params } = validate<StatisticsParams & Output>(statisticsQuery, ctx.query);
-  const report = await statistics(ctx.state.db, ctx.state.user!, params);
-  if (format === 'json') {
-    ctx.body = report;
-    return;
-  }
-  const t = await headers(ctx, lang);
-  // The screen's leading columns (StatisticsTable.tsx): the period unless in total, the entity
-  // unless overall, and the span itself when neither.
-  const byPeriod = params.granularity !== 'total';
-  const byEntity = params.dimension !== 'overall';
-  const columns = [
-    ...(byPeriod ? [{ key: 'periodLabel', header: t(`reports.columns.${params.granularity}`) }] : []),
-    ...(byEntity ? [{ key: 'label', header: t(`reports.dimensions.${params.dimension}`) }] : []),
-    ...(byPeriod || byEntity ? [] : [{ key: 'span', header: t('reports.columns.period') }]),
-    ...MEASURE_COLUMNS.map((key) => ({ key, header: t(`reports.columns.${key}`) }))];
-  const rows = report.rows.map((row) => ({ ...row, label: row.label ?? t('reports.unassigned'), span: `${report.from} – ${report.to}` }));
-  sendCsv(ctx, `report-statistics-${report.to}`, columns, rows);
+  if (format === 'json') ctx.body = await statistics(ctx.state.db, ctx.state.user!, params);
+  else sendCsv(ctx, await statisticsCsv(ctx.state.db, ctx.state.user!, params, lang));
 }
 
 async function areaRevenueReport(ctx: Ctx) {
@@ -81,8 +64,8 @@ async function areaRevenueReport(ctx: Ctx) {
   const t = await headers(ctx, lang);
   const columns = [{ key: 'label', header: t('reports.dimensions.delivery_area') },
     ...report.months.map((month) => ({ key: month, header: month })), { key: 'total', header: t('reports.columns.total') }];
-  sendCsv(ctx, `report-area-revenue-${report.run?.runDate ?? report.months.at(-1)}`, columns,
-    report.rows.map((row) => ({ label: row.label, ...row.values, total: row.total })));
+  sendCsv(ctx, { fileName: `report-area-revenue-${report.run?.runDate ?? report.months.at(-1)}`, columns,
+    rows: report.rows.map((row) => ({ label: row.label, ...row.values, total: row.total })) });
 }
 
 /** "Refresh now": a new snapshot at once, for admins. */

@@ -173,3 +173,12 @@ export async function loadTranslator(db: Knex, locale: Locale, namespaces: strin
   const texts = new Map(rows.filter((r) => r[column]).map((r) => [`${r.namespace}.${r.key}`, r[column]]));
   return (id) => texts.get(id) ?? id;
 }
+
+/** A translate function over the live catalog that fills %{placeholders} (no plural forms: the server's texts count nothing). */
+export type FillingTranslate = (key: string, args?: Record<string, unknown>) => string;
+
+/** loadTranslator with the placeholders filled: an import's error file, the mails. */
+export async function loadFillingTranslator(db: Knex, locale: Locale, namespaces: string[]): Promise<FillingTranslate> {
+  const t = await loadTranslator(db, locale, namespaces);
+  return (key, args = {}) => t(key).replace(/%\{(\w+)\}/g, (placeholder, name: string) => (name in args ? String(args[name]) : placeholder));
+}
