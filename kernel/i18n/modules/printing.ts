@@ -46,7 +46,7 @@ const messages: ModuleMessages = {
     },
     scan: {
       field: '扫描 DN 或 MTM 号',
-      field_hint: '用扫码枪扫描，或输入号码后按回车',
+      field_hint: '扫码，或输入后按回车',
       unknown: '未找到号码为 %{code} 的订单',
       not_completed: '订单 %{mtm} 尚未完成，不能在此修改完成日期',
       ticked: '已勾选订单 %{mtm}',
@@ -96,7 +96,7 @@ const messages: ModuleMessages = {
     },
     scan: {
       field: 'Scan a DN or MTM number',
-      field_hint: 'Scan with a handheld scanner, or type a number and press Enter',
+      field_hint: 'Scan, or type and press Enter',
       unknown: 'No order has the number %{code}',
       not_completed: 'Order %{mtm} is not completed: its completion date cannot be set here',
       ticked: 'Order %{mtm} ticked',
