@@ -86,7 +86,8 @@ export const PrintDialog = ({ ids, onClose }: { ids: Identifier[]; onClose: () =
                 ))}
               </RadioGroup>
             </Box>
-            <ScanField onOrder={tickScanned} autoFocus />
+            {/* A phone would open its keyboard over the dialog: there the camera or a tap starts scanning. */}
+            <ScanField onOrder={tickScanned} autoFocus={!phone} />
             <Box>
               <Typography variant="subtitle2">{translate('printing.orders')}</Typography>
               {isPending && ids.length > 0 && (
