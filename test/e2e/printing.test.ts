@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { eventually, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually, expectCount, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // Delivery notes, labels and scanning (docs/printing-and-scanning.md), in the browser: the print
@@ -90,7 +90,7 @@ function code128Values(dir: string): string[] {
 const printLog = () => env.app.db('activityLogs').where({ action: 'print', entityType: 'order' }).select('entityId', 'actionId', 'changes');
 
 describe('printing delivery notes and labels', () => {
-  it('prints 50 selected orders as 50 A4 delivery notes whose barcodes read back as their DN numbers, then as 50 labels (en)', async () => {
+  it('prints 50 selected orders as 50 A4 delivery notes whose barcodes read back as their DN numbers (en)', async () => {
     const page = await printingPage(1440);
     await signIn(page, 'admin', { path: `/orders?filter=${encodeURIComponent(JSON.stringify({ q: 'PRT-' }))}`, language: 'en' });
     await expectCount(page.locator('tbody tr'), 25);
@@ -112,23 +112,15 @@ describe('printing delivery notes and labels', () => {
     expect({ pages: notes.pages, size: notes.sizeMm }).toEqual({ pages: 50, size: [210, 297] });
     expect(code128Values(notes.dir).sort()).toEqual(Object.keys(printed).sort());
     fs.rmSync(notes.dir, { recursive: true });
-    if (process.env.SCREENSHOTS === '1') {
+    if (SCREENSHOTS_WANTED) {
       await page.emulateMedia({ media: 'print' });
       await screenshot(page, 'printing-notes-en-1440', { fullPage: false });
-      await page.emulateMedia({ media: null });
     }
-
-    await dialog.getByTestId('print-layout-labels').click();
-    await dialog.getByTestId('print-preview').getByText('Shipping label').waitFor();
-    await confirmPrint(page);
-    const labels = readPdf(await page.pdf({ preferCSSPageSize: true }));
-    expect({ pages: labels.pages, size: labels.sizeMm }).toEqual({ pages: 50, size: [100, 150] });
-    fs.rmSync(labels.dir, { recursive: true });
-    expect((await printLog()).filter((row) => row.changes.layout === 'labels')).toHaveLength(50);
     await page.context().close();
-  });
+    // Fifty pages drawn, printed to a PDF, rendered and read back by zbar: more than the default minute on a loaded machine.
+  }, 120_000);
 
-  it('opens an order from a scan in the search box, prints its label from the detail, and refuses an unknown code aloud (cn, phone, dark)', async () => {
+  it('opens an order from a scan in the search box, prints labels from the detail, and refuses an unknown code aloud (cn, phone, dark)', async () => {
     const page = await printingPage(390, 'dark');
     await signIn(page, 'admin', { path: '/orders', language: 'cn' });
     const search = page.locator('input[name=q]');
@@ -158,7 +150,9 @@ describe('printing delivery notes and labels', () => {
     expect({ pages: labels.pages, size: labels.sizeMm }).toEqual({ pages: 2, size: [100, 150] });
     expect(code128Values(labels.dir)).toEqual(['PRT-DN-7', 'PRT-DN-8']);
     fs.rmSync(labels.dir, { recursive: true });
-    if (process.env.SCREENSHOTS === '1') {
+    const labelled = (await printLog()).filter((row) => row.changes.layout === 'labels');
+    expect(labelled.map((row) => row.entityId).sort()).toEqual([printed['PRT-DN-7'], printed['PRT-DN-8']].map(String).sort());
+    if (SCREENSHOTS_WANTED) {
       await page.emulateMedia({ media: 'print' });
       await screenshot(page, 'printing-labels-cn-390-dark', { fullPage: false });
     }
