@@ -1,23 +1,32 @@
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
+import { useListContext, useRecordSelection, useTranslate } from 'react-admin';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import type { ScannedOrder } from '@kernel/orders/printing';
 import { ScanField } from '../../orders/ScanField';
 import { useScanRefusal } from '../../orders/useScanner';
 import { CompletionDateDialog } from './CompletionDateDialog';
 
+/** The page's list keeps its filters and selection under its own key, apart from the order list's. */
+export const BATCH_STORE_KEY = 'batch_modification';
+
 /**
  * A scanned order is ticked, wherever it is in the results; the page changes completed orders
- * only, so any other is refused as the scan of an unknown code is, aloud.
+ * only, so any other is refused as the scan of an unknown code is, aloud. The selection is changed
+ * through the store's own updates (untick, then toggle: ticked once, never unticked), not from the
+ * ids this render saw: the next scan's lookup can answer before React renders the last one's tick.
  */
 function useScanToSelect() {
-  const { selectedIds, onSelect } = useListContext();
+  const [, { unselect, toggle }] = useRecordSelection({ resource: 'orders', storeKey: BATCH_STORE_KEY });
   const refuse = useScanRefusal();
   return (order: ScannedOrder) => {
-    if (order.status !== 'completed') refuse('scan.not_completed', { mtm: order.mtmNumber });
-    else if (!selectedIds.includes(order.id)) onSelect([...selectedIds, order.id]);
+    if (order.status !== 'completed') {
+      refuse('scan.not_completed', { mtm: order.mtmNumber });
+      return;
+    }
+    unselect([order.id]);
+    toggle(order.id);
   };
 }
 
