@@ -10,6 +10,7 @@ import bulkEdit from './modules/bulk-edit';
 import monitoringDashboard from './modules/monitoring-dashboard';
 import permissions from './modules/permissions';
 import pricing from './modules/pricing';
+import printing from './modules/printing';
 import rateCards from './modules/rate-cards';
 import pricingGrid from './modules/pricing-grid';
 import processMonitoring from './modules/process-monitoring';
@@ -27,5 +28,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport, rateCards, bulkEdit, undo, pricingGrid, mail,
+  orderImport, rateCards, bulkEdit, undo, pricingGrid, mail, printing,
 ];

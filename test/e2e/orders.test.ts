@@ -223,14 +223,17 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
 });
 
 describe('a biller (orders without new_order)', () => {
-  it('reads the list and an order, without create, edit, delete, status or attachment buttons', async () => {
+  it('reads the list and an order, and prints, without create, edit, delete, status or attachment buttons', async () => {
     const page = await newPage(env.browser, env.app.url);
     await signIn(page, 'biller', { path: '/orders' });
     await page.locator('tbody tr', { hasText: 'MTM-2026-0001' }).waitFor();
     // The toolbar is there (its export), and yet without a create button.
     await expectAbsent(page.getByRole('link', { name: '新建订单' }), page.getByTestId('export-csv'));
-    // No bulk actions, so no selection checkboxes.
-    await expectAbsent(page.locator('tbody input[type=checkbox]'), page.locator('tbody tr', { hasText: 'MTM-2026-0001' }));
+    // Printing is their one bulk action: no edit, status change, assignment or deletion.
+    const first = page.locator('tbody tr', { hasText: 'MTM-2026-0001' });
+    await first.locator('input[type=checkbox]').check();
+    await expectAbsent(page.getByTestId('bulk-edit'), page.getByTestId('bulk-print'));
+    await first.locator('input[type=checkbox]').uncheck();
 
     await page.locator('tbody tr', { hasText: 'MTM-2026-0001' }).locator('td').nth(2).click();
     await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);

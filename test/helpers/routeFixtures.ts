@@ -228,6 +228,7 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
       en: 'Imported' }], dryRun: true }),
     'POST /api/orders/batch-completion-date': () => ({ ids: [f.ownCompleted.id], completionDate: new Date().toISOString() }),
     'POST /api/orders/bulk-edit': () => ({ ids: [f.ownOrder.id], changes: { notes: unique('bulk ') } }),
+    'POST /api/orders/print': () => ({ ids: [f.ownOrder.id], layout: 'labels' }),
     'POST /api/orders/:id/transitions': () => ({ to: 'awaiting_supplier_confirmation', note: 'matrix' }),
     'POST /api/users/:id/reset-password': () => ({ password: 'Route-matrix-passphrase-3' }),
     'POST /api/saved-filters': () => ({ resource: 'orders', name: unique('preset '), filter: { status: 'completed' } }),

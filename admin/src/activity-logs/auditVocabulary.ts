@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 export const ACTIONS = [
   'login', 'logout', 'login_failed', 'register', 'create', 'update', 'delete', 'restore', 'purge', 'import',
   'status_change', 'batch_update', 'upload', 'reset_password', 'sign_out_everywhere',
-  'rate_card_apply', 'bulk_edit', 'undo', 'retry',
+  'rate_card_apply', 'bulk_edit', 'undo', 'retry', 'print',
 ] as const;
 
 /** The entity types the log names: the resources' `entityType`s and the other logged subjects. */

@@ -19,6 +19,7 @@ import { OrderReferenceField } from './OrderReferences';
 import { EDITABLE_FIELDS, REFERENCES, toOrderPayload, type OrderRecord } from './orderModel';
 import { RecordHistory } from '../activity-logs/RecordHistory';
 import { OrderProgress } from './OrderProgress';
+import { PrintOrderButton } from './print/PrintButtons';
 import { OrderTimeline } from './OrderTimeline';
 import { StatusChip } from './StatusChip';
 import { TransitionButtons } from './TransitionButtons';
@@ -183,7 +184,7 @@ const OrderDetailPage = ({ id }: { id: string }) => {
     <Edit queryOptions={queryOptions} mutationMode="pessimistic" redirect={false} transform={toOrderPayload} component="div" title={<OrderTitle />}
       // The progress bar scrolls inside its card: the page itself never gets wider than a phone.
       sx={{ '& .RaEdit-card': { minWidth: 0 } }}
-      actions={<TopToolbar><ListButton /></TopToolbar>}
+      actions={<TopToolbar><PrintOrderButton /><ListButton /></TopToolbar>}
       mutationOptions={{
         onSuccess: () => {
           notify('orders.detail.saved', { type: 'success' });

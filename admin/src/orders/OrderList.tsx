@@ -11,6 +11,7 @@ import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { BulkAssignButton } from './BulkAssignButton';
 import { BulkEditButton } from './BulkEditButton';
 import { BulkStatusButton } from './BulkStatusButton';
+import { BulkPrintButton } from './print/PrintButtons';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { OrderImport, OrderImportButton } from './import/OrderImportButton';
 import { useOrderFilters } from './orderFilters';
@@ -54,16 +55,20 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-const BulkActions = () => {
-  return (
-    <>
-      <BulkEditButton />
-      <BulkStatusButton />
-      <BulkAssignButton />
-      <BulkDeleteRecordsButton />
-    </>
-  );
-};
+/** Printing needs only the orders page; the changes need the right to edit orders. */
+const BulkActions = ({ editable }: { editable: boolean }) => (
+  <>
+    <BulkPrintButton />
+    {editable && (
+      <>
+        <BulkEditButton />
+        <BulkStatusButton />
+        <BulkAssignButton />
+        <BulkDeleteRecordsButton />
+      </>
+    )}
+  </>
+);
 
 const Column = DataTable.Col<OrderRecord>;
 // Shown through the columns button; by default the list fits a laptop screen.
@@ -102,7 +107,7 @@ const OrderList = () => {
     <OrderImport>
       <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
         pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
-        <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={editable ? <BulkActions /> : false}
+        <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions editable={editable} />}
           hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
           <Column source="mtmNumber"><MtmNumber /></Column>
           <Column source="dnNumber" />

@@ -1,7 +1,10 @@
+import type { KeyboardEvent } from 'react';
 import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceInput } from './OrderReferences';
-import { STATUS_CHOICES } from './orderModel';
+import { orderPath, STATUS_CHOICES } from './orderModel';
+import { useScanBurst, useScanner } from './useScanner';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (iso: string) => {
@@ -35,11 +38,28 @@ const DELAYED_CHOICES = [
 // Wide enough for "code · name" of the chosen record.
 const REFERENCE_WIDTH = { minWidth: 240 };
 
-/** The order list's filters: search, status and "delayed" always shown; the others through "Add filter". */
+/**
+ * Enter in the search box: an exact DN or MTM number opens its order, whether scanned or typed;
+ * any other text stays the search it already is. Only a scanner's burst that names no order is
+ * refused aloud (docs/printing-and-scanning.md#scanning).
+ */
+function useSearchScan() {
+  const navigate = useNavigate();
+  const { onKeyDown, isScan } = useScanBurst();
+  const scan = useScanner((order) => navigate(orderPath(order.id)));
+  return (event: KeyboardEvent) => {
+    onKeyDown(event);
+    if (event.key === 'Enter') scan((event.target as HTMLInputElement).value, { quiet: !isScan() });
+  };
+}
+
+/** The order list's filters: search (a scanner's too), status and "delayed" always shown; the others through "Add filter". */
 export function useOrderFilters() {
   const translate = useTranslate();
+  const onSearchKey = useSearchScan();
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('orders.filters.q')} sx={{ minWidth: 280 }} />,
+    <SearchInput key="q" source="q" alwaysOn placeholder={translate('orders.filters.q')} sx={{ minWidth: 280 }}
+      onKeyDown={onSearchKey} />,
     <SelectArrayInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn
       label="resources.orders.fields.status" sx={{ minWidth: 200 }} />,
     // `true` is how the filter was saved before it had kinds.

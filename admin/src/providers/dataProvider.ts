@@ -7,6 +7,7 @@ import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permiss
 import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
+import type { PrintedOrder, PrintLayout, ScannedOrder } from '@kernel/orders/printing';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
 import type { PasteAnswer, PasteRow, PricingStats } from '../pages/pricing/pricingModel';
 import type { RateCardApplyOutcome, RateCardApplyRequest } from '../rate-cards/rateCardModel';
@@ -178,6 +179,12 @@ export interface AppMethods {
   batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number; actionId: string }>;
   /** The same new values on many orders, all or nothing (docs/order-status-flow.md#bulk-edit). */
   bulkEditOrders(ids: Identifier[], changes: BulkEditChanges): Promise<BulkEditResult>;
+  /** The orders to print, with the names of what they reference (docs/printing-and-scanning.md). */
+  deliveryNotes(ids: Identifier[]): Promise<PrintedOrder[]>;
+  /** Logs that these orders are being printed, one row each (fails, logging nothing, if one is not the user's). */
+  recordPrint(ids: Identifier[], layout: PrintLayout): Promise<{ printed: number; actionId: string }>;
+  /** The order a scanned DN or MTM number names; fails with 404 for an unknown one and another area's alike. */
+  lookupOrder(code: string): Promise<ScannedOrder>;
   statistics(request: StatisticsQuery): Promise<Statistics>;
   areaRevenue(runId?: number): Promise<AreaRevenue>;
   reportRun(id: number): Promise<ReportRun>;
@@ -255,6 +262,9 @@ const methods: AppMethods = {
   batchCompletionDate: (ids, completionDate) => send('POST', '/api/orders/batch-completion-date',
     { ids, completionDate: completionDate.toISOString() }),
   bulkEditOrders: (ids, changes) => send('POST', '/api/orders/bulk-edit', { ids: ids.map(Number), changes }),
+  deliveryNotes: (ids) => call(`/api/orders/delivery-notes?${query({ ids: ids.join(',') })}`),
+  recordPrint: (ids, layout) => send('POST', '/api/orders/print', { ids: ids.map(Number), layout }),
+  lookupOrder: (code) => call(`/api/orders/lookup?${query({ code })}`),
   statistics: (request) => call(statisticsUrl(request)),
   areaRevenue: (runId) => call(areaRevenueUrl(runId)),
   reportRun: (id) => call(`/api/report-runs/${id}`),

@@ -18,6 +18,7 @@ export const queryKeys = {
   permissions: () => ['permissions'] as const,
   orderEvents: (id: Identifier) => ['orders', String(id), 'events'] as const,
   orderAttachments: (id: Identifier) => ['orders', String(id), 'attachments'] as const,
+  deliveryNotes: (ids: Identifier[]) => ['orders', 'delivery-notes', ids.join(',')] as const,
   allSavedFilters: () => ['saved-filters'] as const,
   savedFilters: (resource: string) => ['saved-filters', resource] as const,
   processMonitoring: () => ['process-monitoring'] as const,

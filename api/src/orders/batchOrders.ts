@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Model, QueryBuilder } from 'objection';
 import { httpError, problem } from '../foundation/httpError';
 import type { Ctx, Row } from '../resources/resource';
 import { liveQuery } from '../resources/resourceRoutes';
@@ -11,15 +12,14 @@ export function namedOrders(orders: Row[]): string {
 }
 
 /**
- * The orders of a batch change (the batch completion date, the bulk edit), their `columns` read and
- * locked for the transaction in one statement: all of `ids` among the live orders the user sees,
- * or a 404 naming those that are not, and nothing changed.
+ * The live orders of `ids` the user sees, read as `select` says, in id order; or a 404 naming those
+ * that are not (unknown, deleted or out of a dispatcher's scope alike), and nothing done.
  */
-export async function lockedBatch(ctx: Ctx, trx: Knex.Transaction, ids: number[], columns: Iterable<string>): Promise<Row[]> {
-  const orders: Row[] = (await liveQuery(ordersResource, ctx, trx).clearSelect()
-    .select([...columns].map((column) => `orders.${column}`))
-    .whereIn('orders.id', ids).orderBy('orders.id').forUpdate())
-    .map((o) => o.toJSON());
+export async function scopedBatch(ctx: Ctx, db: Knex | Knex.Transaction, ids: number[],
+  select: (query: QueryBuilder<Model>) => void): Promise<Row[]> {
+  const query = liveQuery(ordersResource, ctx, db).clearSelect().whereIn('orders.id', ids).orderBy('orders.id');
+  select(query);
+  const orders: Row[] = (await query).map((o) => o.toJSON());
   const found = new Set(orders.map((o) => o.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
@@ -29,3 +29,10 @@ export async function lockedBatch(ctx: Ctx, trx: Knex.Transaction, ids: number[]
   }
   return orders;
 }
+
+/**
+ * The orders of a batch change (the batch completion date, the bulk edit), their `columns` read and
+ * locked for the transaction in one statement (scopedBatch).
+ */
+export const lockedBatch = (ctx: Ctx, trx: Knex.Transaction, ids: number[], columns: Iterable<string>): Promise<Row[]> =>
+  scopedBatch(ctx, trx, ids, (query) => query.select([...columns].map((column) => `orders.${column}`)).forUpdate());

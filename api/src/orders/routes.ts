@@ -21,6 +21,7 @@ import { OrderAttachment } from './OrderAttachment';
 import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
 import { bulkEdit } from './bulkEdit';
 import { lockedBatch, namedOrders } from './batchOrders';
+import { deliveryNotes, lookup, recordPrint } from './printing';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -163,5 +164,8 @@ export const orderRoutes = new Router<AppState>({ prefix: '/api/orders' })
   .post('/batch-completion-date', requirePage('batch_modification'), batchCompletionDate)
   .get('/ids', requirePage('batch_modification'), matchingIds)
   .post('/bulk-edit', orderGuards.write, bulkEdit)
+  .get('/lookup', orderGuards.read, lookup)
+  .get('/delivery-notes', orderGuards.read, deliveryNotes)
+  .post('/print', orderGuards.read, recordPrint)
   .post('/:id/transitions', orderGuards.write, transition)
   .get('/:id/events', orderGuards.read, events);

@@ -43,6 +43,7 @@ const messages: ModuleMessages = {
         undoneAction: '撤销的操作',
         deletedAt: '删除时间',
         deletedBy: '删除人',
+        layout: '打印版式',
       },
       actions: {
         login: '登录',
@@ -62,6 +63,7 @@ const messages: ModuleMessages = {
         reset_password: '重置密码',
         sign_out_everywhere: '全部登出',
         undo: '撤销',
+        print: '打印',
       },
     },
     entity_types: {
@@ -114,6 +116,7 @@ const messages: ModuleMessages = {
         undoneAction: 'Undone action',
         deletedAt: 'Deleted at',
         deletedBy: 'Deleted by',
+        layout: 'Print layout',
       },
       actions: {
         login: 'Sign in',
@@ -133,6 +136,7 @@ const messages: ModuleMessages = {
         reset_password: 'Password reset',
         sign_out_everywhere: 'Signed out everywhere',
         undo: 'Undo',
+        print: 'Print',
       },
     },
     entity_types: {

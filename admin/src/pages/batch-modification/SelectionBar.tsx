@@ -1,18 +1,44 @@
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { useListContext, useTranslate } from 'react-admin';
+import { useListContext, useRecordSelection, useTranslate } from 'react-admin';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
+import type { ScannedOrder } from '@kernel/orders/printing';
+import { ScanField } from '../../orders/ScanField';
+import { useScanRefusal } from '../../orders/useScanner';
 import { CompletionDateDialog } from './CompletionDateDialog';
+
+/** The page's list keeps its filters and selection under its own key, apart from the order list's. */
+export const BATCH_STORE_KEY = 'batch_modification';
+
+/**
+ * A scanned order is ticked, wherever it is in the results; the page changes completed orders
+ * only, so any other is refused as the scan of an unknown code is, aloud. The selection is changed
+ * through the store's own updates (untick, then toggle: ticked once, never unticked), not from the
+ * ids this render saw: the next scan's lookup can answer before React renders the last one's tick.
+ */
+function useScanToSelect() {
+  const [, { unselect, toggle }] = useRecordSelection({ resource: 'orders', storeKey: BATCH_STORE_KEY });
+  const refuse = useScanRefusal();
+  return (order: ScannedOrder) => {
+    if (order.status !== 'completed') {
+      refuse('scan.not_completed', { mtm: order.mtmNumber });
+      return;
+    }
+    unselect([order.id]);
+    toggle(order.id);
+  };
+}
 
 /**
  * Always above the results (react-admin's own bulk toolbar only shows once something is
  * selected): the count of selected orders, "select all" of the current results, clearing, and
- * the button that opens the completion-date dialog — which says so when nothing is selected.
+ * the scan box, and the button that opens the completion-date dialog — which says so when nothing is selected.
  */
 export const SelectionBar = () => {
   const translate = useTranslate();
   const { selectedIds, onSelectAll, onUnselectItems, total, isPending } = useListContext();
+  const tickScanned = useScanToSelect();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [nothingSelected, setNothingSelected] = useState(false);
   const count = selectedIds.length;
@@ -39,8 +65,9 @@ export const SelectionBar = () => {
         <Button size="small" color="inherit" disabled={count === 0} onClick={() => onUnselectItems()}>
           {translate('batch_modification.clear_selection')}
         </Button>
+        <ScanField onOrder={tickScanned} sx={{ width: { xs: '100%', sm: 300 }, ml: { sm: 'auto' } }} />
         <Button variant="contained" startIcon={<EditCalendarIcon />} onClick={openDialog} data-testid="open-batch-dialog"
-          sx={{ ml: { sm: 'auto' }, width: { xs: '100%', sm: 'auto' } }}>
+          sx={{ width: { xs: '100%', sm: 'auto' } }}>
           {translate('batch_modification.modify')}
         </Button>
       </Stack>

@@ -1,0 +1,68 @@
+import Joi from 'joi';
+import { MAX_PRINT_ORDERS, PRINT_LAYOUTS, type PrintLayout } from '@kernel/orders/printing';
+import { logActivities } from '../activity/logActivity';
+import { httpError } from '../foundation/httpError';
+import { validate } from '../middleware/validate';
+import type { Ctx } from '../resources/resource';
+import { liveQuery } from '../resources/resourceRoutes';
+import { personNameSql } from '../users/personNameSql';
+import { scopedBatch } from './batchOrders';
+import { ordersResource } from './ordersResource';
+
+const ids = Joi.array().items(Joi.number().integer().positive()).min(1).max(MAX_PRINT_ORDERS).unique().required();
+
+/** `?ids=1,2,3`: the orders' ids as one comma-separated list, so 500 of them stay a short address. */
+const idList = (raw: unknown) => (typeof raw === 'string' ? raw.split(',') : raw);
+
+/**
+ * The orders to print (docs/printing-and-scanning.md), each with the names of what it references,
+ * in one statement: the order list answers ids, and 500 notes would otherwise cost five lookups
+ * per reference. A supplier or warehouse in the trash is still printed by its name.
+ */
+export async function deliveryNotes(ctx: Ctx) {
+  const { ids: wanted } = validate<{ ids: number[] }>(Joi.object({ ids }), { ids: idList(ctx.query.ids) });
+  const db = ctx.state.db;
+  ctx.body = await scopedBatch(ctx, db, wanted, (query) => {
+    query.leftJoin('suppliers as s', 's.id', 'orders.supplierId')
+      .leftJoin('warehouses as w', 'w.id', 'orders.pickupWarehouseId')
+      .leftJoin('deliveryAreas as a', 'a.id', 'orders.deliveryAreaId')
+      .leftJoin('vehicleTypes as v', 'v.id', 'orders.vehicleTypeId')
+      .leftJoin('users as u', 'u.id', 'orders.assignedUserId')
+      .select('orders.id', 'orders.mtmNumber', 'orders.dnNumber', 'orders.pickupDate', 'orders.mosDate', 'orders.notes',
+        's.name as supplierName', 'w.name as warehouseName', 'a.name as areaName', 'v.name as vehicleTypeName',
+        db.raw(`${personNameSql('u')} as assigned_name`));
+  });
+}
+
+const printBody = Joi.object({ ids, layout: Joi.string().valid(...PRINT_LAYOUTS).required() });
+
+/**
+ * Records that the person printed these orders, when they confirm the print dialog: one `print`
+ * row per order, one action, all or none (an order not theirs or gone refuses the whole print).
+ */
+export async function recordPrint(ctx: Ctx) {
+  const { ids: printed, layout } = validate<{ ids: number[]; layout: PrintLayout }>(printBody, ctx.request.body);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    const orders = await scopedBatch(ctx, trx, printed, (query) => query.select('orders.id'));
+    const actionId = await logActivities(trx, ctx, orders.map((order) => ({
+      action: 'print', entityType: 'order', entityId: order.id as number, changes: { layout } })));
+    return { printed: orders.length, actionId };
+  });
+}
+
+const lookupQuery = Joi.object({ code: Joi.string().trim().min(1).max(50).required() });
+
+/**
+ * The order a scanned code names: its DN number (unique among live orders) first, else the newest
+ * order with that MTM number, among those the user sees. Unknown and out of scope answer the same
+ * 404, so a dispatcher cannot learn that another area's number exists.
+ */
+export async function lookup(ctx: Ctx) {
+  const { code } = validate<{ code: string }>(lookupQuery, ctx.query);
+  const order = await liveQuery(ordersResource, ctx, ctx.state.db).clearSelect()
+    .select('orders.id', 'orders.mtmNumber', 'orders.dnNumber', 'orders.status')
+    .where((q) => q.where('orders.dnNumber', code).orWhere('orders.mtmNumber', code))
+    .orderByRaw('(orders.dn_number = ?) desc, orders.id desc', [code]).first();
+  if (!order) throw httpError('not_found', 'No order has this number', { params: { entity: 'order' } });
+  ctx.body = order;
+}
