@@ -36,6 +36,7 @@ import { liveRoutes } from './live/routes';
 import { httpError } from './foundation/httpError';
 import { userRoutes } from './users/routes';
 import { undoRoutes } from './undo/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -54,6 +55,7 @@ export const routers: Router<AppState>[] = [
   processMonitoringRoutes,
   liveRoutes,
   undoRoutes,
+  notificationRoutes,
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
   rateCardRoutes,

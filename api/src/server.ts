@@ -7,6 +7,7 @@ import { setPasswordWorkLimits } from './auth/passwords';
 import { ROLES } from '@kernel/users/roles';
 import { serverTimeZone } from './monitoring/periods';
 import { catchUpReports, startReportSchedule } from './reports/reportSchedule';
+import { startNotificationJob } from './notifications/notificationJob';
 
 async function main() {
   const config = readConfig();
@@ -21,6 +22,7 @@ async function main() {
   const { seeded } = await prepareDatabase(db, config, { demo: true });
   await catchUpReports(db, serverTimeZone());
   const reportJob = config.reportSchedule ? startReportSchedule(db, serverTimeZone()) : undefined;
+  const notificationJob = config.notificationJob ? startNotificationJob(db, config, serverTimeZone()) : undefined;
   const app = createApp(db, config);
   const server = app.listen(config.port, () => {
     console.log(`Logistics back-office: http://localhost:${config.port}`);
@@ -30,6 +32,7 @@ async function main() {
   });
   const stop = () => {
     reportJob?.stop();
+    notificationJob?.stop();
     endLiveStreams(db);
     server.close(() => db.destroy().then(() => process.exit(0)));
   };
