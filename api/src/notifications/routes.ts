@@ -12,10 +12,8 @@ import { parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
 import type { Ctx } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
-import {
-  DEFAULT_CHANNELS, NOTIFICATION_KINDS, REPORT_SUBSCRIPTION_PERIODS, type NotificationChannels, type NotificationKind,
-  type ReportSubscriptionPeriod,
-} from '@kernel/notifications/notificationKinds';
+import { DEFAULT_CHANNELS, NOTIFICATION_KINDS, REPORT_SUBSCRIPTION_PERIODS } from '@kernel/notifications/notificationKinds';
+import type { NotificationSettings } from '@kernel/notifications/notificationRecords';
 
 /*
  * Everyone's own notifications and choices (docs/notifications.md): no page beyond being an active
@@ -73,13 +71,6 @@ async function markAllRead(ctx: Ctx) {
   ctx.body = { updated };
 }
 
-/** What a person chose: channels per kind, the digest hour, report subscriptions; and whether e-mail is on at all. */
-interface NotificationSettings {
-  kinds: Record<NotificationKind, NotificationChannels>;
-  digestHour: number | null;
-  reportSubscriptions: ReportSubscriptionPeriod[];
-}
-
 async function readSettings(db: Knex | Knex.Transaction, userId: number): Promise<NotificationSettings> {
   const [chosen, mail, subscriptions] = await Promise.all([
     db('notificationSettings').where({ userId }).select('kind', 'inApp', 'email'),
@@ -95,6 +86,7 @@ async function readSettings(db: Knex | Knex.Transaction, userId: number): Promis
     reportSubscriptions: REPORT_SUBSCRIPTION_PERIODS.filter((period) => periods.has(period)) };
 }
 
+/** The person's choices, and whether e-mail is on at all (SMTP_URL). */
 async function getSettings(ctx: Ctx) {
   ctx.body = { ...await readSettings(ctx.state.db, ctx.state.user!.id), emailEnabled: Boolean(ctx.state.config.smtpUrl) };
 }
