@@ -55,8 +55,8 @@ export default function NotificationSettingsPage() {
           <TableHead>
             <TableRow>
               <TableCell>{translate('notifications.setting.kind')}</TableCell>
-              <TableCell align="center">{translate('notifications.setting.in_app')}</TableCell>
-              <TableCell align="center">{translate('notifications.setting.email')}</TableCell>
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>{translate('notifications.setting.in_app')}</TableCell>
+              <TableCell align="center" sx={{ whiteSpace: 'nowrap' }}>{translate('notifications.setting.email')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
