@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
-import { requireActiveUser } from '../middleware/guard';
+import { requireActiveUser, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { liveRows } from '../db/liveRows';
 import { scopeToAreas } from '../orders/dispatcherScope';
@@ -17,7 +17,8 @@ import type { NotificationSettings } from '@kernel/notifications/notificationRec
 
 /*
  * Everyone's own notifications and choices (docs/notifications.md): no page beyond being an active
- * user; nobody reads or marks another's, and a dispatcher's list names only their areas' orders.
+ * user (the choices: signed in); nobody reads or marks another's, and a dispatcher's list names
+ * only their areas' orders.
  */
 
 /**
@@ -134,5 +135,6 @@ export const notificationRoutes = new Router<AppState>({ prefix: '/api' })
   .get('/notifications', requireActiveUser(), list)
   .post('/notifications/read-all', requireActiveUser(), markAllRead)
   .post('/notifications/:id/read', requireActiveUser(), markRead)
-  .get('/notification-settings', requireActiveUser(), getSettings)
-  .put('/notification-settings', requireActiveUser(), putSettings);
+  // Their own account's settings: a pending person may set them before activation, as the user menu offers them.
+  .get('/notification-settings', requireUser(), getSettings)
+  .put('/notification-settings', requireUser(), putSettings);
