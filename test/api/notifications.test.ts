@@ -117,13 +117,17 @@ describe('an order moved by someone else', () => {
 
 describe('a registration waiting for activation', () => {
   it('notifies those who may open the users page, once', async () => {
-    const registered = await new HttpClient(app.url).post('/api/register',
+    const newcomer = new HttpClient(app.url);
+    const registered = await newcomer.post('/api/register',
       { username: 'newcomer', password: 'correct horse battery', firstName: 'Lin', lastName: 'Zhou' });
     expect(registered.status).toBe(201);
     expect((await notificationsOf('registration_pending')).map((row) => [row.userId, row.subjectUserId]))
       .toEqual([[ids.admin, registered.body.id], [ids.manager, registered.body.id]].sort((a, b) => a[0] - b[0]));
     const [shown] = (await admin.get('/api/notifications')).body;
     expect(shown).toMatchObject({ kind: 'registration_pending', subjectUserId: registered.body.id, subjectUsername: 'newcomer' });
+    // The pending person has no notifications yet, but may set their choices.
+    expect((await newcomer.get('/api/notifications')).status).toBe(403);
+    expect((await newcomer.put('/api/notification-settings', { digestHour: 8 })).body.digestHour).toBe(8);
   });
 });
 
