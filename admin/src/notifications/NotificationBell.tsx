@@ -14,6 +14,10 @@ import { useAppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { notificationTarget, notificationText } from './notificationText';
 
+/** Read by screen readers, not shown (MUI's visuallyHidden). */
+const HIDDEN = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0,
+  position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
 /** How many of the newest notifications the list shows. */
 const SHOWN = 30;
 
@@ -49,12 +53,15 @@ export const NotificationBell = () => {
 
   return (
     <>
-      <Tooltip title={translate('notifications.title')}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)}
-          aria-label={translate('notifications.bell', { smart_count: unread })} data-testid="notification-bell">
-          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count" data-count={unread}>
+      {/* Named by its text, not an aria-label: a label that did not start with the badge's visible
+          count failed WCAG 2.5.3 (label in name). The count is said in the hidden text instead. */}
+      <Tooltip title={translate('notifications.title')} describeChild>
+        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} data-testid="notification-bell">
+          <Badge badgeContent={unread} color="error" max={99} data-testid="notification-count" data-count={unread}
+            slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsIcon />
           </Badge>
+          <Box component="span" sx={HIDDEN}>{translate('notifications.bell', { smart_count: unread })}</Box>
         </IconButton>
       </Tooltip>
       <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)}
