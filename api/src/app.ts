@@ -37,6 +37,7 @@ import { httpError } from './foundation/httpError';
 import { userRoutes } from './users/routes';
 import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
+import { notificationRoutes } from './notifications/routes';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -55,6 +56,7 @@ export const routers: Router<AppState>[] = [
   processMonitoringRoutes,
   liveRoutes,
   undoRoutes,
+  notificationRoutes,
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
   rateCardRoutes,

@@ -9,6 +9,7 @@ import { serverTimeZone } from './monitoring/periods';
 import { catchUpReports, startReportSchedule } from './reports/reportSchedule';
 import { startMailWorker } from './mail/mailWorker';
 import { startDigestJob } from './mail/digest';
+import { startNotificationJob } from './notifications/notificationJob';
 
 async function main() {
   const config = readConfig();
@@ -26,6 +27,7 @@ async function main() {
   const mailWorker = startMailWorker(db, config);
   const digestJob = startDigestJob(db, config);
   console.log(config.smtpUrl ? 'E-mail: on (SMTP_URL)' : 'E-mail: off (set SMTP_URL to turn it on)');
+  const notificationJob = config.notificationJob ? startNotificationJob(db, config, serverTimeZone()) : undefined;
   const app = createApp(db, config);
   const server = app.listen(config.port, () => {
     console.log(`Logistics back-office: http://localhost:${config.port}`);
@@ -37,6 +39,7 @@ async function main() {
     reportJob?.stop();
     mailWorker?.stop();
     digestJob?.stop();
+    notificationJob?.stop();
     endLiveStreams(db);
     server.close(() => db.destroy().then(() => process.exit(0)));
   };

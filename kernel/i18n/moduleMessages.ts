@@ -3,6 +3,7 @@ import deliveryAreas from './modules/delivery-areas';
 import errors from './modules/errors';
 import live from './modules/live';
 import mail from './modules/mail';
+import notifications from './modules/notifications';
 import orders from './modules/orders';
 import orderImport from './modules/order-import';
 import batchModification from './modules/batch-modification';
@@ -28,5 +29,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport, rateCards, bulkEdit, undo, pricingGrid, mail, printing,
+  orderImport, rateCards, bulkEdit, undo, pricingGrid, mail, printing, notifications,
 ];

@@ -36,6 +36,8 @@ export interface Fixtures {
   mail: number;
   /** The admin's sign-in: an action GET /api/actions/:actionId reads, which no undo can change. */
   action: string;
+  /** The admin's notification: marking it read again changes nothing. */
+  notification: number;
 }
 
 type Row = Record<string, any>;
@@ -146,6 +148,12 @@ export class RecordMaker {
     return row.id;
   }
 
+  /** A notification of `userId`'s, to mark read. */
+  async notification(userId: number): Promise<number> {
+    const [row] = await this.app.db('notifications').insert({ userId, kind: 'order_moved' }).returning('id');
+    return row.id;
+  }
+
   async savedFilter(userId: number): Promise<number> {
     const [row] = await this.app.db('savedFilters').insert({ userId, resource: 'orders', name: unique('preset '), filter: '{}' })
       .returning('id');
@@ -186,6 +194,7 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
   f.action = (await app.db('activityLogs').where({ action: 'login', userId: userIds.admin }).orderBy('id', 'desc')
     .first('actionId')).actionId;
+  f.notification = await maker.notification(userIds.admin);
   return { fixtures: f, maker, admin };
 }
 
@@ -269,13 +278,15 @@ export const SESSION_ROUTES = ['POST /api/login', 'POST /api/register', 'POST /a
 /**
  * Path values for a write: a record made for this one request wherever the write would use it up
  * (a delete, a restore, a status move), so the next caller finds the fixtures as they were.
- * `ownerId` owns the saved filter a DELETE /api/saved-filters/:id removes.
+ * `ownerId` owns the saved filter a DELETE /api/saved-filters/:id removes, and the notification a
+ * POST /api/notifications/:id/read marks read.
  */
 export async function writeParams(route: RouteEntry, f: Fixtures, maker: RecordMaker, ownerId: number):
   Promise<Record<string, string | number>> {
   const [, , resource] = route.path.split('/');
   if (route.path.startsWith('/api/trash/:type/:id')) return maker.trashed();
   if (route.path === '/api/saved-filters/:id') return { id: await maker.savedFilter(ownerId) };
+  if (route.path === '/api/notifications/:id/read') return { id: await maker.notification(ownerId) };
   if (route.path === '/api/actions/:actionId/undo') return { actionId: await maker.action() };
   if (route.path === '/api/mail-outbox/:id/retry') return { id: await maker.failedMail() };
   if (route.params.includes('attachmentId')) return { id: f.ownOrder.id, attachmentId: await maker.attachment(f.ownOrder.id) };
@@ -294,7 +305,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     warehouses: f.warehouse, 'warehouse-options': f.warehouse, 'vehicle-types': f.vehicleType,
     'vehicle-type-options': f.vehicleType, 'delivery-areas': f.ownArea, 'delivery-area-options': f.ownArea,
     users: f.staffUser, 'user-options': f.staffUser, 'activity-logs': f.activityLog, translations: f.translation,
-    'report-runs': f.reportRun, 'rate-cards': f.rateCard, 'mail-outbox': f.mail,
+    'report-runs': f.reportRun, 'rate-cards': f.rateCard, 'mail-outbox': f.mail, notifications: f.notification,
   };
   const values: Record<string, string | number> = {};
   for (const param of route.params) {

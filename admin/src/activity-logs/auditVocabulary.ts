@@ -11,7 +11,7 @@ export const ACTIONS = [
 /** The entity types the log names: the resources' `entityType`s and the other logged subjects. */
 export const ENTITY_TYPES = [
   'order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation', 'permission', 'saved_filter',
-  'rate_card', 'mail', 'mail_settings',
+  'rate_card', 'mail', 'mail_settings', 'notification_settings',
 ] as const;
 
 export const ACTION_CHOICES = ACTIONS.map((action) => ({ id: action, name: `activity_logs.actions.${action}` }));

@@ -4,6 +4,7 @@ import {
   AppBar as RaAppBar, LocalesMenuButton, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { LogoutMenuItem } from './LogoutMenuItem';
 import { USER_MENU } from './menuItems';
@@ -37,7 +38,7 @@ const AppUserMenu = () => {
 };
 
 export const AppBar = () => (
-  <RaAppBar userMenu={<AppUserMenu />} toolbar={<><LocalesMenuButton languages={LANGUAGES} /><ThemeSwitch /></>}>
+  <RaAppBar userMenu={<AppUserMenu />} toolbar={<><NotificationBell /><LocalesMenuButton languages={LANGUAGES} /><ThemeSwitch /></>}>
     {/* The page's title wrapper is inline-block, which text-overflow does not cut: a long title ran under the language button with no ellipsis. */}
     <TitlePortal sx={{ minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } }} />
   </RaAppBar>

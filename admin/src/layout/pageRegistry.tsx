@@ -8,6 +8,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import NotificationsIcon from '@mui/icons-material/Notifications';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SecurityIcon from '@mui/icons-material/Security';
@@ -39,6 +40,7 @@ const Dashboard = lazy(() => import('../pages/dashboard/Dashboard'));
 const MonitoringDashboard = lazy(() => import('../pages/monitoring-dashboard/MonitoringDashboard'));
 const PermissionDeniedDemo = lazy(() => import('../pages/permission-denied-demo/PermissionDeniedDemo'));
 const TranslationImport = lazy(() => import('../pages/translation-import/TranslationImport'));
+const NotificationSettingsPage = lazy(() => import('../notifications/NotificationSettingsPage'));
 const PermissionsPage = lazy(() => import('../pages/permissions/PermissionsPage'));
 const BatchModificationPage = lazy(() => import('../pages/batch-modification/BatchModificationPage'));
 const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
@@ -124,6 +126,9 @@ export const PAGES: Page[] = [
     menu: { group: 'user-menu', label: 'menu.translations', icon: <TranslateIcon fontSize="small" /> } },
   { path: '/translation-import', access: 'signed-in', element: <TranslationImport />,
     menu: { group: 'user-menu', label: 'menu.translation_import', icon: <UploadFileIcon fontSize="small" /> } },
+  // Everyone's own choices: no page key (the server answers each person theirs).
+  { path: '/notification-settings', access: 'signed-in', element: <NotificationSettingsPage />,
+    menu: { group: 'user-menu', label: 'menu.notification_settings', icon: <NotificationsIcon fontSize="small" /> } },
   { path: '/permission-denied-demo', access: 'signed-in', element: <PermissionDeniedDemo /> },
   { path: '/auth', access: 'public', element: <AuthPage /> },
   { path: '/monitoring-dashboard', access: 'public', element: <MonitoringDashboard /> },

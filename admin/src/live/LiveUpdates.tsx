@@ -99,6 +99,8 @@ export const LiveUpdates = () => {
       const own = change.type === 'user' && change.id === String(userId) ? OWN_ACCOUNT : [];
       markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...own, ...ALWAYS]);
     });
+    // The person's own notifications changed (docs/notifications.md#live): the bell refetches.
+    source.addEventListener('notification', () => markStale([queryKeys.notifications()]));
     source.addEventListener('resync', () => markStale('everything'));
     source.addEventListener('error', () => { dropped = true; });
     source.addEventListener('open', () => {

@@ -8,6 +8,7 @@ import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { PrintedOrder, PrintLayout, ScannedOrder } from '@kernel/orders/printing';
+import type { NotificationRecord, NotificationSettings } from '@kernel/notifications/notificationRecords';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
 import type { PasteAnswer, PasteRow, PricingStats } from '../pages/pricing/pricingModel';
 import type { RateCardApplyOutcome, RateCardApplyRequest } from '../rate-cards/rateCardModel';
@@ -132,6 +133,10 @@ export interface SavedFilter {
   filter: Record<string, unknown>;
 }
 
+export interface NotificationPage { rows: NotificationRecord[]; total: number; unread: number }
+/** The person's choices, and whether the server sends e-mail at all. */
+export type NotificationSettingsAnswer = NotificationSettings & { emailEnabled: boolean };
+
 /** The signed-in person, as GET /api/user answers. */
 export interface CurrentUser {
   id: number;
@@ -228,6 +233,12 @@ export interface AppMethods {
   describeAction(actionId: string): Promise<ActionSummary>;
   /** Undoes an action whole, or fails with the refusal (409 changed_since names the records). */
   undoAction(actionId: string): Promise<UndoResult>;
+  /** A page of the person's notifications, newest first, with their total and unread count (docs/notifications.md). */
+  notifications(range: [number, number]): Promise<NotificationPage>;
+  markNotificationRead(id: number): Promise<void>;
+  markAllNotificationsRead(): Promise<void>;
+  notificationSettings(): Promise<NotificationSettingsAnswer>;
+  saveNotificationSettings(settings: NotificationSettings): Promise<NotificationSettingsAnswer>;
   /** A call the server always refuses (the permission-denied demo page). */
   permissionDeniedDemo(): Promise<void>;
 }
@@ -303,6 +314,15 @@ const methods: AppMethods = {
   resetPassword: (userId, password) => send('POST', `/api/users/${userId}/reset-password`, { password }),
   signOutEverywhere: (userId) => send('POST', `/api/users/${userId}/sign-out-everywhere`),
   permissionDeniedDemo: () => send('GET', '/api/permission-denied-demo'),
+  async notifications([start, end]) {
+    const { json, headers } = await httpClient(`/api/notifications?${query({ range: JSON.stringify([start, end]) })}`);
+    return { rows: json as NotificationRecord[], total: Number(headers.get('Content-Range')?.split('/')[1] ?? 0),
+      unread: Number(headers.get('X-Unread-Count') ?? 0) };
+  },
+  markNotificationRead: (id) => send('POST', `/api/notifications/${id}/read`),
+  markAllNotificationsRead: () => send('POST', '/api/notifications/read-all'),
+  notificationSettings: () => call('/api/notification-settings'),
+  saveNotificationSettings: (settings) => send('PUT', '/api/notification-settings', settings),
   describeAction: (actionId) => call(`/api/actions/${encodeURIComponent(actionId)}`),
   undoAction: (actionId) => send('POST', `/api/actions/${encodeURIComponent(actionId)}/undo`),
 };

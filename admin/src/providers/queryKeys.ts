@@ -34,4 +34,6 @@ export const queryKeys = {
   pricingStats: (period?: string) => ['pricing', 'stats', period] as const,
   rateCardPreview: (request: unknown) => ['pricing', 'rate-card-preview', request] as const,
   translationNamespaces: () => ['translation-namespaces'] as const,
+  notifications: () => ['notifications'] as const,
+  notificationSettings: () => ['notification-settings'] as const,
 };

@@ -7,6 +7,7 @@ import { publicRoute, requireUser } from '../middleware/guard';
 import { deleteExpiredSessions, sessionIdOf } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import { User } from '../users/User';
+import { notifyRegistration } from '../notifications/notificationRules';
 import { isCommonPassword } from '@kernel/auth/passwordRules';
 import { hashPassword, unmatchableHash, verifyPassword } from './passwords';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './schemas';
@@ -83,6 +84,7 @@ async function register(ctx: Ctx) {
     });
     await logActivity(trx, ctx, { action: 'register', entityType: 'user', entityId: created.id, actor: created,
       changes: { username: created.username, role: created.role, status: created.status } });
+    if (created.status === 'pending') await notifyRegistration(trx, config, created.id);
     return created;
   });
   const fresh = await User.query(db).findById(user.id).throwIfNotFound();

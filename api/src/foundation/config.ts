@@ -28,6 +28,8 @@ export interface Config {
   allowedOrigins: string[];
   /** The daily 23:50 report job (REPORT_SCHEDULE=off stops it, e.g. on a second server). */
   reportSchedule: boolean;
+  /** The 5-minute notification job (NOTIFICATION_JOB=off stops it on this instance; another one's runs it). */
+  notificationJob: boolean;
   /** How long the app waits on the database before it answers 503 instead of hanging. */
   databaseTimeouts: DatabaseTimeouts;
   /** smtp://user:pass@host:port or smtps://…: e-mail is on only with it (SMTP_URL). */
@@ -93,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: path.resolve(root, env.ADMIN_DIST ?? 'admin/dist'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean),
     reportSchedule: env.REPORT_SCHEDULE !== 'off',
+    notificationJob: env.NOTIFICATION_JOB !== 'off',
     databaseTimeouts: {
       connectMs: positiveInteger(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5_000),
       acquireMs: positiveInteger(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 10_000),

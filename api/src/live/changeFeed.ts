@@ -20,9 +20,12 @@ export interface Change extends LiveChange {
   altersView: boolean;
 }
 
-type Listener = { onChanges: (changes: Change[]) => void; onResync: () => void };
+/** onNotified: whose notifications changed (null: anyone's). */
+type Listener = { onChanges: (changes: Change[]) => void; onResync: () => void; onNotified: (userIds: number[] | null) => void };
 
 const CHANNEL = 'app_changes';
+/** Notifications are no activity-log rows: their own notices name whose changed (migrations/20261129000300_notification_notices.ts). */
+const NOTIFICATION_CHANNEL = 'app_notifications';
 /** The most rows one catch-up reads; a stream further behind is told to refetch everything. */
 export const CATCH_UP_LIMIT = 500;
 const RECONNECT_MS = 1_000;
@@ -100,6 +103,20 @@ class ChangeFeed {
     }).catch(() => this.resync());
   }
 
+  private notified(payload: string | undefined) {
+    let userIds: unknown;
+    try {
+      userIds = JSON.parse(payload ?? '');
+    } catch {
+      return;
+    }
+    if (userIds !== null && !Array.isArray(userIds)) return;
+    // After the changes read before it, in commit order: the bell refetches after what it names.
+    this.reading = this.reading.then(() => {
+      for (const listener of this.listeners) listener.onNotified(userIds as number[] | null);
+    }).catch(() => this.resync());
+  }
+
   private resync() {
     for (const listener of this.listeners) listener.onResync();
   }
@@ -109,18 +126,25 @@ class ChangeFeed {
     try {
       if (pglite) {
         const unlisten = await pglite.listen(CHANNEL, (payload) => this.notice(payload));
-        this.stop = unlisten;
+        const unlistenNotifications = await pglite.listen(NOTIFICATION_CHANNEL, (payload) => this.notified(payload));
+        this.stop = async () => {
+          await unlisten();
+          await unlistenNotifications();
+        };
         return;
       }
       const client = new pg.Client((this.db.client as { connectionSettings: pg.ClientConfig }).connectionSettings);
       const stop = () => client.end();
       this.stop = stop;
-      client.on('notification', (message) => this.notice(message.payload));
+      client.on('notification', (message) => {
+        if (message.channel === NOTIFICATION_CHANNEL) this.notified(message.payload);
+        else this.notice(message.payload);
+      });
       // Only the connection listening now: one ended before (quiet, then listening again) is no loss.
       client.on('error', () => this.lost(stop));
       client.on('end', () => this.lost(stop));
       await client.connect();
-      await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${CHANNEL}; listen ${NOTIFICATION_CHANNEL}`);
     } catch {
       this.lost(this.stop);
     }

@@ -76,6 +76,7 @@ async function events(ctx: Ctx) {
     sessionId,
     changes: (changes) => enqueue(async () => deliver(changes)),
     resync: () => enqueue(async () => { send('resync', {}); }),
+    notified: () => enqueue(async () => { send('notification', {}); }),
     beat: () => write(': still here\n\n'),
     end() {
       if (ended) return;

@@ -16,6 +16,8 @@ export interface Stream {
   /** Sends what of `changes` its user may see now. */
   changes(changes: Change[]): void;
   resync(): void;
+  /** Tells its user that their notifications changed. */
+  notified(): void;
   /** A comment line, so that proxies keep an idle stream open. */
   beat(): void;
   end(): void;
@@ -78,7 +80,8 @@ class LiveViews {
     this.users.set(stream.userId, entry);
     if (!this.unsubscribe) {
       this.unsubscribe = changeFeed(this.db).subscribe({ onChanges: (changes) => this.changes(changes),
-        onResync: () => this.afterReading([...this.users.keys()], (s) => s.resync()) });
+        onResync: () => this.afterReading([...this.users.keys()], (s) => s.resync()),
+        onNotified: (userIds) => this.afterReading([], (s) => { if (!userIds || userIds.includes(s.userId)) s.notified(); }) });
       this.heartbeat = setInterval(() => this.afterReading([...this.users.keys()], (s) => s.beat()), HEARTBEAT_MS);
     }
     await changeFeed(this.db).listening;

@@ -22,6 +22,8 @@ import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
 import { bulkEdit } from './bulkEdit';
 import { lockedBatch, namedOrders } from './batchOrders';
 import { deliveryNotes, lookup, recordPrint } from './printing';
+import { serverToday } from './delays';
+import { notifyLateOrders, notifyOrdersMoved } from '../notifications/notificationRules';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -71,6 +73,9 @@ async function transition(ctx: Ctx) {
     const logged: Row = { status: { before: from, after: to } };
     if ('completionDate' in changes) logged.completionDate = { before: order.completionDate, after: changes.completionDate };
     await logActivity(trx, ctx, { action: 'status_change', entityType: 'order', entityId: id, changes: logged });
+    // Its notifications commit with it (docs/notifications.md): the assigned person's, and the order's delays now.
+    await notifyOrdersMoved(trx, ctx.state.config, ctx.state.user!.id, [{ orderId: id, from, to }]);
+    await notifyLateOrders(trx, ctx.state.config, serverToday(), [id]);
     return present(ordersResource, (await liveQuery(ordersResource, ctx, trx).findById(id))!);
   });
 }

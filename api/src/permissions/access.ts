@@ -39,3 +39,13 @@ export async function accessiblePages(db: Knex, user: User): Promise<PageKey[]> 
 export async function canAccessPage(db: Knex, user: User, pageKey: PageKey): Promise<boolean> {
   return (await accessiblePages(db, user)).includes(pageKey);
 }
+
+/**
+ * The SQL condition (over `users as u`) that a user may open a page, as accessiblePages decides it
+ * for one user, for a statement that finds all of them at once: active, and an admin, or their own
+ * grant or denial of the page, else their role's.
+ */
+export const mayOpenPageSql = (pageKey: PageKey): string => {
+  const row = (who: string) => `(select p.allowed from page_permissions p where ${liveRows('p')} and ${who} and p.page_key = '${pageKey}' limit 1)`;
+  return `(u.status = 'active' and (u.role = 'admin' or coalesce(${row('p.user_id = u.id')}, ${row('p.user_id is null and p.role = u.role')}, false)))`;
+};

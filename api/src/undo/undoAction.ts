@@ -4,6 +4,7 @@ import { logActivities, type ActivityEntry } from '../activity/logActivity';
 import { httpError } from '../foundation/httpError';
 import { ROUTE_GUARD, type RouteGuard } from '../middleware/guard';
 import { AREA_DENIED } from '../orders/dispatcherScope';
+import { notifyOrdersMoved } from '../notifications/notificationRules';
 import { idListsOf } from '../resources/relations';
 import type { AnyResource, Ctx, Row } from '../resources/resource';
 import { UNDO_HOURS, UNDO_OF } from '@kernel/activity/undoableActions';
@@ -194,13 +195,19 @@ async function writeBack(ctx: Ctx, trx: Knex.Transaction, undo: TypeUndo): Promi
   return entries;
 }
 
-/** An order whose status an undo moves gets its timeline event, as every status change does. */
+/**
+ * An order whose status an undo moves gets its timeline event and its assigned person's
+ * notification, as every status change does.
+ */
 async function recordStatusEvents(ctx: Ctx, trx: Knex.Transaction, entries: ActivityEntry[]): Promise<void> {
   const events = entries.filter((entry) => entry.changes?.status).map((entry) => {
     const { before, after } = entry.changes!.status as { before: string; after: string };
     return { orderId: entry.entityId, fromStatus: before, toStatus: after, userId: ctx.state.user!.id, note: null };
   });
-  if (events.length > 0) await trx('orderEvents').insert(events);
+  if (events.length === 0) return;
+  await trx('orderEvents').insert(events);
+  await notifyOrdersMoved(trx, ctx.state.config, ctx.state.user!.id,
+    events.map((event) => ({ orderId: Number(event.orderId), from: event.fromStatus, to: event.toStatus })));
 }
 
 /**

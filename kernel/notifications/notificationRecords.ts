@@ -1,0 +1,30 @@
+import type { NotificationChannels, NotificationKind, ReportSubscriptionPeriod } from './notificationKinds';
+
+/** One notification as GET /api/notifications lists it: with what its text names (docs/notifications.md). */
+export interface NotificationRecord {
+  id: number;
+  kind: NotificationKind;
+  orderId: number | null;
+  mtmNumber: string | null;
+  dnNumber: string | null;
+  /** The order's status now. */
+  status: string | null;
+  /** The registration waiting for activation (registration_pending). */
+  subjectUserId: number | null;
+  subjectName: string | null;
+  subjectUsername: string | null;
+  /** An order moved by someone else: from which status to which, and by whom. */
+  fromStatus: string | null;
+  toStatus: string | null;
+  byName: string | null;
+  readAt: string | null;
+  createdAt: string;
+}
+
+/** What a person chose (GET/PUT /api/notification-settings): channels per kind, the digest hour, report subscriptions. */
+export interface NotificationSettings {
+  kinds: Record<NotificationKind, NotificationChannels>;
+  /** The hour (server time) of the daily digest of their late orders; null: none. */
+  digestHour: number | null;
+  reportSubscriptions: ReportSubscriptionPeriod[];
+}

@@ -1,0 +1,60 @@
+import { runNotificationJob } from '../../api/src/notifications/notificationJob';
+import { signedInAs } from '../helpers/httpClient';
+import { newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+
+// The notification centre (docs/notifications.md): a late order raises the dispatcher's bell live.
+const env = useAppInBrowser();
+
+const yesterday = () => new Date(Date.now() - 86_400_000).toLocaleDateString('sv');
+
+describe('the notification bell', () => {
+  it('rises without a reload when an order of the dispatcher\'s area turns late; the list marks read and opens the order', async () => {
+    const admin = await signedInAs(env.app.url, 'admin');
+    const warehouse = (await admin.create('/api/warehouses', { code: 'NT-DC', name: '通知 DC' })).id;
+    const area = (await admin.create('/api/delivery-areas', { code: 'NT-A', name: '通知区域' })).id;
+    const dispatcherId = (await env.app.db('users').where({ username: 'regional_dispatcher' }).first('id')).id;
+    await env.app.db('userDeliveryAreas').insert({ userId: dispatcherId, deliveryAreaId: area });
+    const order = await admin.create('/api/orders', { mtmNumber: 'MTM-LATE-1', dnNumber: 'DN-LATE-1', pickupWarehouseId: warehouse,
+      deliveryAreaId: area, assignedUserId: dispatcherId, pickupDate: new Date(Date.now() + 86_400_000).toLocaleDateString('sv'),
+      mosDate: new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv') });
+
+    const page = await newPage(env.browser, env.app.url);
+    const listening = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+    await signIn(page, 'regional_dispatcher', { path: '/orders', language: 'en' });
+    await listening;
+    await page.locator('[data-testid=notification-count][data-count="0"]').waitFor({ state: 'attached' });
+    let loads = 0;
+    page.on('load', () => { loads += 1; });
+
+    // The pickup date passes (written behind the app), then the job finds the order late.
+    await env.app.db('orders').where({ id: order.id }).update({ pickupDate: yesterday() });
+    await runNotificationJob(env.app.db, env.app.config);
+    await page.locator('[data-testid=notification-count][data-count="1"]').waitFor({ state: 'attached', timeout: 60_000 });
+    expect(loads).toBe(0);
+
+    await page.getByTestId('notification-bell').click();
+    const list = page.getByTestId('notification-list');
+    const item = list.getByTestId('notification-item').filter({ hasText: 'MTM-LATE-1' });
+    await item.getByText('past its pickup date').waitFor();
+    await screenshot(page, 'notifications-bell-en-1440', { fullPage: false });
+    await item.getByTestId('notification-read').click();
+    await page.locator('[data-testid=notification-count][data-count="0"]').waitFor({ state: 'attached' });
+    await item.locator('.MuiListItemButton-root').click();
+    await page.waitForURL((url) => url.pathname === `/orders/${order.id}`);
+
+    if (SCREENSHOTS_WANTED) {
+      await page.goto('/notification-settings');
+      await page.getByTestId('notification-kinds').waitFor();
+      await screenshot(page, 'notification-settings-en-1440', { fullPage: false });
+      const phone = await newPage(env.browser, env.app.url, { width: 390, height: 844, colorScheme: 'dark' });
+      await signIn(phone, 'regional_dispatcher', { path: '/notification-settings', language: 'cn' });
+      await phone.getByTestId('notification-kinds').waitFor();
+      await screenshot(phone, 'notification-settings-cn-390-dark', { fullPage: false });
+      await phone.getByTestId('notification-bell').click();
+      await phone.getByTestId('notification-item').first().waitFor();
+      await screenshot(phone, 'notifications-bell-cn-390-dark', { fullPage: false });
+      await phone.context().close();
+    }
+    await page.context().close();
+  });
+});
