@@ -74,6 +74,23 @@ describe('notification mails', () => {
     expect(await app.db('activityLogs').where({ entityType: 'mail_settings', entityId: String(ids.leader) })).toHaveLength(1);
   });
 
+  it('go out for what the person chose by e-mail: their order someone else moved, in their language', async () => {
+    const leader = await signedInAs(app.url, 'team_leader');
+    expect((await leader.put('/api/me/mail-language', { language: 'en' })).status).toBe(200);
+    expect((await leader.put('/api/notification-settings', { kinds: { order_moved: { inApp: true, email: true } } })).status).toBe(200);
+    const [order] = await insertOrders(1, { pickupDate: '2099-01-05' });
+    expect((await admin.post(`/api/orders/${order.id}/transitions`, { to: 'awaiting_supplier_confirmation' })).status).toBe(200);
+    // The mail was queued in the transition's transaction, with the person's bell row.
+    expect(await app.db('notifications').where({ userId: ids.leader, orderId: order.id, kind: 'order_moved' })).toHaveLength(1);
+    await sendDueMails(app.db, app.config);
+
+    const [mail, ...more] = arrivedFor(order.mtmNumber);
+    expect(more).toEqual([]);
+    expect(to(mail)).toBe('team.leader@example.com');
+    expect(mail.subject).toBe(`[Order moved] Order ${order.mtmNumber}`);
+    expect(mail.text).toMatch(/was moved to "Awaiting supplier confirmation" by \S+/);
+  });
+
   it('render from what the notification passes: who moved the order to which status', async () => {
     const [order] = await insertOrders(1);
     await queue([{ userId: ids.leader, template: 'order_moved', data: { orderId: order.id, status: 'in_transit', by: ids.admin } }]);

@@ -83,7 +83,7 @@ export async function notifyOrdersMoved(db: Db, config: MailConfig, actorId: num
   if (moves.length === 0) return;
   await deliver(db, config, 'order_moved', `select u.id as user_id, o.id as order_id, null::int as subject_user_id,
       jsonb_build_object('from', m.from, 'to', m.to, 'byUserId', actor.id) as data,
-      ${ORDER_MAIL_DATA} || jsonb_build_object('from', m.from, 'to', m.to, 'by', ${personNameSql('actor')}) as mail_data
+      ${ORDER_MAIL_DATA} || jsonb_build_object('from', m.from, 'to', m.to, 'status', m.to, 'by', ${personNameSql('actor')}) as mail_data
     from jsonb_to_recordset(?::jsonb) as m("orderId" int, "from" text, "to" text)
     join orders o on o.id = m."orderId" join users u on u.id = o.assigned_user_id and ${liveRows('u')} and u.status = 'active'
     join users actor on actor.id = ?
