@@ -32,5 +32,7 @@ const projects: Config['projects'] = [
     setupFiles: [`<rootDir>/test/helpers/${process.env.TEST_DATABASE_URL ? 'usePostgres' : 'usePglite'}.ts`] },
 ];
 
-const config: Config = { projects, testTimeout: 60_000 };
+// Two minutes: a file's set-up that builds the first copy of a database (migrations and seeds)
+// took over a minute on a busy machine.
+const config: Config = { projects, testTimeout: 120_000 };
 export default config;

@@ -62,8 +62,9 @@ function preparationKey({ config, demo, sampleData }: Preparation): string {
     }
   };
   SOURCES.forEach(add);
-  // The config holds the password hash cost.
-  hash.update(JSON.stringify({ config, demo, sampleData }));
+  // Of the config, the seeds read only the password hash cost: an app started with other settings
+  // (SMTP_URL, TRUST_PROXY…) starts from the same copy.
+  hash.update(JSON.stringify({ passwordHashCost: config.passwordHashCost, demo, sampleData }));
   // The demo data's dates follow today's: a copy is made anew each day, and older days' are removed.
   return `${today()}_${hash.digest('hex').slice(0, 16)}`;
 }

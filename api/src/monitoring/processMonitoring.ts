@@ -11,6 +11,7 @@ import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import { assertWorksInArea, scopeToAreas } from '../orders/dispatcherScope';
 import { Order } from '../orders/Order';
 import type { Ctx } from '../resources/resource';
+import { recordId } from '../resources/fields';
 
 const guard = requirePage('process_monitoring');
 
@@ -50,7 +51,7 @@ async function counts(ctx: Ctx) {
 
 const ordersQuery = Joi.object({
   kind: Joi.string().valid(...DELAY_KINDS).required(),
-  deliveryAreaId: Joi.number().integer().positive(),
+  deliveryAreaId: recordId(),
   offset: Joi.number().integer().min(0).max(100_000).default(0),
   limit: Joi.number().integer().min(1).max(100).default(25),
 });

@@ -15,6 +15,7 @@ import { worksInArea } from './dispatcherScope';
 import { Order } from './Order';
 import { lockedBatch, namedOrders } from './batchOrders';
 import { createOrderSchema, ordersResource } from './ordersResource';
+import { recordId } from '../resources/fields';
 
 /**
  * The order form's own rule of each field (createOrderSchema), none required and no defaults
@@ -26,7 +27,7 @@ const changesSchema = Joi.object(Object.fromEntries(BULK_EDIT_FIELDS.map((field)
 }))).min(1).prefs({ noDefaults: true });
 
 const bulkEditBody = Joi.object({
-  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(MAX_BATCH_ORDERS).unique().required(),
+  ids: Joi.array().items(recordId()).min(1).max(MAX_BATCH_ORDERS).unique().required(),
   changes: changesSchema.required(),
 });
 

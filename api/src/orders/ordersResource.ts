@@ -4,7 +4,7 @@ import type { Model, QueryBuilder } from 'objection';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { fieldText, httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
-import { calendarDay, optionalText, partial, requiredText } from '../resources/fields';
+import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
 import { englishText } from '../foundation/englishText';
 import type { Ctx, Input, ListOptions, ResourceDef } from '../resources/resource';
 import { areasOf, assertWorksInArea } from './dispatcherScope';
@@ -16,9 +16,9 @@ import { orderExport } from './export';
  * (docs/admin-screens.md#forms-and-their-messages), from the kernel's catalog: `order_validation.<key>`.
  */
 const required = (key: string) => englishText(`order_validation.${key}`);
-const requiredId = (message: string) => Joi.number().integer().positive().required()
+const requiredId = (message: string) => recordId().required()
   .messages({ 'any.required': message, 'number.base': message, 'number.positive': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') });
-const optionalId = () => Joi.number().integer().positive().allow(null).default(null)
+const optionalId = () => recordId().allow(null).default(null)
   .messages({ 'number.base': fieldText('invalid_format'), 'number.positive': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') });
 const calendarDate = (message: string) => calendarDay().required()
   .messages({ 'any.required': message, 'string.empty': message, 'string.base': message, 'string.pattern.base': fieldText('invalid_format') });

@@ -8,8 +8,9 @@ import { liveQuery } from '../resources/resourceRoutes';
 import { personNameSql } from '../users/personNameSql';
 import { scopedBatch } from './batchOrders';
 import { ordersResource } from './ordersResource';
+import { recordId } from '../resources/fields';
 
-const ids = Joi.array().items(Joi.number().integer().positive()).min(1).max(MAX_PRINT_ORDERS).unique().required();
+const ids = Joi.array().items(recordId()).min(1).max(MAX_PRINT_ORDERS).unique().required();
 
 /** `?ids=1,2,3`: the orders' ids as one comma-separated list, so 500 of them stay a short address. */
 const idList = (raw: unknown) => (typeof raw === 'string' ? raw.split(',') : raw);

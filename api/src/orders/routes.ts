@@ -24,6 +24,7 @@ import { lockedBatch, namedOrders } from './batchOrders';
 import { deliveryNotes, lookup, recordPrint } from './printing';
 import { serverToday } from './delays';
 import { notifyLateOrders, notifyOrdersMoved } from '../notifications/notificationRules';
+import { recordId } from '../resources/fields';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
 async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
@@ -109,7 +110,7 @@ function checkCompletionDate(orders: Row[], completionDate: Date) {
 // The customer's batch-modification texts
 // (docs/order-status-flow.md#batch-modification-completion-date) are the field messages.
 const batchBody = Joi.object({
-  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(MAX_BATCH_ORDERS).unique().required().messages({
+  ids: Joi.array().items(recordId()).min(1).max(MAX_BATCH_ORDERS).unique().required().messages({
     'any.required': 'Please select at least one order for batch modification',
     'array.min': 'Please select at least one order for batch modification',
     'array.base': 'Please select at least one order for batch modification',

@@ -12,6 +12,7 @@ import type { Role } from '@kernel/users/roles';
 import { personName } from '@kernel/users/personName';
 import { liveRows } from '../db/liveRows';
 import { User } from '../users/User';
+import { recordId } from '../resources/fields';
 
 const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': fieldText('invalid_format') });
 const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': fieldText('invalid_format'),
@@ -23,7 +24,7 @@ export const matrixChangeSchema = Joi.object({
   roles: Joi.object(Object.fromEntries(EDITABLE_ROLES.map((role) => [role, pageList])))
     .messages({ 'object.unknown': 'Unknown role or not editable', 'object.base': fieldText('invalid_format') }),
   users: Joi.array().max(1000).items(Joi.object({
-    userId: Joi.number().integer().positive().required()
+    userId: recordId().required()
       .messages({ 'any.required': fieldText('required'), 'number.base': fieldText('invalid_format'), 'number.integer': fieldText('invalid_format') }),
     username: Joi.string().allow(''),
     name: Joi.string().allow(''),

@@ -2,13 +2,13 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 import { httpError, problem } from '../foundation/httpError';
-import { calendarDay, optionalText, partial, requiredText } from '../resources/fields';
+import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
 import type { Input, ResourceDef, Stored } from '../resources/resource';
 import { money } from '../pricing/money';
 import { Supplier } from '../suppliers/Supplier';
 import { RateCard } from './RateCard';
 
-const id = () => Joi.number().integer().positive();
+const id = () => recordId();
 const BASE_PRICES = new Set(['basePurchasePrice', 'baseSalePrice']);
 
 const create = Joi.object({

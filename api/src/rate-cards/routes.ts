@@ -11,9 +11,10 @@ import { applyFilters, liveQuery } from '../resources/resourceRoutes';
 import { pricingSetSql } from '../pricing/margin';
 import { pricingResource } from '../pricing/pricingResource';
 import { applyCards, unpricedWithCards, type Candidate } from './cardPricing';
+import { recordId } from '../resources/fields';
 
 const applyBody = Joi.object({
-  ids: Joi.array().items(Joi.number().integer().positive()).min(1).max(MAX_BATCH_ORDERS).unique(),
+  ids: Joi.array().items(recordId()).min(1).max(MAX_BATCH_ORDERS).unique(),
   filter: Joi.object().unknown(true),
   preview: Joi.boolean().default(false),
 }).xor('ids', 'filter');

@@ -52,7 +52,13 @@ export const status = () => Joi.string().valid('active', 'inactive').default('ac
 export const decimal = (max = 999999.99) => Joi.number().min(0).max(max).precision(2).allow(null).default(null)
   .prefs({ convert: false }).messages(messages);
 
-export const idList = () => Joi.array().items(Joi.number().integer().positive()).max(500).default([]).messages(messages);
+/** The largest id of an `increments` column (PostgreSQL's integer): a larger one names no record, and is refused as such. */
+const MAX_RECORD_ID = 2_147_483_647;
+
+/** A record's id in a body or query. */
+export const recordId = () => Joi.number().integer().positive().max(MAX_RECORD_ID);
+
+export const idList = () => Joi.array().items(recordId()).max(500).default([]).messages(messages);
 
 /**
  * The update schema of a create schema: the same fields, none required, no defaults filled in,
