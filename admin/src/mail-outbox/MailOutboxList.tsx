@@ -1,7 +1,9 @@
+import OutboxIcon from '@mui/icons-material/Outbox';
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { DataTable, List, SearchInput, SelectInput, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { EmptyList } from '../common/EmptyList';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { useToast } from '../layout/useToast';
@@ -115,7 +117,8 @@ const MailOutboxList = () => {
   return (
     <>
       <MailOffNotice />
-      <List title="mail.title" filters={filters} exporter={false} sort={{ field: 'id', order: 'DESC' }} perPage={25}>
+      <List title="mail.title" filters={filters} exporter={false} sort={{ field: 'id', order: 'DESC' }} perPage={25}
+        empty={<EmptyList icon={<OutboxIcon />} title="mail.empty.title" body="mail.empty.body" create={false} />}>
         <DataTable bulkActionButtons={false} rowClick={false} sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>
           <Column source="createdAt">{phone ? <PhoneEntry /> : <LocalDateField source="createdAt" showTime />}</Column>
           {!phone && <Column source="userName" field={RecipientField} disableSort />}

@@ -29,6 +29,7 @@ const messages: ModuleMessages = {
       title: '邮件发件箱',
       search: '搜索错误信息',
       off: '邮件功能未开启（未设置 SMTP_URL）',
+      empty: { title: '发件箱是空的', body: '通知邮件、每日摘要和报表订阅的邮件会在这里列出，包括发送状态和失败原因。' },
       retry: '重试',
       retried: '已重新排队，将尽快发送',
       templates: {
@@ -116,6 +117,7 @@ const messages: ModuleMessages = {
       title: 'Mail outbox',
       search: 'Search the last errors',
       off: 'E-mail is off (SMTP_URL is not set)',
+      empty: { title: 'The outbox is empty', body: 'Notification mails, daily digests and report subscriptions are listed here, with whether they went out and why not.' },
       retry: 'Retry',
       retried: 'Queued again: it is sent shortly',
       templates: {
