@@ -4,7 +4,7 @@ import type { Config } from '../foundation/config';
 import { liveRows } from '../db/liveRows';
 import { delayCondition, serverToday } from '../orders/delays';
 import { queueMails, type QueuedMail } from './outbox';
-import { withMailLock } from './singleRunner';
+import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 
 /** A digest lists this many late orders; the rest it counts. */
 export const DIGEST_MAX_ORDERS = 50;
@@ -42,7 +42,7 @@ async function lateOrdersOf(db: Knex, user: { id: number; role: string }, today:
 export async function queueDigests(db: Knex, config: Pick<Config, 'smtpUrl'>, now = new Date()): Promise<void> {
   if (!config.smtpUrl) return;
   const today = serverToday(now);
-  await withMailLock(db, async (trx) => {
+  await withJobLock(db, JOB_LOCKS.mail, async (trx) => {
     const people: Array<{ id: number; role: string }> = await trx('mailSettings as m').join('users as u', 'u.id', 'm.userId')
       .where({ 'm.digestHour': now.getHours(), 'u.status': 'active' }).whereRaw(liveRows('u'))
       .whereNotExists(trx('mailOutbox').whereRaw("dedupe_key = 'digest:' || u.id || ':' || ?", [today]))

@@ -6,7 +6,7 @@ import type { Config } from '../foundation/config';
 import { User } from '../users/User';
 import { MailOutbox } from './MailOutbox';
 import { renderMail, Unsendable } from './renderMail';
-import { withMailLock } from './singleRunner';
+import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 
 /** The worker looks for due mails this often while e-mail is on. */
 const POLL_SCHEDULE = '*/5 * * * * *';
@@ -34,7 +34,7 @@ export const retryDelayMs = (failedAttempts: number): number =>
  * failed first. Undefined when nothing is due or another instance holds the lock.
  */
 function claimNext(db: Knex, now: Date): Promise<MailOutbox | undefined> {
-  return withMailLock(db, async (trx) => {
+  return withJobLock(db, JOB_LOCKS.mail, async (trx) => {
     await MailOutbox.query(trx).where('status', 'sending').where('nextAttemptAt', '<=', now)
       .patch({ status: 'failed', lastError: 'interrupted' });
     const due = MailOutbox.query(trx).where('status', 'pending').where('nextAttemptAt', '<=', now)
