@@ -164,6 +164,14 @@ describe('an SMTP outage', () => {
   });
 });
 
+it('a mail is due the moment it is queued, not a fraction of a millisecond later', async () => {
+  const [order] = await insertOrders(1);
+  await queue([{ userId: ids.admin, template: 'late_mos', data: { orderId: order.id } }]);
+  const row = await app.db('mailOutbox').whereRaw("(data->>'orderId')::int = ?", [order.id]).first();
+  expect(await sendDueMails(app.db, app.config, row.nextAttemptAt)).toBe(1);
+  expect(arrivedFor(order.mtmNumber)).toHaveLength(1);
+});
+
 it('two workers at once send each mail once', async () => {
   const orders = await insertOrders(12);
   await queue(orders.map((order) => ({ userId: ids.admin, template: 'late_mos', data: { orderId: order.id } })));

@@ -15,7 +15,10 @@ export interface QueuedMail {
  */
 export async function queueMails(db: Knex | Knex.Transaction, mails: QueuedMail[], { smtpUrl }: { smtpUrl?: string }): Promise<void> {
   if (!smtpUrl || mails.length === 0) return;
+  // Due from the app's clock, as the worker compares with it: PostgreSQL's own now() carries
+  // microseconds a JavaScript date lacks, so a pass in the same millisecond would miss the mail.
+  const nextAttemptAt = new Date();
   await db('mailOutbox')
-    .insert(mails.map((mail) => ({ userId: mail.userId, template: mail.template, data: mail.data ?? {}, dedupeKey: mail.dedupeKey ?? null })))
+    .insert(mails.map((mail) => ({ userId: mail.userId, template: mail.template, data: mail.data ?? {}, dedupeKey: mail.dedupeKey ?? null, nextAttemptAt })))
     .onConflict('dedupeKey').ignore();
 }
