@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import type { Role } from '@kernel/users/roles';
 import { startTestApp, type TestApp } from './testApp';
 import { DEMO_PASSWORD } from '../../seeds/demo';
@@ -157,6 +157,16 @@ export function useAppInBrowser(options?: Parameters<typeof startTestApp>[0]): {
   beforeAll(async () => {
     [env.app, env.browser] = await Promise.all([startTestApp(options), launchBrowser()]);
   }, options?.sampleData ? 300_000 : undefined);
+  // The pages a test opened go with it: left open, each would go on answering the live updates
+  // and polls that every later test's changes set off (the contexts made before it, shared by a
+  // file's tests, stay).
+  let kept = new Set<BrowserContext>();
+  beforeEach(() => {
+    kept = new Set(env.browser.contexts());
+  });
+  afterEach(async () => {
+    await Promise.all(env.browser?.contexts().filter((context) => !kept.has(context)).map((context) => context.close()) ?? []);
+  });
   afterAll(async () => {
     await env.browser?.close();
     await env.app?.close();

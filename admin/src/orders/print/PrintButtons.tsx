@@ -1,16 +1,21 @@
 import PrintIcon from '@mui/icons-material/Print';
-import { useState } from 'react';
+import { Dialog } from '@mui/material';
+import { lazy, Suspense, useState } from 'react';
 import { Button, useListContext, useNotify, useRecordContext, type Identifier } from 'react-admin';
 import { MAX_PRINT_ORDERS } from '@kernel/orders/printing';
+import { PageLoading } from '../../layout/PageLoading';
 import type { OrderRecord } from '../orderModel';
-import { PrintDialog } from './PrintDialog';
+
+// The dialog brings the barcode library (≈ 0.9 MB): read when a person first prints, not with the order list and detail.
+const PrintDialog = lazy(() => import('./PrintDialog').then(({ PrintDialog: dialog }) => ({ default: dialog })));
+const Opening = () => <Dialog open fullWidth maxWidth="xs"><PageLoading /></Dialog>;
 
 const PrintButton = ({ ids, testId, tooMany }: { ids: Identifier[]; testId: string; tooMany?: () => boolean }) => {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button label="printing.action" data-testid={testId} onClick={() => setOpen(!tooMany?.())}><PrintIcon /></Button>
-      {open && <PrintDialog ids={ids} onClose={() => setOpen(false)} />}
+      {open && <Suspense fallback={<Opening />}><PrintDialog ids={ids} onClose={() => setOpen(false)} /></Suspense>}
     </>
   );
 };
