@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
-import { expectAbsent, expectCount, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
@@ -43,7 +43,7 @@ describe('the trash', () => {
     await row.waitFor({ state: 'detached' });
     expect(await liveSupplier(supplier.id)).toMatchObject({ name: '华东快运物流', version: 3 });
     await seeInSupplierList(page, '华东快运物流');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('restores in English (dark) with the bulk action, and purges after a confirmation', async () => {
@@ -75,7 +75,7 @@ describe('the trash', () => {
     expect(await env.app.db('suppliers').where({ id: doomed.id }).first()).toBeUndefined();
 
     await seeInSupplierList(page, 'Northwind Haulage');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows the server\'s reason when a restore clashes with a live record, and keeps the row', async () => {
@@ -89,7 +89,7 @@ describe('the trash', () => {
     await expectCount(row, 1);
     // Purging is for administrators: a manager has no such button.
     await expectAbsent(page.getByTestId(`purge-supplier:${gone.id}`), row.getByTestId(`restore-supplier:${gone.id}`));
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -138,7 +138,7 @@ describe('the activity log', () => {
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter')!);
     expect(new Date(filter.at_gte).getTime()).toBe(new Date(2099, 0, 1, 8, 0).getTime());
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a hidden field as changed and the permission changes by role (en, dark)', async () => {
@@ -160,7 +160,7 @@ describe('the activity log', () => {
     await panel.getByText('Role: Team leader').waitFor();
     expect(await panel.innerText()).toContain('"suppliers"');
     await admin.put('/api/permissions', { roles: { team_leader: matrix.roles.team_leader } });
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -198,8 +198,8 @@ describe('the permissions page', () => {
     await biller.getByTestId('sidebar').locator('a[href="/trash"]').waitFor();
     await biller.getByTestId('menu-/trash').click();
     await biller.getByTestId('trash-empty').or(biller.locator('tbody tr').first()).waitFor();
-    await biller.context().close();
-    await page.context().close();
+    await closePage(biller);
+    await closePage(page);
   });
 
   it('denies a page to one user through an exception (en, dark)', async () => {
@@ -221,7 +221,7 @@ describe('the permissions page', () => {
     const pages = (await dispatcher.get('/api/user-accessible-pages')).body.map((p: { pageKey: string }) => p.pageKey);
     expect(pages).not.toContain('new_order');
     expect(pages).toContain('orders');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('is refused to a manager', async () => {
@@ -229,6 +229,6 @@ describe('the permissions page', () => {
     await signIn(page, 'manager', { path: '/permissions' });
     await page.getByText('权限不足').first().waitFor();
     await expectAbsent(page.getByTestId('role-matrix'), page.getByText('权限不足'));
-    await page.context().close();
+    await closePage(page);
   });
 });

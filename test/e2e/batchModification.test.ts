@@ -1,7 +1,7 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -123,7 +123,7 @@ describe('batch modification (cn, light)', () => {
     const expected = await instantOf(page, '2026-12-24T15:30');
     expect(await completionDates()).toEqual({ 'BM-1': expected, 'BM-2': expected, 'BM-3': expected, 'BM-4': COMPLETED_AT,
       'BM-5': null });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('filters by supplier and by delivery area, and remembers the search for the next visit', async () => {
@@ -145,7 +145,7 @@ describe('batch modification (cn, light)', () => {
     await page.getByText('当前筛选条件下未找到订单').waitFor();
     expect(await page.getByTestId('select-all-results').isDisabled()).toBe(true);
     await screenshot(page, 'batch-empty-cn-light');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -177,7 +177,7 @@ describe('batch modification (en, dark)', () => {
     const dates = await completionDates();
     expect([dates['BM-3'], dates['BM-4']]).toEqual([expected, expected]);
     expect(dates['BM-1']).toBe(await instantOf(page, '2026-12-24T15:30'));
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -200,7 +200,7 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     await eventually(async () => expect(await count(page)).toBe('已选择 1 个订单'));
-    await page.context().close();
+    await closePage(page);
   });
 
   it('says the session expired on a 401, changes nothing, and returns to the login page', async () => {
@@ -221,7 +221,7 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
     await page.waitForURL((url) => url.pathname === '/auth');
     admin = await signedInAs(env.app.url, 'admin');
     expect(await completionDates()).toEqual(before);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -259,6 +259,6 @@ describe('batch modification (an order no longer completed)', () => {
     await page.getByTestId('toast').filter({ hasText: '已成功更新 1 个订单的完成日期' }).waitFor();
     await rowCount(page, 1);
     expect((await admin.get(`/api/orders/${orders['RF-1']}`)).body.completionDate).toBe(await instantOf(page, '2026-12-30T09:00'));
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { eventually, expectAbsent, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, eventually, expectAbsent, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 // The order list's "Edit selected" (docs/order-status-flow.md#bulk-edit).
 const env = useAppInBrowser();
@@ -96,7 +96,7 @@ describe('bulk edit on the order list', () => {
     expect(new Set(undone.map((o) => `${o.vehicleTypeId}/${o.deliveryAreaId}/${o.version}`))).toEqual(
       new Set([`${refs.oldType}/${refs.area}/3`]));
     expect(Number((await env.app.db('activityLogs').where({ action: 'undo' }).whereIn('entityId', ids.map(String)).count({ n: '*' }))[0].n)).toBe(200);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows the refusal in the dialog, in English, keeping its values; the keyboard ticks and fills a field', async () => {
@@ -132,7 +132,7 @@ describe('bulk edit on the order list', () => {
     await page.getByTestId('bulk-edit-save').click();
     await toast(page, '3 orders updated');
     expect(Number((await env.app.db('orders').where({ notes: 'Moved to Monday' }).count({ n: '*' }))[0].n)).toBe(3);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('on an upright phone, the list shows one order per row and offers no selection', async () => {
@@ -141,7 +141,7 @@ describe('bulk edit on the order list', () => {
     await signIn(page, 'manager', { path: listOf('UPRIGHT-') });
     await page.getByText('UPRIGHT-001').first().waitFor();
     await expectAbsent(page.getByTestId('bulk-edit'), page.getByText('UPRIGHT-001'));
-    await page.context().close();
+    await closePage(page);
   });
 
   it.each([['cn', '2026-11-21', '将修改 2 个订单', '已更新 2 个订单'], ['en', '2026-11-22', '2 orders will change', '2 orders updated']] as const)(
@@ -162,6 +162,6 @@ describe('bulk edit on the order list', () => {
       await screenshot(page, `bulk-edit-dialog-${language}-phone-landscape`);
       await page.getByTestId('bulk-edit-save').click();
       await toast(page, updated);
-      await page.context().close();
+      await closePage(page);
     });
 });

@@ -1,4 +1,4 @@
-import { expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 // Issue #22's minor findings on the daily screens, each as a person meets it.
 const env = useAppInBrowser({ sampleData: true });
@@ -17,7 +17,7 @@ describe('daily screens, second pass', () => {
     await navigation.getByText('您还没有可用的页面', { exact: false }).waitFor();
     expect(await navigation.innerText()).not.toContain('下方快捷入口');
     await screenshot(page, 'dashboard-pending-cn');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows Chinese placeholders in empty date fields and refuses a MOS date before the pickup date', async () => {
@@ -34,7 +34,7 @@ describe('daily screens, second pass', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('MOS 日期不能早于提货日期（2026-11-20）').waitFor();
     await screenshot(page, 'order-create-mos-before-pickup-cn');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('stacks the 10 steps on a phone and marks only the current one', async () => {
@@ -53,7 +53,7 @@ describe('daily screens, second pass', () => {
     expect(await title.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
     expect(await title.locator('.RaConfigurable-root').evaluate((wrapper) => getComputedStyle(wrapper).display)).toBe('inline');
     await screenshot(page, 'order-progress-phone-en');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a list\'s skeleton while its first page loads', async () => {
@@ -70,7 +70,7 @@ describe('daily screens, second pass', () => {
     release();
     await page.locator('tbody tr').first().waitFor();
     await expectCount(page.getByTestId('list-skeleton'), 0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a batch of changes as one activity-log entry, its rows a click away, records by name', async () => {
@@ -89,7 +89,7 @@ describe('daily screens, second pass', () => {
     await page.getByTestId('batch-rows').click();
     for (const { mtmNumber } of orders) await page.locator('tbody tr').filter({ hasText: mtmNumber }).first().waitFor();
     await expectCount(page.locator('tbody tr').filter({ hasText: '批量修改' }), 3);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('says "1 order" after changing one order\'s completion date', async () => {
@@ -105,6 +105,6 @@ describe('daily screens, second pass', () => {
     const toast = page.getByTestId('toast').filter({ hasText: 'Successfully updated completion date for 1 order' });
     await toast.waitFor();
     expect(await toast.innerText()).not.toContain('1 orders');
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { HttpClient } from '../helpers/httpClient';
 import { orderMaker } from '../helpers/orderReferences';
-import { newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
@@ -36,7 +36,7 @@ describe('deleting', () => {
     await page.getByTestId('toast').getByText('已恢复').waitFor();
     await row(page, '回收物流 Undo Haulage').waitFor();
     expect(await env.app.db('suppliers').where({ id: supplier.id }).first()).toMatchObject({ deletedAt: null });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('says how many warehouses a bulk delete moved to the trash, and restores them all (en)', async () => {
@@ -56,7 +56,7 @@ describe('deleting', () => {
     await row(page, 'UNDO-1').waitFor();
     await row(page, 'UNDO-2').waitFor();
     expect(await env.app.db('warehouses').whereIn('code', ['UNDO-1', 'UNDO-2']).whereNull('deletedAt')).toHaveLength(2);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('tells the admin viewing an order that the manager deleted it, by whom and when, with the trash', async () => {
@@ -82,15 +82,15 @@ describe('deleting', () => {
     await notice.getByTestId('deleted-open-trash').click();
     await viewer.waitForURL((url) => url.pathname === '/trash');
     await row(viewer, 'MTM-DEL-1').waitFor();
-    await viewer.context().close();
-    await manager.context().close();
+    await closePage(viewer);
+    await closePage(manager);
 
     const phone = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
     await signIn(phone, 'admin', { path: `/orders/${order.id}`, language: 'en' });
     await phone.getByTestId('deleted-record-notice')
       .getByText(new RegExp(`^This order was deleted by ${demoUserName('manager')} at \\d\\d:\\d\\d`)).waitFor();
     await screenshot(phone, 'deleting-order-deleted-en-390', { fullPage: false });
-    await phone.context().close();
+    await closePage(phone);
   });
 
   it.each([
@@ -107,7 +107,7 @@ describe('deleting', () => {
       await page.getByText(required).waitFor();
       expect(new URL(page.url()).pathname).toBe('/suppliers/create');
       await screenshot(page, `deleting-empty-supplier-${language}-${width}`, { fullPage: false });
-      await page.context().close();
+      await closePage(page);
     });
 
   it('puts the order\'s status actions above its prices on a phone', async () => {
@@ -120,7 +120,7 @@ describe('deleting', () => {
       const prices = await page.getByTestId('order-prices').boundingBox();
       expect(actions!.y + actions!.height).toBeLessThanOrEqual(prices!.y);
       await screenshot(page, `deleting-order-phone-${language}-390`);
-      await page.context().close();
+      await closePage(page);
     }
   });
 });

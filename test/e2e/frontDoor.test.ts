@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
-import { chooseLanguage, expectAbsent, newPage, signIn, signInWithForm, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, newPage, signIn, signInWithForm, useAppInBrowser } from '../helpers/browser';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { foreignTexts } from '../helpers/routeWalk';
 
@@ -47,7 +47,7 @@ describe('signed out', () => {
     await submitLogin(auth, 'manager');
     await auth.getByTestId('dashboard').waitFor();
     expect(new URL(auth.url()).pathname).toBe('/');
-    await Promise.all([auth.context().close(), monitoring.context().close()]);
+    await Promise.all([closePage(auth), closePage(monitoring)]);
   });
 });
 
@@ -66,7 +66,7 @@ describe('signing out', () => {
     await page.getByLabel(raChinese.ra.auth.user_menu).click();
     await page.getByTestId('logout').click();
     await page.getByTestId('login-form').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('keeps the chosen language on the sign-in page', async () => {
@@ -78,7 +78,7 @@ describe('signing out', () => {
     await page.getByTestId('logout').click();
     await page.getByTestId('login-form').waitFor();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -87,7 +87,7 @@ it('titles the permission-denied demo once', async () => {
   await signIn(page, 'biller', { path: '/permission-denied-demo' });
   await page.getByTestId('access-denied').waitFor();
   expect(await page.locator('#react-admin-title').innerText()).toBe('权限不足提示演示');
-  await page.context().close();
+  await closePage(page);
 });
 
 describe('a refusal on the sign-in page, in the Chinese UI', () => {
@@ -133,6 +133,6 @@ describe('a refusal on the sign-in page, in the Chinese UI', () => {
     await page.route('**/api/login', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"message":"Bad gateway"}' }));
     expect(await refusedWith(page, 'login-form', { username: 'manager', password: DEMO_PASSWORD }, '请求失败（502）'))
       .not.toContain('Bad gateway');
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { newPage, screenshot, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, useAppInBrowser } from '../helpers/browser';
 import { createFixtures, type Fixtures } from '../helpers/routeFixtures';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../seeds/demo';
 
@@ -137,6 +137,6 @@ describe('the keyboard alone (no mouse)', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('login-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/auth');
-    await page.context().close();
+    await closePage(page);
   }, 120_000);
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, eventually, fillDate, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, eventually, fillDate, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { DEMO_USERS, demoUserName } from '../../seeds/demo';
 
@@ -79,7 +79,7 @@ describe("MUI's and the charts' own texts follow the UI language", () => {
       .toEqual(expect.arrayContaining(['pagination navigation', 'Go to next page'])));
     await page.goto('/permissions');
     await page.getByRole('checkbox', { name: 'Manager: Trash' }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it("a report chart's legend reads Chinese in cn and English in en", async () => {
@@ -92,7 +92,7 @@ describe("MUI's and the charts' own texts follow the UI language", () => {
     await chooseLanguage(page, 'English');
     await page.getByTestId('report-chart').getByText('Completion rate', { exact: true }).waitFor();
     expect(await legend.allInnerTexts()).toEqual(expect.arrayContaining(['Orders', 'Completion rate', 'Sale']));
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -108,7 +108,7 @@ describe('dates in the UI language', () => {
     await pickup.getByText('Nov 23, 2026', { exact: true }).waitFor();
     expect(await page.getByTestId('order-completion-date').innerText()).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
     await screenshot(page, 'languages-order-detail-en');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('the new-order date picker speaks the UI language, and saves the day picked whatever the time zone', async () => {
@@ -144,6 +144,6 @@ describe('dates in the UI language', () => {
     const { body: saved } = await admin.get(`/api/orders/${new URL(page.url()).pathname.split('/')[2]}`);
     expect(saved).toMatchObject({ mtmNumber: 'LG-NEW', pickupDate: '2026-11-23', mosDate: '2027-01-05' });
     await page.getByTestId('order-pickup-date').getByText('Nov 23, 2026', { exact: true }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -49,7 +49,7 @@ describe('the Export button of a list', () => {
       expect(await exportLink.getAttribute('href')).toContain(`locale=${language}`);
       expect(decodeURIComponent((await exportLink.getAttribute('href'))!)).toContain('tz=Asia/Shanghai');
       await screenshot(page, `list-export-suppliers-${language}-${width}`);
-      await page.context().close();
+      await closePage(page);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -118,7 +118,7 @@ describe.each(VIEWPORTS)('on a $width px screen', (viewport) => {
     page = await newPage(env.browser, env.app.url, viewport);
     await signIn(page, 'admin');
   });
-  afterAll(() => page.context().close());
+  afterAll(() => closePage(page));
 
   it.each(LANGUAGES)('every list fits the screen in $language', async ({ language, name }) => {
     if (language === 'en') await chooseLanguage(page, name);

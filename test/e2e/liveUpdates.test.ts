@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { HttpClient } from '../helpers/httpClient';
 import { orderMaker } from '../helpers/orderReferences';
 import type { Role } from '@kernel/users/roles';
-import { expectAbsent, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { demoUserName } from '../../seeds/demo';
 
 // Live updates (docs/live-updates.md): what one person changes, another sees without reloading.
@@ -51,7 +51,7 @@ describe('live updates', () => {
     expect((await admin.post(`/api/trash/order/${order.id}/restore`)).status).toBe(200);
     await row(page, 'MTM-LIVE-1B').waitFor();
     expect(loads).toBe(0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('two browsers, two people: what the admin does on screen, the team leader sees at once', async () => {
@@ -83,8 +83,8 @@ describe('live updates', () => {
     await actor.getByTestId(`restore-order:${order.id}`).click();
     await row(watcher, 'MTM-2B-1B').waitFor();
     expect(loads).toBe(0);
-    await watcher.context().close();
-    await actor.context().close();
+    await closePage(watcher);
+    await closePage(actor);
   });
 
   it('shows a person\'s save in one tab on their other tab, and not as news in the tab that saved', async () => {
@@ -101,7 +101,7 @@ describe('live updates', () => {
     await editor.getByTestId('page-title').getByText('MTM-TABS-1B').waitFor();
     await row(list, 'MTM-TABS-1B').waitFor();
     await expectAbsent(editor.getByTestId('live-record-notice'), editor.getByTestId('page-title').getByText('MTM-TABS-1B'));
-    await list.context().close();
+    await closePage(list);
   });
 
   it('updates an order detail on screen, and tells a person editing it who changed it before they save', async () => {
@@ -133,7 +133,7 @@ describe('live updates', () => {
     await compared.waitFor({ state: 'detached' });
     await notice.getByRole('button', { name: '重新加载' }).click();
     await notice.waitFor({ state: 'detached' });
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -151,6 +151,6 @@ describe('live updates on the translation dialog', () => {
     await dialog.getByTestId('live-record-notice').waitFor();
     // Held: the form still has the person's text and the version it was opened with.
     expect(await zh.inputValue()).toBe('您好');
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -110,7 +110,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     await fill(page, { region: `${texts.region} 2` });
     await save(page, run, '/delivery-areas');
     expect(await live('deliveryAreas', { id: area.id })).toMatchObject({ region: `${texts.region} 2`, version: 2 });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('creates and edits a warehouse', async () => {
@@ -139,7 +139,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     await save(page, run);
     await fieldError(page, 'code', texts.warehouseCodeTaken).waitFor();
     expect(new URL(page.url()).pathname).toBe('/warehouses/create');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('creates and edits a vehicle type with two-decimal capacity and volume', async () => {
@@ -163,7 +163,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     await fill(page, { volumeCbm: '40.75' });
     await save(page, run, '/vehicle-types');
     expect(Number((await live('vehicleTypes', { id: type.id })).volumeCbm)).toBe(40.75);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('creates a supplier serving the area, edits it, refuses a stale edit, and deletes it after the confirmation', async () => {
@@ -235,7 +235,7 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     await page.getByTestId('empty-list').waitFor();
     expect(await row(page, supplierName).count()).toBe(0);
     expect((await env.app.db('suppliers').where({ id: supplier.id }).first()).deletedAt).not.toBeNull();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -257,7 +257,7 @@ describe('on a phone (390 px wide)', () => {
     await input(page, 'name').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'mobile-supplier-form', run);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -273,6 +273,6 @@ describe('bulk deletion', () => {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForFunction(() => !document.body.innerText.includes('BULK-'));
     expect(await env.app.db('warehouses').whereIn('code', ['BULK-1', 'BULK-2']).whereNull('deletedAt')).toEqual([]);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { chooseLanguage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -75,7 +75,7 @@ describe('process monitoring', () => {
 
     await list.getByRole('link', { name: 'PM-1' }).click();
     await page.waitForURL((url) => url.pathname === `/orders/${orders['PM-1']}`);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('lists all areas from a total and opens the same orders in the order list (en, dark)', async () => {
@@ -97,7 +97,7 @@ describe('process monitoring', () => {
     const text = await page.locator('tbody').innerText();
     for (const mtm of ['PM-1', 'PM-2', 'PM-4']) expect(text).toContain(mtm);
     expect(await page.locator('.ra-input-delayed [role=combobox]').innerText()).toBe('Either delay');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('opens one kind of one area in the order list with both filters shown', async () => {
@@ -117,7 +117,7 @@ describe('process monitoring', () => {
     // The other kinds are a choice away.
     await page.locator('.ra-input-delayed [role=combobox]').click();
     expect(await page.getByRole('option').allInnerTexts()).toEqual(expect.arrayContaining(['任一延误', '提货延误', 'MOS 延误']));
-    await page.context().close();
+    await closePage(page);
   });
 
   it('refreshes the counts and the open list together', async () => {
@@ -143,7 +143,7 @@ describe('process monitoring', () => {
     } finally {
       await env.app.db('orders').where({ id }).delete();
     }
-    await page.context().close();
+    await closePage(page);
   });
 
   it('fits a 375 px screen, an area expanded', async () => {
@@ -153,7 +153,7 @@ describe('process monitoring', () => {
     await page.getByTestId('late-orders').getByTestId('late-order').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'process-monitoring-mobile');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a regional dispatcher only their own area', async () => {
@@ -161,7 +161,7 @@ describe('process monitoring', () => {
     await openMonitoring(page, 'regional_dispatcher');
     expect(await page.getByTestId('area-AIR').count()).toBe(0);
     expect(await count(page, 'total-delayed-count')).toBe('2');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -182,7 +182,7 @@ describe('public monitoring dashboard', () => {
       const box = document.querySelector('[data-testid=section-analytics]')?.getBoundingClientRect();
       return window.scrollY > 0 && box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
     });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('switches to English and the dark theme on its own app bar', async () => {
@@ -198,7 +198,7 @@ describe('public monitoring dashboard', () => {
     await page.getByText('Completion rate this week').waitFor();
     await page.getByTestId('section-order_status').locator('.recharts-surface').first().waitFor();
     await screenshot(page, 'monitoring-dashboard-en-dark');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('asks again on the refresh button only, never by itself', async () => {
@@ -217,7 +217,7 @@ describe('public monitoring dashboard', () => {
     await page.getByTestId('refresh').click();
     await page.waitForFunction(() => !document.querySelector('[data-testid=refresh]:disabled'));
     expect(asked).toBe(2);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('fits a 375 px screen', async () => {
@@ -227,6 +227,6 @@ describe('public monitoring dashboard', () => {
     await page.getByTestId('section-reports').locator('.recharts-surface').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'monitoring-dashboard-mobile');
-    await page.context().close();
+    await closePage(page);
   });
 });

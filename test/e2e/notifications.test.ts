@@ -1,6 +1,6 @@
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
 import { signedInAs } from '../helpers/httpClient';
-import { newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 
 // The notification centre (docs/notifications.md): a late order raises the dispatcher's bell live.
 const env = useAppInBrowser();
@@ -53,8 +53,8 @@ describe('the notification bell', () => {
       await phone.getByTestId('notification-bell').click();
       await phone.getByTestId('notification-item').first().waitFor();
       await screenshot(phone, 'notifications-bell-cn-390-dark', { fullPage: false });
-      await phone.context().close();
+      await closePage(phone);
     }
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { demoUserName } from '../../seeds/demo';
 
 // The order import (docs/order-import.md): a template downloaded, filled in and imported in the browser.
@@ -67,7 +67,7 @@ describe('order import in the browser', () => {
     const stored = await env.app.db('orders').where('mtmNumber', 'like', '导入-%').orderBy('mtmNumber');
     expect(stored.map((o) => [o.pickupDate, o.mosDate, o.notes])).toEqual([
       ['2026-12-01', '2026-12-05', '易碎品，轻放'], ['2026-12-02', '2026-12-06', null], ['2026-12-03', '2026-12-07', '夜间送货']]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('quotes a bad date with the formats that work, in Chinese, and downloads the rows with errors as CSV and .xlsx', async () => {
@@ -107,7 +107,7 @@ describe('order import in the browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await errors.waitFor();
     await screenshot(page, 'order-import-errors-cn-light-phone', { fullPage: false });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows each error at its row in the form\'s words, in English too, and on a phone', async () => {
@@ -136,7 +136,7 @@ describe('order import in the browser', () => {
     fs.writeFileSync(path.join(folder, 'photo.xlsx'), Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'));
     await dialog.getByTestId('order-import-file').setInputFiles(path.join(folder, 'photo.xlsx'));
     await dialog.getByTestId('order-import-problem').getByText('The file is not an .xlsx or .csv spreadsheet').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('refetches what a team leader\'s order list shows once after a large import the admin makes in another browser', async () => {
@@ -177,7 +177,7 @@ describe('order import in the browser', () => {
     // The import's resync asks for each once; the change after it, for the order list once more.
     expect({ pages: count('/api/user-accessible-pages'), orders: count('/api/orders'), savedFilters: count('/api/saved-filters') })
       .toEqual({ pages: 1, orders: 2, savedFilters: 1 });
-    await importer.context().close();
-    await watcher.context().close();
+    await closePage(importer);
+    await closePage(watcher);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIN_FLOW } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { SCREENSHOTS_WANTED, chooseLanguage, expectAbsent, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { DEMO_USERS, demoUserName } from '../../seeds/demo';
 
@@ -117,7 +117,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await details.getByText('上海一号仓 Shanghai DC1').waitFor();
     await details.getByText('顺丰物流 SF Express').waitFor();
     expect(await details.innerText()).toContain(demoUserName('team_leader'));
-    await page.context().close();
+    await closePage(page);
   });
 
   it('refuses a duplicate DN number on the field, in Chinese', async () => {
@@ -133,7 +133,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await page.getByRole('button', { name: '保存' }).click();
     await page.locator('.ra-input-dnNumber').getByText('已有订单使用该 DN 号').waitFor();
     expect(new URL(page.url()).pathname).toBe('/new-order');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('moves the order step by step, asks for a POD before completing, then completes it', async () => {
@@ -205,7 +205,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     // The picture without the upload's notice, which hides itself after 5 s.
     if (SCREENSHOTS_WANTED) await page.locator('.MuiSnackbar-root').waitFor({ state: 'detached', timeout: 10_000 });
     await screenshotFromTop(page, 'orders-detail-cn-light');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a stale edit as a conflict and keeps the other change', async () => {
@@ -218,7 +218,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByTestId('order-conflict').getByText('该记录已被他人修改，请刷新后重新修改。').waitFor();
     expect((await env.app.db('orders').where({ id: orderId }).first()).notes).toBe('别人的修改');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -253,7 +253,7 @@ describe('a biller (orders without new_order)', () => {
 
     await page.goto('/new-order');
     await page.getByTestId('access-denied').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -305,7 +305,7 @@ describe('the order list (admin)', () => {
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await toast(page, '筛选“在途与完成”已删除');
     expect(Number((await env.app.db('savedFilters').count({ n: '*' }))[0].n)).toBe(0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('moves several orders at once, only to a status legal for all, and reports the outcome', async () => {
@@ -325,7 +325,7 @@ describe('the order list (admin)', () => {
     await toast(page, '2 个订单已改为“待供应商确认”，0 个失败');
     const rows = await env.app.db('orders').whereIn('id', [a.id, b.id]).select('status');
     expect(rows.map((r: { status: string }) => r.status)).toEqual(['awaiting_supplier_confirmation', 'awaiting_supplier_confirmation']);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -346,7 +346,7 @@ describe('a regional dispatcher', () => {
       (buttons) => buttons.map((b) => b.getAttribute('data-testid'))))
       .toEqual(['transition-awaiting_supplier_confirmation', 'transition-cancelled']);
     expect(await page.getByText('Permission Denied').count()).toBe(0);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -383,6 +383,6 @@ describe('the order screens in English, dark', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     for (const message of SEED_MESSAGES.en) await page.getByText(message, { exact: true }).waitFor();
     await screenshot(page, 'orders-new-en-dark');
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -24,7 +24,7 @@ describe('language and theme', () => {
     expect(await page.getByTestId('contributors').innerText()).toContain('Team leaders');
     await chooseLanguage(page, '中文');
     await page.getByText('提货 SOP · 供应商管理').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('follows the system by default, and keeps a chosen theme after a reload', async () => {
@@ -38,7 +38,7 @@ describe('language and theme', () => {
     expect(isDark(await background(page))).toBe(false);
     await chooseTheme(page, 'system');
     await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(18, 20, 23)');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -50,7 +50,7 @@ describe('screenshots of the shell', () => {
     await signIn(page, 'admin', { language });
     await page.getByTestId('contributors').waitFor();
     await screenshot(page, `dashboard-${language}-${theme}`);
-    await page.context().close();
+    await closePage(page);
   });
 
   it.each(['cn', 'en'] as const)('sign-in page, access denied and mobile menu in %s', async (language) => {
@@ -62,7 +62,7 @@ describe('screenshots of the shell', () => {
     await signIn(page, 'biller', { path: '/permissions' });
     await page.getByTestId('access-denied').waitFor();
     await screenshot(page, `access-denied-${language}`);
-    await page.context().close();
+    await closePage(page);
 
     const mobile = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
     await signIn(mobile, 'manager', { language });
@@ -71,6 +71,6 @@ describe('screenshots of the shell', () => {
     await mobile.locator('header button').first().click();
     await mobile.getByTestId('sidebar').waitFor();
     await screenshot(mobile, `mobile-menu-${language}`);
-    await mobile.context().close();
+    await closePage(mobile);
   });
 });

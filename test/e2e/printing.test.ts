@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { eventually, expectCount, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, eventually, expectCount, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // Delivery notes, labels and scanning (docs/printing-and-scanning.md), in the browser: the print
@@ -124,7 +124,7 @@ describe('printing delivery notes and labels', () => {
       await page.emulateMedia({ media: 'print' });
       await screenshot(page, 'printing-notes-en-1440', { fullPage: false });
     }
-    await page.context().close();
+    await closePage(page);
     // Fifty pages drawn, printed to a PDF, rendered and read back by zbar: more than the default minute on a loaded machine.
   }, 120_000);
 
@@ -164,7 +164,7 @@ describe('printing delivery notes and labels', () => {
       await page.emulateMedia({ media: 'print' });
       await screenshot(page, 'printing-labels-cn-390-dark', { fullPage: false });
     }
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -189,6 +189,6 @@ describe('scanning on the batch modification page', () => {
     expect(await page.evaluate(() => window.beeps)).toBe(2);
     expect(await page.getByTestId('selected-count').innerText()).toMatch(/\b20\b/);
     await screenshot(page, 'printing-batch-scan-en-1440', { fullPage: false });
-    await page.context().close();
+    await closePage(page);
   });
 });

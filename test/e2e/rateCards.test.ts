@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Rate cards in the browser (#24): a biller enters a card, sees an overlapping one refused on its
@@ -64,7 +64,7 @@ describe('rate cards (en)', () => {
     await fillCard(page, 'Card Freight again', '2026-03-01');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.ra-input-validFrom', { hasText: 'Overlaps “Card Freight all trucks” (2026-01-01 – )' }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('previews and applies the cards to the unpriced orders of the filter, and the card lists them', async () => {
@@ -87,7 +87,7 @@ describe('rate cards (en)', () => {
     await page.goto(`${env.app.url}/rate-cards/${prices[0].rateCardId}`);
     await expectCount(page.getByTestId('priced-orders').locator('tbody tr'), 2);
     await screenshot(page, 'rate-card-edit-en');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -101,6 +101,6 @@ describe('rate cards (cn, phone)', () => {
     await page.getByText('适用范围').waitFor();
     await page.getByText('由此运价卡定价的订单').waitFor();
     await screenshot(page, 'rate-card-edit-cn-phone');
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { animationsDone, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { animationsDone, closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Reload on a form being edited (docs/live-updates.md#reload-a-three-way-merge): the other
@@ -110,7 +110,7 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     await input(other, 'address').fill(theirs);
     await other.getByRole('button', { name: texts.save, exact: true }).click();
     await other.waitForURL((url) => url.pathname === '/suppliers');
-    await other.context().close();
+    await closePage(other);
 
     await reload(page, run);
     // Only they changed it: theirs. Only I did, or both: still mine, and the form can be saved.
@@ -133,7 +133,7 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     await page.waitForURL((url) => url.pathname === '/suppliers');
     const { body: saved } = await admin.get(`/api/suppliers/${supplier.id}`);
     expect(saved).toMatchObject({ address: mine, contactPerson: person, version: supplier.version + 2 });
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -160,7 +160,7 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     await pick(other, 'pickupWarehouseId', 'RM-MG', /Manager DC/);
     await other.getByRole('button', { name: texts.save, exact: true }).click();
     await other.getByText(texts.saved).waitFor();
-    await other.context().close();
+    await closePage(other);
 
     await reload(page, run);
     await shows(page, 'mtmNumber', `${mtm}-MGR`);
@@ -193,7 +193,7 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     const { body: saved } = await admin.get(`/api/orders/${order.id}`);
     expect(saved).toMatchObject({ mtmNumber: `${mtm}-MGR`, dnNumber: `DN-${mtm}-ADMIN`, notes: '经理的备注',
       pickupWarehouseId: refs.adminsWarehouse, version: order.version + 2 });
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -217,7 +217,7 @@ describe('reload after a save refused as stale', () => {
     await page.getByText('订单已保存').waitFor();
     const { body: saved } = await admin.get(`/api/orders/${order.id}`);
     expect(saved).toMatchObject({ notes: '我的备注', version: order.version + 2 });
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -244,6 +244,6 @@ describe('reload on the user edit page', () => {
     await page.waitForURL((url) => url.pathname === '/users');
     const { body: saved } = await admin.get(`/api/users/${user.id}`);
     expect(saved).toMatchObject({ email: 'rm.new@example.com', phone: '+86 21 5555 2222', lastName: '并并', version: user.version + 2 });
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import type { Role } from '@kernel/users/roles';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -118,7 +118,7 @@ describe('before the first snapshot', () => {
     expect(await page.getByTestId('snapshot-line').innerText()).toContain(RUNS[0].note);
     expect(await page.getByTestId('report-export').getAttribute('aria-disabled')).toBe('true');
     await screenshot(page, 'reports-empty-cn-light');
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -187,7 +187,7 @@ describe('with snapshots', () => {
         expect(await page.getByTestId('summary-orders').innerText()).toMatch(/\n7$/);
         await expectCsvMatchesTable(page, page.getByTestId('area-revenue-table'), page.getByTestId('area-revenue-export'), 0);
       }
-      await page.context().close();
+      await closePage(page);
     });
   });
 
@@ -208,7 +208,7 @@ describe('with snapshots', () => {
     await page.goto('/reports/daily');
     await openReport(page, '/reports/monthly');
     await table.locator('th', { hasText: '配送区域' }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('scrolls the tables inside the page on a 375 px phone', async () => {
@@ -226,7 +226,7 @@ describe('with snapshots', () => {
       });
       await screenshot(page, `reports-mobile-${path === '/reports' ? 'overview' : 'billings'}-cn-light`);
     }
-    await page.context().close();
+    await closePage(page);
   });
 
   describe.each(RUNS)('old reports ($language, $theme)', (run: Run) => {
@@ -253,7 +253,7 @@ describe('with snapshots', () => {
       expect(csv.some((row) => row.includes('北方物流 North Freight'))).toBe(true);
       expect(csv.some((row) => row.includes('北方物流（新）North Freight Co.'))).toBe(false);
       await screenshot(page, `reports-old-billings-${run.language}-${run.theme}`);
-      await page.context().close();
+      await closePage(page);
     });
   });
 
@@ -266,7 +266,7 @@ describe('with snapshots', () => {
     expect(await error.innerText()).toContain('加载失败');
     expect(await error.innerText()).toContain('无法加载报表数据，请稍后重试');
     await screenshot(page, 'reports-error-cn-light');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('says Loading Failed for a snapshot that does not exist', async () => {
@@ -276,14 +276,14 @@ describe('with snapshots', () => {
     expect(await error.innerText()).toContain('Loading Failed');
     expect(await error.innerText()).toContain('Unable to load report data, please try again later');
     await screenshot(page, 'reports-old-missing-en-dark');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('lets a biller read the reports without refreshing them', async () => {
     const page = await openAs('biller', RUNS[0], { path: '/reports/billings' });
     await reportShown(page);
     expect(await page.getByTestId('refresh-reports').count()).toBe(0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('refreshes now for an administrator: a new snapshot, listed with the old ones', async () => {
@@ -297,6 +297,6 @@ describe('with snapshots', () => {
     expect((await admin.get('/api/report-runs?range=[0,99]')).body.length).toBe(before + 1);
     await page.goto('/reports/old-reports');
     await page.waitForFunction((count) => document.querySelectorAll('tbody tr').length === count, before + 1);
-    await page.context().close();
+    await closePage(page);
   });
 });

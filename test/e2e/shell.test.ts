@@ -1,6 +1,6 @@
 import { ROLES, type Role } from '@kernel/users/roles';
 import raChinese from '@kernel/i18n/ra/cn';
-import { eventually, expectAbsent, expectCount, menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, eventually, expectAbsent, expectCount, menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { demoUserName } from '../../seeds/demo';
 
@@ -25,7 +25,7 @@ describe('the sidebar', () => {
     await page.getByTestId('dashboard').waitFor();
     const expected = MENU_LINKS.filter(([, key]) => ROLE_PAGES[role].includes(key)).map(([to]) => to);
     expect(await menuLinks(page)).toEqual(expected);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('hides a group with no visible item, keeps the separator, and collapses groups on click', async () => {
@@ -41,7 +41,7 @@ describe('the sidebar', () => {
     await sidebar.locator('a[href="/orders"]').waitFor({ state: 'detached' });
     await sidebar.getByText('订单', { exact: true }).click();
     await sidebar.locator('a[href="/orders"]').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('highlights the item whose path is the longest prefix of the current path', async () => {
@@ -51,7 +51,7 @@ describe('the sidebar', () => {
     const current = await page.getByTestId('sidebar').locator('a[aria-current="page"]').evaluateAll(
       (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(current).toEqual(['/reports/billings']);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -70,7 +70,7 @@ describe('routes and access', () => {
     expect(new URL(page.url()).pathname).toBe('/suppliers');
     expect(await page.getByTestId('toast').innerText()).toContain('欢迎回来！');
     expect(await page.getByTestId('toast').innerText()).toContain(demoUserName('manager'));
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a toast with the server\'s reason, in the UI language, when login fails', async () => {
@@ -84,7 +84,7 @@ describe('routes and access', () => {
     await toast.waitFor();
     expect(await toast.innerText()).toContain('登录失败');
     expect(await toast.innerText()).toContain('用户名或密码错误');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('loads a deep path directly and shows the access-denied screen for a refused page', async () => {
@@ -97,14 +97,14 @@ describe('routes and access', () => {
     expect(await denied.innerText()).toContain('权限不足');
     await denied.getByRole('button').click();
     await page.waitForURL((url) => url.pathname === '/reports/old-reports');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows the not-found page for an unknown path', async () => {
     const page = await movingPage();
     await signIn(page, 'team_leader', { path: '/no/such/page' });
     await page.getByTestId('not-found').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows the public monitoring dashboard without signing in', async () => {
@@ -112,7 +112,7 @@ describe('routes and access', () => {
     await page.goto('/monitoring-dashboard');
     await page.getByText('物流监控大屏').waitFor();
     await eventually(async () => expect(await page.getByText('公开访问').count()).toBeGreaterThan(0));
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows the permission-denied notice on a refused call', async () => {
@@ -122,7 +122,7 @@ describe('routes and access', () => {
     const toast = page.getByTestId('toast').filter({ hasText: 'Permission Denied' });
     await toast.waitFor();
     expect(await toast.innerText()).toContain('您没有执行此操作的权限，请联系管理员 / Insufficient permissions for this operation');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('logs out with a changing label, a goodbye toast, and no cached data left', async () => {
@@ -134,6 +134,6 @@ describe('routes and access', () => {
     await page.getByText('再见！您已成功退出登录').waitFor();
     await page.goto('/');
     await page.getByTestId('login-form').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
 import { invalidateCatalogs } from '../../api/src/translations/catalog';
-import { expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -89,7 +89,7 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(await row.innerText()).toContain(lang.edited);
     expect(await stillSamePage(page)).toBe(true);
     expect((await subtitleRow().first())[lang.column]).toBe(lang.edited);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('imports a CSV file: preview, apply, and the screen shows the new text at once', async () => {
@@ -123,7 +123,7 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(await stillSamePage(page)).toBe(true);
     expect((await subtitleRow().first())[lang.column]).toBe(lang.imported);
     await env.app.db('translations').where({ namespace: 'e2e' }).delete();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -143,7 +143,7 @@ describe('translations as others', () => {
 
     await page.getByTestId('import-file').setInputFiles(writeFile('broken.csv', 'namespace,kee\napp,subtitle\n'));
     await page.getByTestId('import-problem').filter({ hasText: '未知的列“kee”' }).waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows the pages read-only to a director: no edit dialog, no import; finds texts missing English', async () => {
@@ -168,6 +168,6 @@ describe('translations as others', () => {
     await page.goto('/translation-import');
     await page.getByTestId('import-read-only').waitFor();
     expect(await page.getByTestId('import-file').isDisabled()).toBe(true);
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { HttpClient } from '../helpers/httpClient';
 import { orderMaker } from '../helpers/orderReferences';
-import { eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 // Undo (docs/undo.md): the toast's Undo after a bulk delete of orders, "Undo this action" in the
 // activity log, and a refused undo saying which records changed since; both languages, 1440 px and phone.
@@ -59,7 +59,7 @@ describe('undo', () => {
     expect(await live(ids)).toHaveLength(3);
     const undoRows = await env.app.db('activityLogs').where({ action: 'undo' }).whereIn('entityId', ids.map(String));
     expect(undoRows).toHaveLength(3);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('brings back a warehouse deleted from its edit page on a phone, from the toast (en, 390 px)', async () => {
@@ -74,7 +74,7 @@ describe('undo', () => {
     await toast.getByTestId('toast-undo').click();
     await page.getByTestId('toast').getByText('Restored').waitFor();
     expect(await env.app.db('warehouses').where({ id: warehouse.id }).first()).toMatchObject({ deletedAt: null });
-    await page.context().close();
+    await closePage(page);
   });
 
   it.each([
@@ -90,7 +90,7 @@ describe('undo', () => {
     await page.getByTestId('toast').getByText(done).waitFor();
     const dates = await env.app.db('orders').whereIn('id', ids).select('completionDate');
     expect(dates.map((o) => new Date(o.completionDate).toISOString())).toEqual(Array(2).fill('2026-11-26T10:00:00.000Z'));
-    await page.context().close();
+    await closePage(page);
   });
 
   it.each([
@@ -105,7 +105,7 @@ describe('undo', () => {
     await dialog.getByTestId('undo-refusal').getByText(why).waitFor();
     expect(await dialog.getByTestId('undo-confirm').isDisabled()).toBe(true);
     await screenshot(page, `undo-refused-${language}-1440-dark`, { fullPage: false });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('puts an earlier name of a warehouse back from its History, saved as an edit (en, 1440 px)', async () => {
@@ -125,7 +125,7 @@ describe('undo', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((url) => url.pathname === '/warehouses');
     expect(await env.app.db('warehouses').where({ id: warehouse.id }).first()).toMatchObject({ name: 'First name DC', version: 3 });
-    await page.context().close();
+    await closePage(page);
   });
 
   it('puts an order\'s earlier notes back from the History of its detail page (cn, 390 px)', async () => {
@@ -141,6 +141,6 @@ describe('undo', () => {
     await screenshot(page, 'history-put-back-cn-390', { fullPage: true });
     await page.getByRole('button', { name: '保存' }).click();
     await eventually(async () => expect((await env.app.db('orders').where({ id: order.id }).first()).notes).toBeNull());
-    await page.context().close();
+    await closePage(page);
   });
 });

@@ -1,5 +1,5 @@
 import { HttpClient } from '../helpers/httpClient';
-import { expectCount, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { DEMO_USERS } from '../../seeds/demo';
 
 const env = useAppInBrowser();
@@ -31,7 +31,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.getByText('newcomer 已激活').waitFor();
     expect((await userRow('newcomer')).status).toBe('active');
     await expectCount(row.getByTestId(`activate-${registered.body.id}`), 0);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('searches and filters by role', async () => {
@@ -46,7 +46,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     expect(await page.locator('tbody tr').innerText()).toContain('biller');
     expect(new URL(page.url()).searchParams.get('filter')).toBe(JSON.stringify({ role: 'biller' }));
-    await page.context().close();
+    await closePage(page);
   });
 
   it('creates a regional dispatcher with delivery areas; the area input shows only for that role', async () => {
@@ -79,7 +79,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     expect(created.passwordHash).toMatch(/^scrypt\$/);
     expect(await areasOf(created.id))
       .toEqual([areas.find((a) => a.code === 'SH-PD')!.id]);
-    await page.context().close();
+    await closePage(page);
   });
 
   it('shows a taken username on the field, in Chinese', async () => {
@@ -94,7 +94,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('该用户名已被占用').first().waitFor();
     expect(new URL(page.url()).pathname).toBe('/users/create');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('opens the edit page from a row at /users/{id}/edit, and sends /users/{id} there too', async () => {
@@ -107,7 +107,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.goto(`/users/${id}`);
     await page.waitForURL((url) => url.pathname === `/users/${id}/edit`);
     await page.locator('input[name=username]').waitFor();
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -152,7 +152,7 @@ describe('editing a user (en, dark)', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('team_leader is signed out everywhere (1 sessions ended)').waitFor();
     expect((await teamLeader.get('/api/user')).status).toBe(401);
-    await page.context().close();
+    await closePage(page);
   });
 });
 
@@ -175,7 +175,7 @@ describe('a manager', () => {
       expect(await page.getByTestId('sign-out-everywhere').count()).toBe(0);
     }
     await screenshot(page, 'users-manager-director-cn-light');
-    await page.context().close();
+    await closePage(page);
   });
 
   it('may select and activate only the accounts they manage in the list', async () => {
@@ -198,6 +198,6 @@ describe('a manager', () => {
     await page.getByTestId(`activate-${registered.body.id}`).click();
     await page.getByText('apprentice 已激活').waitFor();
     expect((await userRow('apprentice')).status).toBe('active');
-    await page.context().close();
+    await closePage(page);
   });
 });

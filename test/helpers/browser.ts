@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from 'playwright-core';
 import type { Role } from '@kernel/users/roles';
 import { startTestApp, type TestApp } from './testApp';
 import { DEMO_PASSWORD } from '../../seeds/demo';
@@ -18,20 +18,66 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** What a page is unless a test says otherwise: light, without motion, 1366×860. */
+const PAGE_DEFAULTS = { colorScheme: 'light', reducedMotion: 'reduce', width: 1366, height: 860 } as const;
+type PageOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' };
+
 /**
- * A page in a fresh context. It asks for reduced motion unless told otherwise: the app then shows
- * dialogs and menus without transitions (theme.ts), so a test neither waits for nor renders their
- * frames. shell.test.ts keeps the default motion covered.
+ * The browser contexts of a browser kept between tests. In Chromium 156 each new context is a new
+ * window whose omnibox WebUI alone costs ~1.7 s of CPU, and its first page load ~2 s more than a
+ * load in a context that has the app's scripts cached: two thirds of the browser suite's CPU went
+ * to that. So a test's page is a new tab of a free context (an idle blank tab keeps its window
+ * open), and when the test ends its tabs are closed and its cookies and the app's storage cleared:
+ * the next test starts signed out with nothing stored, as in a fresh context, but with the
+ * app's scripts in the HTTP cache.
  */
-export async function newPage(browser: Browser, baseURL: string, options: { colorScheme?: 'light' | 'dark';
-  width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    colorScheme: options.colorScheme ?? 'light',
-    reducedMotion: options.reducedMotion ?? 'reduce',
-    viewport: { width: options.width ?? 1366, height: options.height ?? 860 },
-  });
-  return context.newPage();
+interface PooledContext { context: BrowserContext; origin: string; cdp: CDPSession; busy: boolean }
+const pools = new WeakMap<Browser, PooledContext[]>();
+
+async function takeContext(browser: Browser, baseURL: string): Promise<PooledContext> {
+  const pool = pools.get(browser) ?? [];
+  pools.set(browser, pool);
+  const origin = new URL(baseURL).origin;
+  let pooled = pool.find((entry) => !entry.busy && entry.origin === origin);
+  if (!pooled) {
+    const context = await browser.newContext({ baseURL, colorScheme: PAGE_DEFAULTS.colorScheme, reducedMotion: PAGE_DEFAULTS.reducedMotion,
+      viewport: { width: PAGE_DEFAULTS.width, height: PAGE_DEFAULTS.height } });
+    const entry: PooledContext = { context, origin, cdp: await context.newCDPSession(await context.newPage()), busy: false };
+    context.on('close', () => pool.splice(pool.indexOf(entry), 1));
+    pool.push(entry);
+    pooled = entry;
+  }
+  pooled.busy = true;
+  return pooled;
+}
+
+/**
+ * A page as in a fresh context: signed out, nothing stored. It asks for reduced motion unless told
+ * otherwise: the app then shows dialogs and menus without transitions (theme.ts), so a test neither
+ * waits for nor renders their frames. shell.test.ts keeps the default motion covered.
+ */
+export async function newPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<Page> {
+  const { context } = await takeContext(browser, baseURL);
+  const page = await context.newPage();
+  const { colorScheme, reducedMotion, width, height } = { ...PAGE_DEFAULTS, ...options };
+  await Promise.all([page.setViewportSize({ width, height }), page.emulateMedia({ colorScheme, reducedMotion })]);
+  return page;
+}
+
+/** Gives back the context of `page` for the next test (its tabs closed, cookies and storage cleared); a context of its own is closed. */
+export async function closePage(page: Page): Promise<void> {
+  const pooled = [...(pools.get(page.context().browser()!) ?? [])].find((entry) => entry.context === page.context());
+  if (!pooled) return page.context().close();
+  await releaseContext(pooled);
+}
+
+async function releaseContext(pooled: PooledContext): Promise<void> {
+  if (!pooled.busy) return;
+  const keeper = pooled.context.pages()[0];
+  await Promise.all(pooled.context.pages().filter((tab) => tab !== keeper).map((tab) => tab.close()));
+  await pooled.context.clearCookies();
+  await pooled.cdp.send('Storage.clearDataForOrigin', { origin: pooled.origin, storageTypes: 'local_storage,indexeddb,cache_storage,service_workers' });
+  pooled.busy = false;
 }
 
 /** Signs in through the login form and waits for the first page behind it. */
@@ -157,15 +203,18 @@ export function useAppInBrowser(options?: Parameters<typeof startTestApp>[0]): {
   beforeAll(async () => {
     [env.app, env.browser] = await Promise.all([startTestApp(options), launchBrowser()]);
   }, options?.sampleData ? 300_000 : undefined);
-  // The pages a test opened go with it: left open, each would go on answering the live updates
-  // and polls that every later test's changes set off (the contexts made before it, shared by a
-  // file's tests, stay).
-  let kept = new Set<BrowserContext>();
+  // The pages a test opened go with it (the contexts taken before it, shared by a file's tests,
+  // stay): left open, each would go on answering the live updates and polls of every later test.
+  let before: { contexts: Set<BrowserContext>; taken: Set<PooledContext> } = { contexts: new Set(), taken: new Set() };
   beforeEach(() => {
-    kept = new Set(env.browser.contexts());
+    before = { contexts: new Set(env.browser.contexts()), taken: new Set((pools.get(env.browser) ?? []).filter((entry) => entry.busy)) };
   });
   afterEach(async () => {
-    await Promise.all(env.browser?.contexts().filter((context) => !kept.has(context)).map((context) => context.close()) ?? []);
+    if (!env.browser) return;
+    const pool = pools.get(env.browser) ?? [];
+    await Promise.all(pool.filter((entry) => entry.busy && !before.taken.has(entry)).map(releaseContext));
+    const own = env.browser.contexts().filter((context) => !before.contexts.has(context) && !pool.some((entry) => entry.context === context));
+    await Promise.all(own.map((context) => context.close()));
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -3,7 +3,7 @@ import type { AxeResults } from 'axe-core';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
-import { newPage, screenshot, signIn, useAppInBrowser } from './browser';
+import { closePage, newPage, screenshot, signIn, useAppInBrowser } from './browser';
 
 /**
  * Every route of the route table (docs/routes-and-pages.md#route-table) and the resource screens
@@ -189,7 +189,7 @@ export function walkRoutes(language: 'cn' | 'en') {
     `opens every route in ${language} at $width×$height ($colorScheme) without overflow or foreign text$checks`, async ({ axe, ...view }) => {
       const [paths, data] = await Promise.all([routes(env.app.db), dataTexts(env.app.db)]);
       const page = await newPage(env.browser, env.app.url, view);
-      await page.context().addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
+      await page.addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
       const inFlight = requestsInFlight(page);
       const where = `${language} ${view.width}px ${view.colorScheme}`;
 
@@ -217,6 +217,6 @@ export function walkRoutes(language: 'cn' | 'en') {
           { fullPage: false, always: problems.length > before });
       }
       expect(problems).toEqual([]);
-      await page.context().close();
+      await closePage(page);
     }, 300_000);
 }
