@@ -172,6 +172,18 @@ describe('the job', () => {
     await runNotificationJob(app.db, app.config);
     expect(await notificationsOf()).toHaveLength(1);
   });
+
+  it('keeps an old notification of an order still late, so nobody hears of it again', async () => {
+    const stillLate = await order('LATE-FOR-MONTHS', { pickupDate: daysFromToday(-120), mosDate: daysFromToday(-115), status: 'in_transit' });
+    const noLongerLate = await order('LATE-THEN-DONE', { pickupDate: daysFromToday(-120), mosDate: daysFromToday(-115), status: 'completed' });
+    const longAgo = new Date(Date.now() - 110 * 86_400_000);
+    await app.db('notifications').insert([stillLate, noLongerLate].flatMap((orderId) => [ids.leader, refs.dispatcherId]
+      .map((userId) => ({ userId, kind: 'late_mos', orderId, createdAt: longAgo }))));
+    await runNotificationJob(app.db, app.config);
+    const kept = await app.db('notifications').orderBy('userId').select('userId', 'orderId', 'createdAt');
+    expect(kept.map((row) => [row.userId, row.orderId, row.createdAt.getTime()]))
+      .toEqual([ids.leader, refs.dispatcherId].sort((a, b) => a - b).map((userId) => [userId, stillLate, longAgo.getTime()]));
+  });
 });
 
 describe('the notification centre', () => {

@@ -16,8 +16,9 @@ export const NOTIFICATION_SCHEDULE = '*/5 * * * *';
  */
 export async function runNotificationJob(db: Knex | Knex.Transaction, config: Pick<Config, 'smtpUrl'>, now = new Date()): Promise<{ ran: boolean }> {
   const ran = await withJobLock(db, JOB_LOCKS.notifications, async (trx) => {
-    await notifyLateOrders(trx, config, serverToday(now));
-    await deleteOldNotifications(trx, now);
+    const today = serverToday(now);
+    await notifyLateOrders(trx, config, today);
+    await deleteOldNotifications(trx, now, today);
     return true;
   });
   return { ran: ran === true };

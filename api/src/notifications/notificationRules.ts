@@ -68,7 +68,7 @@ const LATE_RECIPIENTS = `select u.id as user_id, o.id as order_id, null::int as 
  */
 export async function notifyLateOrders(db: Db, config: MailConfig, today: string, orderIds?: number[]): Promise<void> {
   const only = orderIds ? 'and orders.id = any(?::int[])' : '';
-  for (const [kind, delay] of [['late_pulling_out', 'pulling_out'], ['late_mos', 'mos']] as const) {
+  for (const [kind, delay] of LATE_KINDS) {
     const condition = delayCondition(delay, today);
     await deliver(db, config, kind, `with late as (select orders.* from orders where ${liveRows('orders')} and ${condition.sql} ${only})
       ${LATE_RECIPIENTS}`, [...condition.bindings, ...(orderIds ? [orderIds] : [])]);
@@ -98,7 +98,21 @@ export async function notifyRegistration(db: Db, config: MailConfig, registeredI
     where r.id = ?`, [registeredId]);
 }
 
-/** Deletes the notifications older than NOTIFICATION_KEEP_DAYS before `now`. */
-export async function deleteOldNotifications(db: Db, now: Date): Promise<number> {
-  return db('notifications').where('createdAt', '<', new Date(now.getTime() - NOTIFICATION_KEEP_DAYS * 86_400_000)).delete();
+/** The late kinds and the delay each one tells of. */
+const LATE_KINDS = [['late_pulling_out', 'pulling_out'], ['late_mos', 'mos']] as const;
+
+/**
+ * Deletes the notifications older than NOTIFICATION_KEEP_DAYS before `now`, but not those of an
+ * order still late by their kind on `today`: each is what keeps that order from being notified
+ * again (once per person, order and kind), so deleting it would tell everyone anew every run.
+ */
+export async function deleteOldNotifications(db: Db, now: Date, today: string): Promise<number> {
+  const stillLate = LATE_KINDS.map(([kind, delay]) => ({ kind, ...delayCondition(delay, today) }));
+  return db('notifications').where('createdAt', '<', new Date(now.getTime() - NOTIFICATION_KEEP_DAYS * 86_400_000))
+    .whereNotExists((late) => late.select(db.raw('1')).from('orders').whereRaw('orders.id = notifications.order_id')
+      .whereRaw(liveRows('orders'))
+      .where((kinds) => {
+        for (const { kind, sql, bindings } of stillLate) kinds.orWhere((one) => one.where('notifications.kind', kind).whereRaw(sql, bindings));
+      }))
+    .delete();
 }
