@@ -12,10 +12,10 @@
  *
  * DURATION (seconds per run, default 10) and CONNECTIONS (default 1,8,32) shorten a run; ONLY (words of
  * case labels, comma-separated) runs just those cases (with `export`, also the export, batch and admin
- * parts), to stdout only.
+ * parts; with `profile`, the CPU profile of the default list), to stdout only.
  * Results go to stdout and bench/results/load.md.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,7 @@ import autocannon from 'autocannon';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { HttpClient } from '../test/helpers/httpClient';
+import { cpuMeter, monotonicMicros, topSelfTime } from './processCpu';
 import { BENCH, benchApp, benchDatabase, explain, inlineBindings, planSection, run, writeResults } from './benchHarness';
 
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -49,6 +50,8 @@ const CASES: Array<[string, string]> = [
 ];
 
 interface Figures { rps: number; p50: number; p95: number; p99: number; errors: number }
+/** With the CPU milliseconds each request cost the app's process and the PostgreSQL server. */
+interface LoadFigures extends Figures { appCpuMs: number; postgresCpuMs: number }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 const figures = (times: number[], seconds: number, errors: number): Figures => {
@@ -56,10 +59,13 @@ const figures = (times: number[], seconds: number, errors: number): Figures => {
   return { rps: times.length / seconds, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), errors };
 };
 
-/** The server as `npm start` runs it, on the benchmark database, in a process of its own. */
-async function startServer(): Promise<{ url: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../api/src/server.ts')], {
-    env: { ...process.env, DATABASE_URL: BENCH.url, PORT: String(PORT), REPORT_SCHEDULE: 'off', SESSION_KEYS: 'bench' },
+interface Server { url: string; child: ChildProcess; stop: () => Promise<void> }
+
+/** The server as `npm start` runs it, on the benchmark database, in a process of its own; `nodeOptions` before the script (--cpu-prof). */
+async function startServer(nodeOptions: string[] = []): Promise<Server> {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(__dirname, '../api/src/server.ts')], {
+    // The jobs off: the notification job alone reads every late order each 5 minutes (bench/results/printing-and-alerts.md).
+    env: { ...process.env, DATABASE_URL: BENCH.url, PORT: String(PORT), REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off', SESSION_KEYS: 'bench' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -85,19 +91,28 @@ async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ 
   }
 }
 
-/** `connections` clients calling `path` for DURATION seconds; every answer but a 200 is an error. */
-async function load(url: string, cookie: string, requestPath: string, connections: number, seconds = DURATION): Promise<Figures> {
+/**
+ * `connections` clients calling `path` for DURATION seconds on the server of process `pid`; every
+ * answer but a 200 is an error. The CPU figures are the process's and PostgreSQL's CPU time over
+ * the answers given (gzip asked, as a browser does).
+ */
+async function load(server: Server, cookie: string, requestPath: string, connections: number, seconds = DURATION): Promise<LoadFigures> {
   const times: number[] = [];
   let errors = 0;
+  const used = cpuMeter(server.child.pid!);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({ url: url + requestPath, connections, duration: seconds, headers: { cookie } },
-      (error, answer) => (error ? reject(error) : resolve(answer)));
+    const instance = autocannon({ url: server.url + requestPath, connections, duration: seconds,
+      headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } },
+    (error, answer) => (error ? reject(error) : resolve(answer)));
     instance.on('response', (_client, status, _bytes, time) => {
       if (status === 200) times.push(time);
       else errors += 1;
     });
   });
-  return figures(times, seconds, errors + result.errors + result.timeouts);
+  const cpu = used();
+  const answered = Math.max(1, times.length + errors);
+  return { ...figures(times, seconds, errors + result.errors + result.timeouts),
+    appCpuMs: (1000 * cpu.app) / answered, postgresCpuMs: (1000 * cpu.postgres) / answered };
 }
 
 /**
@@ -178,12 +193,12 @@ async function streamsCase(db: Knex): Promise<string[]> {
       return loadDuring(server.url, client.cookieHeader, list, 8, () => signInBurst(server.url));
     };
     // A fresh server's first calls are slow (a cold pool, code not yet optimised): warmed up first.
-    await load(server.url, client.cookieHeader, list, 8, 3);
-    const quiet = await load(server.url, client.cookieHeader, list, 8);
+    await load(server, client.cookieHeader, list, 8, 3);
+    const quiet = await load(server, client.cookieHeader, list, 8);
     const alone = await burst();
     const streams = await openStreams(server.url, 1_000, 20);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const quietStreams = await load(server.url, client.cookieHeader, list, 8);
+    const quietStreams = await load(server, client.cookieHeader, list, 8);
     const during = await burst();
     const open = streams.open();
     streams.close();
@@ -235,6 +250,49 @@ async function floor(statements: Statement[], connections: number, seconds = DUR
   return done / seconds;
 }
 
+/** Clients of the pgbench floor: the issue's and the app's highest concurrency. */
+const PGBENCH_CLIENTS = 32;
+
+/** One statement alone in pgbench for DURATION seconds at PGBENCH_CLIENTS clients: transactions per second. */
+function pgbench(sql: string, protocol: 'simple' | 'prepared'): number {
+  const script = path.join(os.tmpdir(), `bench-load-${process.pid}.sql`);
+  // pgbench reads a statement per line and takes ':' for its variables: one line, the casts' '::' written as pgbench's escape.
+  fs.writeFileSync(script, `${sql.replace(/\s+/g, ' ').replace(/::/g, '\\:\\:')};\n`);
+  try {
+    const out = execFileSync('pgbench', ['-n', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(DURATION), '-M', protocol,
+      '-f', script, BENCH.url], { encoding: 'utf8' });
+    return Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+  } finally {
+    fs.rmSync(script, { force: true });
+  }
+}
+
+/**
+ * A CPU profile of the server (node --cpu-prof) under the default list at the highest concurrency:
+ * the 15 functions that took most time themselves.
+ */
+async function profileDefaultList(): Promise<string[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
+  const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  try {
+    const client = new HttpClient(server.url);
+    await client.login('admin', 'demo1234');
+    const connections = Math.max(...CONNECTIONS);
+    await load(server, client.cookieHeader, CASES[0][1], connections, 3);
+    const from = monotonicMicros();
+    const figures = await load(server, client.cookieHeader, CASES[0][1], connections);
+    const window = { from, to: monotonicMicros() };
+    await server.stop();
+    const [file] = fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
+    return ['', '## CPU profile of the default list', '', `The server under --cpu-prof, ${connections} connections, ${DURATION} s `
+      + `after a 3 s warm-up (${figures.rps.toFixed(0)} req/s while profiled, ${figures.appCpuMs.toFixed(2)} ms app CPU a request): `
+      + 'the 15 functions with the most self time in those seconds, as a share of the busy samples.', '',
+    ...topSelfTime(path.join(dir, file), window).map((line) => `- ${line}`)];
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const ms = (value: number) => value.toFixed(1);
 
 async function main() {
@@ -245,28 +303,44 @@ async function main() {
   const client = new HttpClient(server.url);
   await client.login('admin', 'demo1234');
   const cookie = client.cookieHeader;
+  // A fresh server's first calls are slow (a cold pool, code not yet optimised): warmed up first.
+  await load(server, cookie, CASES[0][1], Math.max(...CONNECTIONS), 3);
   const lines = ['# Load benchmark', '', `${total.toLocaleString('en')} orders, PostgreSQL ${version}, ${os.cpus().length} cores `
     + `(load average ${os.loadavg()[0].toFixed(1)} at the start), ${DURATION} s per run, ${new Date().toISOString().slice(0, 10)}. `
-    + 'The floor replays the statements one request runs (session, user, count, page…) through `pg` alone at the same concurrency.', '',
-  '| case | connections | req/s | p50 ms | p95 ms | p99 ms | errors | SQL floor /s | app ÷ floor |', '|---|---|---|---|---|---|---|---|---|'];
+    + 'App and PostgreSQL CPU: each process\'s CPU time (/proc) over the requests answered. '
+    + 'The SQL floor replays the statements one request runs (session, user, count, page…) through `pg` alone at the same concurrency; '
+    + `pgbench runs the page query alone at ${PGBENCH_CLIENTS} clients, simple and prepared protocol.`, '',
+  '| case | connections | req/s | p50 ms | p95 ms | p99 ms | errors | app CPU ms/req | PostgreSQL CPU ms/req | SQL floor /s | app ÷ floor '
+    + '| page query, pgbench tps (simple / prepared) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|'];
   const plans: string[] = [];
   for (const [label, call] of CASES.filter(([name]) => !ONLY || ONLY.some((word) => name.includes(word)))) {
     const statements = await capture(db, local.client, call);
-    // The plans of the case's own reads (not the session's and the user's, the same for every case).
-    for (const statement of statements.filter(({ sql }) => /"(orders|open_order_dates|report_rollups)"/.test(sql) && !/^explain/i.test(sql))) {
+    // The case's own reads (not the session's and the user's, the same for every case): their plans, and the last one's pgbench floor.
+    const own = statements.filter(({ sql }) => /"(orders|open_order_dates|report_rollups)"/.test(sql) && !/^explain/i.test(sql));
+    for (const statement of own) {
       const sql = inlineBindings(db, statement);
       plans.push(planSection(label, sql, await explain(db, sql)));
     }
     for (const connections of CONNECTIONS) {
-      const app = await load(server.url, cookie, call, connections);
+      const app = await load(server, cookie, call, connections);
       const sql = await floor(statements, connections);
+      const page = own.at(-1);
+      const bench = page && connections === Math.max(...CONNECTIONS)
+        ? `${pgbench(inlineBindings(db, page), 'simple').toFixed(0)} / ${pgbench(inlineBindings(db, page), 'prepared').toFixed(0)}` : '';
       const row = `| ${label} | ${connections} | ${app.rps.toFixed(0)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ${app.errors} `
-        + `| ${sql.toFixed(0)} (${statements.length} statements) | ${(app.rps / sql).toFixed(2)} |`;
+        + `| ${app.appCpuMs.toFixed(2)} | ${app.postgresCpuMs.toFixed(2)} | ${sql.toFixed(0)} (${statements.length} statements) `
+        + `| ${(app.rps / sql).toFixed(2)} | ${bench} |`;
       lines.push(row);
       console.log(row);
     }
   }
   await server.stop();
+  if (!ONLY || ONLY.includes('profile')) {
+    const section = await profileDefaultList();
+    lines.push(...section);
+    console.log(section.join('\n'));
+  }
   if (!ONLY || ONLY.some((word) => STREAMS_CASE.includes(word))) {
     const section = await streamsCase(db);
     lines.push(...section);
@@ -297,8 +371,8 @@ async function main() {
   const { result: csvLines, peak } = await peakRssDuring(exporting.child.pid!, exportAll);
   const rows = csvLines - 1;
   const seconds = (performance.now() - started) / 1000;
-  const quiet = await load(exporting.url, exporter.cookieHeader, CASES[0][1], 8, 5);
-  const [, during] = await Promise.all([exportAll(), load(exporting.url, exporter.cookieHeader, CASES[0][1], 8, 5)]);
+  const quiet = await load(exporting, exporter.cookieHeader, CASES[0][1], 8, 5);
+  const [, during] = await Promise.all([exportAll(), load(exporting, exporter.cookieHeader, CASES[0][1], 8, 5)]);
   lines.push('', '## CSV export', '', `All orders: ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s `
     + `(${Math.round(rows / seconds).toLocaleString('en')} rows/s); the server's RSS ${before.toFixed(0)} MB before it (signed in), `
     + `at most ${peak.toFixed(0)} MB during it. `
