@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
 import { createApp } from '../api/src/app';
+import { endLiveStreams } from '../api/src/live/routes';
 import { readConfig } from '../api/src/foundation/config';
 import { openDatabase } from '../api/src/db/knex';
 import { prepareDatabase } from '../api/src/startup';
@@ -80,7 +81,10 @@ export async function benchApp(db: Knex, { signedIn = true } = {}) {
   await new Promise((resolve) => server.once('listening', resolve));
   const client = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   if (signedIn) await client.login('admin', 'demo1234');
-  return { client, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { client, stop: () => new Promise<void>((resolve) => {
+    endLiveStreams(db);
+    server.close(() => resolve());
+  }) };
 }
 
 /** One call made once to warm up, then `runs` times: its times in ms and the last answer (a 200, or it throws). */

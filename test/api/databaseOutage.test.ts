@@ -6,6 +6,7 @@ import { readConfig } from '../../api/src/foundation/config';
 import { withQueryTimeout } from '../../api/src/db/deadline';
 import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { prepareDatabase } from '../../api/src/startup';
+import { endLiveStreams } from '../../api/src/live/routes';
 import { answerFor } from '../../api/src/middleware/errors';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { PausableProxy } from '../helpers/pausableProxy';
@@ -71,6 +72,7 @@ const quietConsole = () => ['error', 'warn', 'log'].map((level) =>
 
 afterAll(async () => {
   proxy?.resume();
+  if (db) endLiveStreams(db);
   await new Promise((resolve) => server?.close(resolve));
   await db?.destroy();
   await proxy?.close();

@@ -46,20 +46,21 @@ describe('the page guard', () => {
     }
   });
 
-  it('applies a per-user denial and grant on the next request', async () => {
+  it('applies a per-user denial and grant an administrator saves on the next request', async () => {
+    const admin = await signedInAs(app.url, 'admin');
     const leader = await signedInAs(app.url, 'team_leader');
+    expect((await leader.get('/api/dashboard')).status).toBe(200);
     const user = await app.db('users').where({ username: 'team_leader' }).first();
-    await app.db('pagePermissions').insert([
-      { userId: user.id, pageKey: 'dashboard', allowed: false },
-      { userId: user.id, pageKey: 'trash', allowed: true },
-    ]);
+    const matrix = (await admin.get('/api/permissions')).body;
+    const saved = await admin.put('/api/permissions', { ...matrix, users: [{ userId: user.id, grants: ['trash'], denials: ['dashboard'] }] });
+    expect(saved.status).toBe(200);
     try {
       expect((await leader.get('/api/dashboard')).status).toBe(403);
       const pages = (await leader.get('/api/user-accessible-pages')).body.map((p: { pageKey: string }) => p.pageKey);
       expect(pages).toContain('trash');
       expect(pages).not.toContain('dashboard');
     } finally {
-      await app.db('pagePermissions').where({ userId: user.id }).delete();
+      expect((await admin.put('/api/permissions', { ...matrix, version: saved.body.version })).status).toBe(200);
     }
     expect((await leader.get('/api/dashboard')).status).toBe(200);
   });

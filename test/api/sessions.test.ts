@@ -1,6 +1,12 @@
-import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { statementsDuring } from '../helpers/statements';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import knexFactory, { type Knex } from 'knex';
+import { createApp } from '../../api/src/app';
+import { knexConfig } from '../../api/src/db/knex';
+import { endLiveStreams } from '../../api/src/live/routes';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../api/src/middleware/session';
 
 let app: TestApp;
@@ -15,23 +21,47 @@ const sessionRow = (id: string) => app.db('sessions').where({ id }).first();
 const sessionWrites = async (work: () => Promise<unknown>) =>
   (await statementsDuring(app.db, work)).filter((sql) => /^\s*(update|insert|delete)\b[^;]*"sessions"/i.test(sql));
 
+/**
+ * Asks `ask` every 10 ms until it answers `status`: the milliseconds that took. Fails when it has
+ * not within `limit` ms.
+ */
+async function msUntil(ask: () => Promise<Answer>, status: number, limit = 1_000): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await ask();
+    const elapsed = Date.now() - started;
+    if (answer.status === status) return elapsed;
+    if (elapsed > limit) throw new Error(`still ${answer.status} after ${elapsed} ms, not ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+const SESSION_READS = /"(users|page_permissions|sessions)"/;
+
 describe('session reads', () => {
-  it('read the session, its user and their permissions in one statement, and still see changes on the next request', async () => {
+  it('read the session, its user and their permissions in one statement, then keep them for the next requests', async () => {
+    const c = await signedInAs(app.url, 'manager');
+    const read = () => c.get('/api/warehouses?range=[0,0]');
+    const first = await statementsDuring(app.db, async () => expect((await read()).status).toBe(200));
+    expect(first[0]).toMatch(/"sessions"/);
+    expect(first[0]).toMatch(/page_permissions/);
+    expect(first.slice(1).filter((sql) => SESSION_READS.test(sql))).toEqual([]);
+    const next = await statementsDuring(app.db, async () => expect((await read()).status).toBe(200));
+    expect(next.filter((sql) => SESSION_READS.test(sql))).toEqual([]);
+  });
+
+  it('see a permission or a user changed in the database, however, within a second', async () => {
     const c = await signedInAs(app.url, 'manager');
     const userId = (await c.get('/api/user')).body.id;
     const read = () => c.get('/api/warehouses?range=[0,0]');
-    const statements = await statementsDuring(app.db, async () => expect((await read()).status).toBe(200));
-    expect(statements[0]).toMatch(/"sessions"/);
-    expect(statements[0]).toMatch(/page_permissions/);
-    expect(statements.slice(1).filter((sql) => /"(users|page_permissions|sessions)"/.test(sql))).toEqual([]);
-
-    await app.db('pagePermissions').insert({ userId, pageKey: 'warehouses', allowed: false });
-    expect((await read()).status).toBe(403);
-    await app.db('pagePermissions').where({ userId }).delete();
     expect((await read()).status).toBe(200);
+    await app.db('pagePermissions').insert({ userId, pageKey: 'warehouses', allowed: false });
+    await msUntil(read, 403);
+    await app.db('pagePermissions').where({ userId }).delete();
+    await msUntil(read, 200);
     await app.db('users').where({ id: userId }).update({ status: 'inactive' });
     try {
-      expect((await read()).status).toBe(401);
+      await msUntil(read, 401);
     } finally {
       await app.db('users').where({ id: userId }).update({ status: 'active' });
     }
@@ -116,5 +146,86 @@ describe('session writes', () => {
     expect(sessionId(c)).not.toBe(old);
     expect((await c.get('/api/user')).status).toBe(200);
     expect(await sessionRow(old)).toBeUndefined();
+  });
+});
+
+// PostgreSQL only: two instances of the app on one database, as behind a load balancer. Each keeps
+// the sessions it read; what ends or narrows one must act on the other within a second.
+const onPostgres = process.env.TEST_DB_KIND === 'postgres' ? describe : describe.skip;
+onPostgres('two instances on one database', () => {
+  let second: { db: Knex; server: Server; url: string };
+  beforeAll(async () => {
+    const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
+      connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
+    const server = createApp(db, app.config).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    second = { db, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  });
+  afterAll(async () => {
+    endLiveStreams(second.db);
+    await new Promise((resolve) => second.server.close(resolve));
+    await second.db.destroy();
+  });
+
+  /** The client's session used on the second instance until it keeps it there: its next read runs no session statement. */
+  async function keptOnSecond(client: HttpClient, path: string): Promise<HttpClient> {
+    const there = new HttpClient(second.url, { cookie: client.cookieHeader });
+    expect((await there.get(path)).status).toBe(200);
+    const statements = await statementsDuring(second.db, async () => expect((await there.get(path)).status).toBe(200));
+    expect(statements.filter((sql) => SESSION_READS.test(sql))).toEqual([]);
+    return there;
+  }
+
+  it('a sign-out on one is refused on the other within a second', async () => {
+    const c = await signedInAs(app.url, 'biller');
+    const there = await keptOnSecond(c, '/api/user');
+    expect((await c.post('/api/logout')).status).toBeLessThan(300);
+    expect(await msUntil(() => there.get('/api/user'), 401)).toBeLessThan(1_000);
+  });
+
+  it('a request that writes reads its session anew: ended unannounced, it reads on from the kept one but writes nothing', async () => {
+    const c = await signedInAs(app.url, 'manager');
+    const there = await keptOnSecond(c, '/api/user');
+    // Ended with the triggers off, so that no notice tells the second instance (as if it had not come yet).
+    await app.db.transaction(async (trx) => {
+      await trx.raw('set local session_replication_role = replica');
+      await trx('sessions').where({ id: sessionId(c) }).delete();
+    });
+    expect((await there.get('/api/user')).status).toBe(200);
+    expect((await there.put('/api/me/mail-language', { language: 'en' })).status).toBe(401);
+    expect((await there.get('/api/user')).status).toBe(401);
+  });
+
+  it('signing a user out everywhere, or deactivating them, ends their sessions on the other within a second', async () => {
+    const admin = await signedInAs(app.url, 'admin');
+    const biller = await signedInAs(app.url, 'biller');
+    const billerId = (await biller.get('/api/user')).body.id;
+    let there = await keptOnSecond(biller, '/api/user');
+    expect((await admin.post(`/api/users/${billerId}/sign-out-everywhere`)).status).toBe(200);
+    expect(await msUntil(() => there.get('/api/user'), 401)).toBeLessThan(1_000);
+
+    there = await keptOnSecond(await signedInAs(app.url, 'biller'), '/api/user');
+    await app.db('users').where({ id: billerId }).update({ status: 'inactive' });
+    try {
+      expect(await msUntil(() => there.get('/api/user'), 401)).toBeLessThan(1_000);
+    } finally {
+      await app.db('users').where({ id: billerId }).update({ status: 'active' });
+    }
+  });
+
+  it('a permission taken away on one is refused on the other within a second, and given back, allowed again', async () => {
+    const admin = await signedInAs(app.url, 'admin');
+    const manager = await signedInAs(app.url, 'manager');
+    const there = await keptOnSecond(manager, '/api/warehouses?range=[0,0]');
+    const matrix = (await admin.get('/api/permissions')).body;
+    const without = { ...matrix, roles: { ...matrix.roles, manager: matrix.roles.manager.filter((page: string) => page !== 'warehouses') } };
+    const taken = await admin.put('/api/permissions', without);
+    expect(taken.status).toBe(200);
+    try {
+      expect(await msUntil(() => there.get('/api/warehouses?range=[0,0]'), 403)).toBeLessThan(1_000);
+    } finally {
+      expect((await admin.put('/api/permissions', { ...matrix, version: taken.body.version })).status).toBe(200);
+    }
+    expect(await msUntil(() => there.get('/api/warehouses?range=[0,0]'), 200)).toBeLessThan(1_000);
   });
 });

@@ -20,12 +20,27 @@ export interface Change extends LiveChange {
   altersView: boolean;
 }
 
-/** onNotified: whose notifications changed (null: anyone's). */
-type Listener = { onChanges: (changes: Change[]) => void; onResync: () => void; onNotified: (userIds: number[] | null) => void };
+/**
+ * What a listener hears of, each optional: changes (onChanges), whose notifications changed
+ * (onNotified; null: anyone's), which sessions and users changed (onSessions; null: any, see
+ * migrations/20261130000100_session_notices.ts), that notices may have been missed (onLost, when the
+ * connection is lost) and that the feed hears notices again after that (onResync).
+ */
+export interface Listener {
+  onChanges?: (changes: Change[]) => void;
+  onResync?: () => void;
+  onNotified?: (userIds: number[] | null) => void;
+  onSessions?: (changed: SessionNotice) => void;
+  onLost?: () => void;
+}
+
+/** The sessions, or the users whose sessions, changed; null: any. */
+export type SessionNotice = { sessions?: string[]; users?: number[] } | null;
 
 const CHANNEL = 'app_changes';
 /** Notifications are no activity-log rows: their own notices name whose changed (migrations/20261129000300_notification_notices.ts). */
 const NOTIFICATION_CHANNEL = 'app_notifications';
+const SESSION_CHANNEL = 'app_sessions';
 /** The most rows one catch-up reads; a stream further behind is told to refetch everything. */
 export const CATCH_UP_LIMIT = 500;
 const RECONNECT_MS = 1_000;
@@ -66,6 +81,8 @@ export async function readChanges(db: Knex, after: number, upTo?: number): Promi
 class ChangeFeed {
   private readonly listeners = new Set<Listener>();
   private stop?: () => Promise<void>;
+  /** The PostgreSQL connection listening (none on PGlite, whose notices come with the statement that sent them). */
+  private client?: pg.Client;
   private reconnect?: NodeJS.Timeout;
   /** Notices are read one after another, so streams get changes in commit order. */
   private reading: Promise<void> = Promise.resolve();
@@ -76,6 +93,21 @@ class ChangeFeed {
   private ready: Promise<void> = Promise.resolve();
   get listening(): Promise<void> {
     return this.ready;
+  }
+
+  /**
+   * Resolves once every notice of a transaction committed before the call has been heard: the
+   * server sends a listening connection its pending notices before the answer to its next
+   * statement. A request that wrote waits for it, so its own instance acts on what it changed
+   * before the answer goes out (sessionCache.ts). At once where nothing listens.
+   */
+  async caughtUp(): Promise<void> {
+    await this.client?.query('select 1').catch(() => undefined);
+  }
+
+  /** Whether it listens now (notices come), rather than waiting to listen again after a lost connection. */
+  get connected(): boolean {
+    return this.stop !== undefined;
   }
 
   /** Starts telling `listener` of changes; answers the unsubscribe. */
@@ -89,6 +121,8 @@ class ChangeFeed {
   }
 
   private notice(payload: string | undefined) {
+    // Read only for someone who hears of changes (the session cache listens to the feed, and hears of none).
+    if (![...this.listeners].some((listener) => listener.onChanges)) return;
     let range: { from: number; to: number };
     try {
       range = JSON.parse(payload ?? '');
@@ -99,7 +133,7 @@ class ChangeFeed {
       const changes = await readChanges(this.db, Number(range.from) - 1, Number(range.to));
       // A statement of more rows (an import) is told as a resync: everything shown refetches once.
       if (changes.length > CATCH_UP_LIMIT) this.resync();
-      else if (changes.length > 0) for (const listener of this.listeners) listener.onChanges(changes);
+      else if (changes.length > 0) for (const listener of this.listeners) listener.onChanges?.(changes);
     }).catch(() => this.resync());
   }
 
@@ -113,12 +147,23 @@ class ChangeFeed {
     if (userIds !== null && !Array.isArray(userIds)) return;
     // After the changes read before it, in commit order: the bell refetches after what it names.
     this.reading = this.reading.then(() => {
-      for (const listener of this.listeners) listener.onNotified(userIds as number[] | null);
+      for (const listener of this.listeners) listener.onNotified?.(userIds as number[] | null);
     }).catch(() => this.resync());
   }
 
+  /** Told at once, not after the changes under way: a session that ended must not be served a moment longer. */
+  private sessionsChanged(payload: string | undefined) {
+    let changed: SessionNotice;
+    try {
+      changed = JSON.parse(payload ?? '');
+    } catch {
+      changed = null;
+    }
+    for (const listener of this.listeners) listener.onSessions?.(changed);
+  }
+
   private resync() {
-    for (const listener of this.listeners) listener.onResync();
+    for (const listener of this.listeners) listener.onResync?.();
   }
 
   private async listen(): Promise<void> {
@@ -127,24 +172,31 @@ class ChangeFeed {
       if (pglite) {
         const unlisten = await pglite.listen(CHANNEL, (payload) => this.notice(payload));
         const unlistenNotifications = await pglite.listen(NOTIFICATION_CHANNEL, (payload) => this.notified(payload));
+        const unlistenSessions = await pglite.listen(SESSION_CHANNEL, (payload) => this.sessionsChanged(payload));
         this.stop = async () => {
           await unlisten();
           await unlistenNotifications();
+          await unlistenSessions();
         };
         return;
       }
       const client = new pg.Client((this.db.client as { connectionSettings: pg.ClientConfig }).connectionSettings);
-      const stop = () => client.end();
+      const stop = () => {
+        if (this.client === client) this.client = undefined;
+        return client.end();
+      };
       this.stop = stop;
+      this.client = client;
       client.on('notification', (message) => {
         if (message.channel === NOTIFICATION_CHANNEL) this.notified(message.payload);
+        else if (message.channel === SESSION_CHANNEL) this.sessionsChanged(message.payload);
         else this.notice(message.payload);
       });
       // Only the connection listening now: one ended before (quiet, then listening again) is no loss.
       client.on('error', () => this.lost(stop));
       client.on('end', () => this.lost(stop));
       await client.connect();
-      await client.query(`listen ${CHANNEL}; listen ${NOTIFICATION_CHANNEL}`);
+      await client.query(`listen ${CHANNEL}; listen ${NOTIFICATION_CHANNEL}; listen ${SESSION_CHANNEL}`);
     } catch {
       this.lost(this.stop);
     }
@@ -153,6 +205,7 @@ class ChangeFeed {
   private lost(stop: (() => Promise<void>) | undefined) {
     if (!stop || this.stop !== stop || this.listeners.size === 0 || this.reconnect) return;
     this.stop = undefined;
+    for (const listener of this.listeners) listener.onLost?.();
     stop().catch(() => undefined);
     this.reconnect = setTimeout(() => {
       this.reconnect = undefined;

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
+import { sessionCache } from '../middleware/sessionCache';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
@@ -30,9 +31,13 @@ function mayHear(view: View, change: Change): boolean {
   return true;
 }
 
-/** Ends every live stream of a database, so that a server closing waits for none of them. */
+/**
+ * Ends every live stream of a database and the session cache's listening, so that a server closing
+ * waits for none of them and keeps no connection of the change feed open.
+ */
 export function endLiveStreams(db: Knex): void {
   liveViews(db).endAll();
+  sessionCache(db).stop();
 }
 
 /**

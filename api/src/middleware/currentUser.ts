@@ -4,28 +4,39 @@ import type { AppState } from '../foundation/appState';
 import { onLiveRow } from '../db/liveRows';
 import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { User } from '../users/User';
+import { sessionCache, type SessionRead } from './sessionCache';
 
 /** The user each request's session read found with its session row; null: none live. */
 const readWithSession = new WeakMap<object, User | null>();
 
-/**
- * The live session row `id` with its live user and their permission rows, in one statement: the
- * three reads every request made before its route ran. The user is kept for `loadCurrentUser`.
- */
-export async function readSession(knex: Knex, id: string, ctx: object | undefined) {
+/** The live session row `id` with its live user and their permission rows, in one statement. */
+async function readFromDatabase(knex: Knex, id: string): Promise<SessionRead | undefined> {
   const row = await knex('sessions as s')
     .leftJoin('users as u', onLiveRow('u', 's.userId'))
     .where('s.id', id).andWhere('s.expiresAt', '>', knex.fn.now())
-    .first('s.data as sessionData', 's.expiresAt as sessionExpiresAt', 'u.*', knex.raw(`${permissionRowsSql} as permission_rows`));
+    .first('s.data as sessionData', 's.expiresAt as sessionExpiresAt', 's.userId as sessionUserId', 'u.*',
+      knex.raw(`${permissionRowsSql} as permission_rows`));
   if (!row) return undefined;
-  const { sessionData, sessionExpiresAt, permissionRows, ...columns } = row as Record<string, unknown> & {
-    sessionData: unknown; sessionExpiresAt: Date | string; permissionRows: PermissionRow[] };
-  if (ctx) {
-    const user = columns.id === null ? null : User.fromDatabaseJson(columns);
-    if (user) readWith(user, permissionRows);
+  const { sessionData, sessionExpiresAt, sessionUserId, permissionRows, ...columns } = row as Record<string, unknown> & {
+    sessionData: unknown; sessionExpiresAt: Date | string; sessionUserId: number | null; permissionRows: PermissionRow[] };
+  return { data: sessionData, expiresAt: new Date(sessionExpiresAt).getTime(), userId: sessionUserId,
+    user: columns.id === null ? null : columns, permissionRows };
+}
+
+/**
+ * Session `id`, as this instance keeps it (sessionCache.ts) or else read: the three reads every
+ * request made before its route ran. A request that may write reads it anew (`fresh`): a session
+ * ended or narrowed a moment ago on another instance never writes. Its user is kept for `loadCurrentUser`.
+ */
+export async function readSession(knex: Knex, id: string, ctx: object | undefined, { fresh = false } = {}): Promise<SessionRead | undefined> {
+  const cache = sessionCache(knex);
+  const read = (fresh ? undefined : cache.get(id)) ?? await cache.read(id, () => readFromDatabase(knex, id));
+  if (read && ctx) {
+    const user = read.user && User.fromDatabaseJson({ ...read.user });
+    if (user) readWith(user, read.permissionRows);
     readWithSession.set(ctx, user);
   }
-  return { data: sessionData, expiresAt: sessionExpiresAt };
+  return read;
 }
 
 /**

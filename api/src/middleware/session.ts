@@ -6,6 +6,10 @@ import type { Config } from '../foundation/config';
 import { requestDeadline } from '../db/deadline';
 import { HEALTH_PATH } from '../health/routes';
 import { readSession } from './currentUser';
+import { sessionCache } from './sessionCache';
+
+/** The methods that change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -41,12 +45,14 @@ const liveSession = (db: Knex, id: string) => db('sessions').where({ id }).andWh
 function databaseStore(knex: Knex) {
   return {
     async get(id: string, _maxAgeMs: unknown, options?: { ctx?: Koa.Context }) {
-      const row = await readSession(knex, id, options?.ctx);
+      const row = await readSession(knex, id, options?.ctx, { fresh: !SAFE_METHODS.has(options?.ctx?.method ?? 'POST') });
       if (!row) return undefined;
       const idleExpiry = Date.now() + IDLE_TIMEOUT_MS;
-      if (new Date(row.expiresAt).getTime() < idleExpiry - EXPIRY_TOUCH_INTERVAL_MS) {
-        // Only a row still there and unexpired: a session ended meanwhile stays ended.
+      if (row.expiresAt < idleExpiry - EXPIRY_TOUCH_INTERVAL_MS) {
+        // Only a row still there and unexpired: a session ended meanwhile stays ended. The kept read
+        // (sessionCache.ts) takes the new expiry: no other instance needs to hear of it.
         await liveSession(knex, id).update({ expiresAt: new Date(idleExpiry) });
+        row.expiresAt = idleExpiry;
       }
       if (options?.ctx) loaded.set(options.ctx, id);
       // koa-session's own expiry fields of rows it wrote while it rolled the idle timeout: the
@@ -55,6 +61,7 @@ function databaseStore(knex: Knex) {
       return data;
     },
     async set(id: string, data: SessionData, _maxAgeMs: number, options?: { ctx?: Koa.Context }) {
+      sessionCache(knex).forget(id);
       const row = { id, userId: data.userId ?? null, data, expiresAt: new Date(Date.now() + IDLE_TIMEOUT_MS) };
       if (options?.ctx && loaded.get(options.ctx) === id) {
         // Only refresh a session that still exists: one ended meanwhile (sign out everywhere, a
@@ -66,6 +73,7 @@ function databaseStore(knex: Knex) {
       }
     },
     async destroy(id: string) {
+      sessionCache(knex).forget(id);
       await knex('sessions').where({ id }).delete();
     },
   };
@@ -106,5 +114,11 @@ export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Mid
     app,
   );
   const deadline = requestDeadline(config.databaseTimeouts);
-  return (ctx, next) => (ctx.path === HEALTH_PATH ? next() : deadline(ctx, () => sessions(ctx, next)));
+  sessionCache(knex).start();
+  return async (ctx, next) => {
+    if (ctx.path === HEALTH_PATH) return next();
+    await deadline(ctx, () => sessions(ctx, next));
+    // A request that may have written answers once its own instance acts on it (sessionCache.ts).
+    if (!SAFE_METHODS.has(ctx.method)) await sessionCache(knex).caughtUp();
+  };
 }
