@@ -11,11 +11,12 @@ import type { Knex } from 'knex';
  * The notices stay within pg_notify's 8000 bytes.
  */
 export async function up(knex: Knex): Promise<void> {
-  await knex.raw(`create function sessions_ended_notify() returns trigger language plpgsql as $$
+  // The ids of the rows a statement ended or changed, under the trigger's key (sessions, users), or null past its limit.
+  await knex.raw(`create function ids_changed_notify() returns trigger language plpgsql as $$
     begin
       if exists (select 1 from old_rows) then
-        perform pg_notify('app_sessions', (select case when count(*) > 100 then 'null'
-          else json_build_object('sessions', json_agg(id))::text end from old_rows));
+        perform pg_notify('app_sessions', (select case when count(*) > tg_argv[1]::int then 'null'
+          else json_build_object(tg_argv[0], json_agg(id))::text end from old_rows));
       end if;
       return null;
     end $$`);
@@ -29,27 +30,19 @@ export async function up(knex: Knex): Promise<void> {
       end if;
       return null;
     end $$`);
-  await knex.raw(`create function users_changed_notify() returns trigger language plpgsql as $$
-    begin
-      if exists (select 1 from old_rows) then
-        perform pg_notify('app_sessions', (select case when count(*) > 500 then 'null'
-          else json_build_object('users', json_agg(id))::text end from old_rows));
-      end if;
-      return null;
-    end $$`);
   await knex.raw(`create function permissions_changed_notify() returns trigger language plpgsql as $$
     begin
       perform pg_notify('app_sessions', 'null');
       return null;
     end $$`);
   await knex.raw(`create trigger sessions_ended_notify after delete on sessions referencing old table as old_rows
-    for each statement execute function sessions_ended_notify()`);
+    for each statement execute function ids_changed_notify('sessions', '100')`);
   await knex.raw(`create trigger sessions_rewritten_notify after update on sessions referencing old table as old_rows new table as new_rows
     for each statement execute function sessions_rewritten_notify()`);
   await knex.raw(`create trigger users_updated_notify after update on users referencing old table as old_rows
-    for each statement execute function users_changed_notify()`);
+    for each statement execute function ids_changed_notify('users', '500')`);
   await knex.raw(`create trigger users_deleted_notify after delete on users referencing old table as old_rows
-    for each statement execute function users_changed_notify()`);
+    for each statement execute function ids_changed_notify('users', '500')`);
   await knex.raw(`create trigger page_permissions_changed_notify after insert or update or delete on page_permissions
     for each statement execute function permissions_changed_notify()`);
 }
@@ -60,7 +53,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop trigger users_updated_notify on users');
   await knex.raw('drop trigger sessions_rewritten_notify on sessions');
   await knex.raw('drop trigger sessions_ended_notify on sessions');
-  for (const name of ['permissions_changed_notify', 'users_changed_notify', 'sessions_rewritten_notify', 'sessions_ended_notify']) {
+  for (const name of ['permissions_changed_notify', 'sessions_rewritten_notify', 'ids_changed_notify']) {
     await knex.raw(`drop function ${name}`);
   }
 }

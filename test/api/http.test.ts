@@ -7,6 +7,7 @@ import { createOrderReferences, type OrderReferences } from '../helpers/orderRef
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { readConfig } from '../../api/src/foundation/config';
 import { knexConfig } from '../../api/src/db/knex';
+import { answerBody, unchanging } from '../../api/src/middleware/answerBody';
 import { errorHandler } from '../../api/src/middleware/errors';
 import { keepRouteAnswer, noteRouteAnswer } from '../../api/src/middleware/routeAnswer';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -99,17 +100,19 @@ describe('record ids in paths', () => {
   });
 });
 
+/** The raw answer, as the server sent it: fetch would decode it. */
+const rawGetFrom = (base: string, path: string, headers: Record<string, string>) =>
+  new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http.get(base + path, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+
 describe('compression', () => {
-  /** The raw answer, as the server sent it: fetch would decode it. */
-  const rawGet = (path: string, headers: Record<string, string>) =>
-    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      http.get(app.url + path, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      }).on('error', reject);
-    });
+  const rawGet = (path: string, headers: Record<string, string>) => rawGetFrom(app.url, path, headers);
 
   let cookie: string;
   beforeAll(async () => {
@@ -183,6 +186,35 @@ describe('a client that refuses every encoding', () => {
     const imported = await client.post('/api/orders/import', form);
     expect(imported.status).toBe(201);
     expect(Number((await app.db('orders').where('dnNumber', 'like', 'DN-ID-%').count({ n: '*' }))[0].n)).toBe(20);
+  });
+});
+
+describe('an unchanging answer', () => {
+  it('is serialised and compressed once, and sent alike to every request in each encoding asked', async () => {
+    let serialised = 0;
+    const rows = Array.from({ length: 200 }, (_, n) => ({ period: `2026-11-${n % 28}`, key: n, label: `Supplier ${n}`, orders: n * 3 }));
+    const report = unchanging({ rows, toJSON: () => { serialised += 1; return { rows }; } });
+    let fresh = 0;
+    const other = { toJSON: () => { fresh += 1; return { rows }; } };
+    const route = new Koa();
+    for (const step of answerBody()) route.use(step);
+    route.use((ctx) => { ctx.body = ctx.path === '/report' ? report : other; });
+    const server = route.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const decoders = { identity: (body: Buffer) => body, gzip: gunzipSync, br: brotliDecompressSync };
+      for (const encoding of ['br', 'gzip', 'identity', 'br', 'gzip', 'identity'] as const) {
+        for (const path of ['/report', '/other']) {
+          const answer = await rawGetFrom(base, path, { 'accept-encoding': encoding });
+          expect([answer.status, answer.headers['content-encoding'] ?? 'identity']).toEqual([200, encoding]);
+          expect(JSON.parse(decoders[encoding](answer.body).toString('utf8'))).toEqual({ rows });
+        }
+      }
+      expect([serialised, fresh]).toEqual([1, 6]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -1,15 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import knexFactory, { type Knex } from 'knex';
-import { createApp } from '../../api/src/app';
-import { knexConfig } from '../../api/src/db/knex';
 import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
-import { endLiveStreams } from '../../api/src/live/routes';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { openEventStream, type Event } from '../helpers/eventStream';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { statementsDuring as statementsOf } from '../helpers/statements';
-import { useSignedInApp } from '../helpers/testApp';
+import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Live updates (docs/live-updates.md): Server-Sent Events fed by the database's notices.
@@ -319,20 +313,9 @@ describe('the cost of open streams', () => {
 // PostgreSQL only: two instances of the app on one database, as behind a load balancer.
 const onPostgres = process.env.TEST_DB_KIND === 'postgres' ? describe : describe.skip;
 onPostgres('two instances on one database', () => {
-  let second: { db: Knex; server: Server; url: string };
-  beforeAll(async () => {
-    // The same database as the first instance's, through a pool of its own.
-    const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
-      connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
-    const server = createApp(db, app.config).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    second = { db, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  });
-  afterAll(async () => {
-    endLiveStreams(second.db);
-    await new Promise((resolve) => second.server.close(resolve));
-    await second.db.destroy();
-  });
+  let second: SecondInstance;
+  beforeAll(async () => { second = await startSecondInstance(app); });
+  afterAll(() => second?.close());
 
   it('brings a change made on one to a stream on the other', async () => {
     const stream = await openStream(dispatcher, second.url);

@@ -1,14 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import knexFactory, { type Knex } from 'knex';
-import { createApp } from '../../api/src/app';
-import { knexConfig } from '../../api/src/db/knex';
-import { endLiveStreams } from '../../api/src/live/routes';
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
 import { openEventStream } from '../helpers/eventStream';
 import { HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
-import { useSignedInApp } from '../helpers/testApp';
+import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 
 // E-mail is on (an address nobody listens at: mails are only queued here, the mail worker sends them).
 const { app, admin, leader, dispatcher } = useSignedInApp(
@@ -282,20 +276,9 @@ describe('live', () => {
 // Two instances of the app on one database (PostgreSQL: PGlite is one process's).
 const onPostgres = process.env.TEST_DB_KIND === 'postgres' ? describe : describe.skip;
 onPostgres('two instances on one database', () => {
-  let second: { db: Knex; server: Server };
-  beforeAll(async () => {
-    const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
-      connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
-    const server = createApp(db, app.config).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    second = { db, server };
-    expect((server.address() as AddressInfo).port).toBeGreaterThan(0);
-  });
-  afterAll(async () => {
-    endLiveStreams(second.db);
-    await new Promise((resolve) => second.server.close(resolve));
-    await second.db.destroy();
-  });
+  let second: SecondInstance;
+  beforeAll(async () => { second = await startSecondInstance(app); });
+  afterAll(() => second?.close());
 
   it('run the job at once: each notification is written exactly once', async () => {
     for (let i = 0; i < 20; i += 1) await order(`TWICE-${i}`, { pickupDate: daysFromToday(-1), mosDate: daysFromToday(-1) });

@@ -1,12 +1,6 @@
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { statementsDuring } from '../helpers/statements';
-import { startTestApp, type TestApp } from '../helpers/testApp';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import knexFactory, { type Knex } from 'knex';
-import { createApp } from '../../api/src/app';
-import { knexConfig } from '../../api/src/db/knex';
-import { endLiveStreams } from '../../api/src/live/routes';
+import { startTestApp, type TestApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../api/src/middleware/session';
 
 let app: TestApp;
@@ -153,19 +147,9 @@ describe('session writes', () => {
 // the sessions it read; what ends or narrows one must act on the other within a second.
 const onPostgres = process.env.TEST_DB_KIND === 'postgres' ? describe : describe.skip;
 onPostgres('two instances on one database', () => {
-  let second: { db: Knex; server: Server; url: string };
-  beforeAll(async () => {
-    const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
-      connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
-    const server = createApp(db, app.config).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    second = { db, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-  });
-  afterAll(async () => {
-    endLiveStreams(second.db);
-    await new Promise((resolve) => second.server.close(resolve));
-    await second.db.destroy();
-  });
+  let second: SecondInstance;
+  beforeAll(async () => { second = await startSecondInstance(app); });
+  afterAll(() => second?.close());
 
   /** The client's session used on the second instance until it keeps it there: its next read runs no session statement. */
   async function keptOnSecond(client: HttpClient, path: string): Promise<HttpClient> {

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { Knex } from 'knex';
+import knexFactory, { type Knex } from 'knex';
 import type { Role } from '@kernel/users/roles';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
 import { readConfig, type Config } from '../../api/src/foundation/config';
-import { databaseStarted, openDatabase } from '../../api/src/db/knex';
+import { databaseStarted, knexConfig, openDatabase } from '../../api/src/db/knex';
 import { signedInAs, type HttpClient } from './httpClient';
 import { createTestDatabase } from './testDatabase';
 
@@ -47,6 +47,25 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await closed;
       await db.destroy();
       await drop();
+    },
+  };
+}
+
+/** A second instance of the app, as behind a load balancer: the same PostgreSQL database as `app`'s, through a pool of its own. */
+export interface SecondInstance { db: Knex; url: string; close: () => Promise<void> }
+
+export async function startSecondInstance(app: TestApp): Promise<SecondInstance> {
+  const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
+    connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
+  const server = createApp(db, app.config).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return {
+    db,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      endLiveStreams(db);
+      await new Promise((resolve) => server.close(resolve));
+      await db.destroy();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
+import { unchanging } from '../middleware/answerBody';
 import { httpError, problem } from '../foundation/httpError';
 import { serverToday } from '../orders/delays';
 import { areasOf } from '../orders/dispatcherScope';
@@ -85,7 +86,8 @@ function fromRun<T extends object>(db: Knex, key: unknown[], compute: () => Prom
   const id = JSON.stringify(key);
   const known = cache.get(id);
   if (known) return known as Promise<T>;
-  const answer = compute();
+  // Sent as its first request's JSON and compressed bytes to every later one (answerBody.ts).
+  const answer = compute().then(unchanging);
   cache.set(id, answer);
   answer.catch(() => cache.delete(id));
   return answer;
