@@ -33,7 +33,9 @@ async function listed(client: HttpClient, path: string): Promise<{ answer: Answe
   }
 }
 const total = (answer: Answer) => Number(answer.headers.get('content-range')!.split('/')[1]);
-const counts = (sql: string[]) => sql.filter((s) => /count\(\*\)/i.test(s));
+/** Statements that count rows on their own (the page of a fenced list counts the rows it found itself). */
+const counts = (sql: string[]) => sql.filter((s) => /count\(\*\)/i.test(s) && !/^with /i.test(s));
+const countedWithPage = (sql: string[]) => sql.filter((s) => /^with .*\(select count\(\*\) from "orders"\)/i.test(s));
 const filter = (f: object) => encodeURIComponent(JSON.stringify(f));
 
 describe('orders list totals', () => {
@@ -45,11 +47,14 @@ describe('orders list totals', () => {
     expect(counts(sql)).toEqual([]);
   });
 
-  it('count a small result exactly', async () => {
+  it('count a small result exactly, with its page: no second scan of the same rows', async () => {
     const { answer, sql } = await listed(admin, `/api/orders?range=[0,24]&filter=${filter({ status: 'cancelled' })}`);
     expect(answer.headers.get('x-total-estimated')).toBeNull();
     expect(total(answer)).toBe(600);
-    expect(counts(sql)).toHaveLength(1);
+    expect(answer.body).toHaveLength(25);
+    expect(answer.body[0]).not.toHaveProperty('fencedRows');
+    expect(counts(sql)).toEqual([]);
+    expect(countedWithPage(sql)).toHaveLength(1);
   });
 
   it('take a short first page as the exact total, without counting', async () => {

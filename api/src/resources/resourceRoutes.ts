@@ -98,9 +98,15 @@ async function countRows(def: AnyResource, query: QueryBuilder<Model>, db: Knex,
   if (estimate > cap) return { total: Math.max(estimate, reached), estimated: true };
   const capped = rows.select(db.raw('1')).limit(cap + 1).toKnexQuery();
   const [{ count }] = (await db.count({ count: '*' }).from(capped.as('capped'))) as Array<{ count: string | number }>;
-  if (Number(count) <= cap) return { total: Number(count), estimated: false };
-  return { total: Math.max(cap + 1, reached), estimated: true };
+  return cappedTotal(Number(count), cap, reached);
 }
+
+/** A count told as is up to the cap; past it, as more than the cap (flagged), and at least `reached`. */
+const cappedTotal = (count: number, cap: number, reached: number) =>
+  (count <= cap ? { total: count, estimated: false } : { total: Math.max(cap + 1, reached), estimated: true });
+
+/** The rows a fenced list (below) found, counted with its page. */
+const FENCED_ROWS = 'fencedRows';
 
 /** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
 export function present(def: AnyResource, row: Model | Row): Row {
@@ -231,19 +237,26 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
     const estimate = countCap ? await estimateRows(query, db) : undefined;
     // A filter that leaves few rows of a big table: find them first, then sort them. Left to
     // itself the planner may walk the sort index and discard hundreds of thousands of rows
-    // (bench/results/orders.md). A materialized CTE of the same name is the fence.
-    const fenced = estimate !== undefined && estimate <= countCap! && Object.keys(filter).length > 0
-      ? def.model.query(db).withMaterialized(table, query.clone()).select(`${table}.*`)
+    // (bench/results/orders.md). A materialized CTE of the same name is the fence. The rows it
+    // found are counted with the page (a subquery over the CTE, run once), not by a second scan of
+    // the table; a window count would cost the page its top-N sort.
+    const fence = estimate !== undefined && estimate <= countCap! && Object.keys(filter).length > 0;
+    const fenced = fence
+      ? def.model.query(db).withMaterialized(table, query.clone()).select(`${table}.*`, db.raw('(select count(*) from ??) as ??', [table, columnName(FENCED_ROWS)]))
       : query.clone();
     const key = ownEntry(def.list.sortKeys, sort.field);
     if (key) fenced.orderBy(`${table}.${key}`, sort.order);
     const rows: Model[] = await fenced.orderBy(`${table}.${sort.field}`, sort.order).orderBy(`${table}.id`, sort.order)
       .offset(range.start).limit(size);
+    const fencedRows = fence && rows.length > 0 ? Number(rows[0][FENCED_ROWS as keyof Model]) : undefined;
+    if (fence) for (const row of rows) delete row[FENCED_ROWS as keyof Model];
     // A page shorter than asked ends the list: where it ends is the exact total, with no count
     // (a search that finds a few orders). A full page at least reaches its end.
     const short = rows.length < size && (rows.length > 0 || range.start === 0);
-    const { total, estimated } = short ? { total: range.start + rows.length, estimated: false }
-      : await countRows(def, query, db, estimate, range.start + rows.length);
+    const reached = range.start + rows.length;
+    const { total, estimated } = short ? { total: reached, estimated: false }
+      : fencedRows !== undefined ? cappedTotal(fencedRows, countCap!, reached)
+        : await countRows(def, query, db, estimate, reached);
     const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
     ctx.set('Content-Range', `${def.name} ${range.start}-${end}/${total}`);
     if (estimated) ctx.set('X-Total-Estimated', 'true');
