@@ -19,8 +19,9 @@ async function readFromDatabase(knex: Knex, id: string): Promise<SessionRead | u
   if (!row) return undefined;
   const { sessionData, sessionExpiresAt, sessionUserId, permissionRows, ...columns } = row as Record<string, unknown> & {
     sessionData: unknown; sessionExpiresAt: Date | string; sessionUserId: number | null; permissionRows: PermissionRow[] };
-  return { data: sessionData, expiresAt: new Date(sessionExpiresAt).getTime(), userId: sessionUserId,
-    user: columns.id === null ? null : columns, permissionRows };
+  const user = columns.id === null ? null : User.fromDatabaseJson(columns);
+  if (user) readWith(user, permissionRows);
+  return { data: sessionData, expiresAt: new Date(sessionExpiresAt).getTime(), userId: sessionUserId, user };
 }
 
 /**
@@ -31,11 +32,7 @@ async function readFromDatabase(knex: Knex, id: string): Promise<SessionRead | u
 export async function readSession(knex: Knex, id: string, ctx: object | undefined, { fresh = false } = {}): Promise<SessionRead | undefined> {
   const cache = sessionCache(knex);
   const read = (fresh ? undefined : cache.get(id)) ?? await cache.read(id, () => readFromDatabase(knex, id));
-  if (read && ctx) {
-    const user = read.user && User.fromDatabaseJson({ ...read.user });
-    if (user) readWith(user, read.permissionRows);
-    readWithSession.set(ctx, user);
-  }
+  if (read && ctx) readWithSession.set(ctx, read.user);
   return read;
 }
 

@@ -1,17 +1,20 @@
 import type { Knex } from 'knex';
 import { LRUCache } from 'lru-cache';
 import { changeFeed, type SessionNotice } from '../live/changeFeed';
-import type { PermissionRow } from '../permissions/access';
+import type { User } from '../users/User';
 
-/** What a request's session read finds: the live session row, its live user's columns (none: null) and their permission rows. */
+/**
+ * What a request's session read finds: the live session row and its live user (none: null), read
+ * with their permission rows (access.ts `readWith`). The user is shared by every request the read
+ * is kept for: read only.
+ */
 export interface SessionRead {
   data: unknown;
   /** Epoch ms of the row's idle expiry. */
   expiresAt: number;
   /** The session's user, live or not. */
   userId: number | null;
-  user: Record<string, unknown> | null;
-  permissionRows: PermissionRow[];
+  user: User | null;
 }
 
 /** Sessions kept per instance: a busy instance's signed-in people, many times over. */
