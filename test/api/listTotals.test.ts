@@ -1,5 +1,6 @@
 import type { Answer, HttpClient } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
+import { likePattern } from '../../api/src/resources/listQuery';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // The orders list's total (docs/api-conventions.md#list-parameters): the planner's estimate first,
@@ -21,13 +22,14 @@ beforeAll(async () => {
   await app.db.raw('analyze orders');
 });
 
-/** A GET and the SQL it ran (knex's 'query' events on app.db). */
-async function listed(client: HttpClient, path: string): Promise<{ answer: Answer; sql: string[] }> {
+/** A GET and the SQL it ran (knex's 'query' events on app.db), with each statement's bindings. */
+async function listed(client: HttpClient, path: string): Promise<{ answer: Answer; sql: string[]; bindings: unknown[][] }> {
   const sql: string[] = [];
-  const record = (q: { sql: string }) => { sql.push(q.sql); };
+  const bindings: unknown[][] = [];
+  const record = (q: { sql: string; bindings?: unknown[] }) => { sql.push(q.sql); bindings.push(q.bindings ?? []); };
   app.db.on('query', record);
   try {
-    return { answer: await client.get(path), sql };
+    return { answer: await client.get(path), sql, bindings };
   } finally {
     app.db.off('query', record);
   }
@@ -113,6 +115,31 @@ describe('orders list totals', () => {
       expect(answer.headers.get('content-range')).toBe('orders 0-0/0');
     } finally {
       await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
+    }
+  });
+});
+
+describe('orders number search', () => {
+  const ids = (rows: unknown) => (rows as Array<{ id: number }>).map(({ id }) => id);
+  /** The first 25 orders holding `term` in either number, as a plain ILIKE scan finds them. */
+  const scanned = async (term: string) => ids(await app.db('orders').whereNull('deletedAt')
+    .where((q) => q.whereILike('mtmNumber', likePattern(term)).orWhereILike('dnNumber', likePattern(term)))
+    .orderBy([{ column: 'createdAt', order: 'desc' }, { column: 'id', order: 'desc' }]).limit(25).select('id'));
+
+  it('asks the trigram indexes only for the term\'s rare piece, and checks the whole term', async () => {
+    // Every number holds "mtm" or "dn-", a quarter of them "own": only 1234 is asked of the indexes.
+    const { answer, sql, bindings } = await listed(admin, `/api/orders?range=[0,24]&filter=${filter({ q: 'OWN-MTM-1234' })}`);
+    expect(answer.body).toHaveLength(11);
+    const page = sql.findIndex((s) => /lower\("orders"."mtm_number"::text\) like lower\(\$\d+\)/.test(s));
+    expect(page).toBeGreaterThanOrEqual(0);
+    expect(bindings[page]).toEqual(expect.arrayContaining(['%1234%', '%OWN-MTM-1234%']));
+    expect(bindings[page]).not.toContain('%OWN%');
+  });
+
+  it('finds what a plain scan finds, for whole numbers, pieces, cases and wildcards', async () => {
+    for (const term of ['OWN-MTM-1234', 'own-mtm-1234', 'TM-12', 'other-dn-4499', '-DN-44', 'N-M', '99', 'OWN', 'MTM-1_', '50%', 'mtm-14999']) {
+      const { answer } = await listed(admin, `/api/orders?range=[0,24]&filter=${filter({ q: term })}`);
+      expect([term, ids(answer.body)]).toEqual([term, await scanned(term)]);
     }
   });
 });

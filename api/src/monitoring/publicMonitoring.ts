@@ -13,7 +13,7 @@ import { serverToday } from '../orders/delays';
 import { Order } from '../orders/Order';
 import { Supplier } from '../suppliers/Supplier';
 import type { Ctx } from '../resources/resource';
-import { cachedAggregate } from './aggregateCache';
+import { cachedAggregate } from '../db/aggregateCache';
 import { currentPeriods, lastDays, serverTimeZone, type Period } from './periods';
 
 /**

@@ -104,6 +104,7 @@ export const ordersResource: ResourceDef<Order> = {
     defaultSort: { field: 'createdAt', order: 'desc' },
     countCap: 10_000,
     search: ['mtmNumber', 'dnNumber'],
+    searchIndexed: true,
     filters: {
       status: 'eq', supplierId: 'eq', pickupWarehouseId: 'eq', vehicleTypeId: 'eq', deliveryAreaId: 'eq',
       assignedUserId: 'eq', pickupDate: 'range', mosDate: 'range', completionDate: 'range', createdAt: 'range',

@@ -160,7 +160,7 @@ async function matchingIds(ctx: Ctx) {
   const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, ordersResource.list.sortable,
     ordersResource.list.defaultSort!);
   const query = liveQuery(ordersResource, ctx, ctx.state.db).clearSelect().select('orders.id');
-  applyFilters(ordersResource, ctx, query, filter);
+  await applyFilters(ordersResource, ctx, query, filter);
   const rows = await query.orderBy(`orders.${sort.field}`, sort.order).orderBy('orders.id', sort.order).limit(limit);
   ctx.body = { ids: rows.map((row) => row.$id() as number) };
 }

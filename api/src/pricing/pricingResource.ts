@@ -38,6 +38,7 @@ export const pricingResource: ResourceDef<Order> = {
     defaultSort: { field: 'completionDate', order: 'desc' },
     countCap: 10_000,
     search: ['mtmNumber'],
+    searchIndexed: true,
     filters: { supplierId: 'eq', deliveryAreaId: 'eq', completionDate: 'range', rateCardId: 'eq' },
     customFilters: {
       pricingNotSet(query, value) {

@@ -24,7 +24,7 @@ async function stats(ctx: Ctx) {
   const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.list.sortable, pricingResource.list.defaultSort!);
   const db = ctx.state.db;
   const query = liveQuery(pricingResource, ctx, db);
-  applyFilters(pricingResource, ctx, query, filter);
+  await applyFilters(pricingResource, ctx, query, filter);
   const priced = pricingSetSql();
   const [row] = (await query.clearSelect().select(db.raw(`count(*) filter (where ${priced}) as pricing_complete,
     count(*) as total_completed,

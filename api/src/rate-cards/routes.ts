@@ -34,7 +34,7 @@ async function chosenOrders(ctx: Ctx, { ids, filter }: ApplyRequest): Promise<nu
   const query = liveQuery(pricingResource, ctx, ctx.state.db).clearSelect().select('orders.id');
   if (ids) return (await query.whereIn('orders.id', ids)).map((row) => row.$id() as number);
   const parsed = parseListParams({ filter: JSON.stringify(filter) }, pricingResource.list.sortable, pricingResource.list.defaultSort!);
-  applyFilters(pricingResource, ctx, query, parsed.filter);
+  await applyFilters(pricingResource, ctx, query, parsed.filter);
   const rows = await query.whereRaw(`not (${pricingSetSql()})`).orderBy('orders.id').limit(MAX_BATCH_ORDERS + 1);
   if (rows.length > MAX_BATCH_ORDERS) {
     throw httpError('invalid_input', `More than ${MAX_BATCH_ORDERS} unpriced orders match: narrow the filter`,

@@ -38,6 +38,8 @@ export interface ListOptions<M extends Model> {
   defaultSort?: { field: Field<M>; order: 'asc' | 'desc' };
   /** Fields the `q` filter searches (text contains, case-insensitive). */
   search: readonly Field<M>[];
+  /** The search fields have pg_trgm indexes: a search asks them for the term's rare trigrams (trigramSearch.ts). */
+  searchIndexed?: boolean;
   /** Filterable fields and how each compares; `id` and id-list fields are always filterable. */
   filters: Readonly<Partial<Record<Field<M>, FilterKind>>>;
   /** Filters that are not a comparison of one field, e.g. an order's `delayed`. */

@@ -15,6 +15,7 @@ import { pathId } from './pathId';
 import { idListsOf, referencesOf, relatedRows } from './relations';
 import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type Row, type Scope } from './resource';
 import { columnName } from '../db/columnName';
+import { trigramContains } from './trigramSearch';
 import { User } from '../users/User';
 
 
@@ -35,13 +36,18 @@ export function liveQuery(def: AnyResource, ctx: Ctx, db: Knex | Knex.Transactio
   return query;
 }
 
-export function applyFilters(def: AnyResource, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): void {
+export async function applyFilters(def: AnyResource, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): Promise<void> {
   const table = def.model.tableName;
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
     const custom = ownEntry(def.list.customFilters, field);
     if (custom) {
       custom(query, value, ctx);
+      continue;
+    }
+    if (field === 'q' && def.list.searchIndexed) {
+      const { sql, bindings } = await trigramContains(ctx.state.db, table, def.list.search.map(columnName), String(value));
+      query.whereRaw(sql, bindings);
       continue;
     }
     if (field === 'q') {
@@ -231,7 +237,7 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
     const db = ctx.state.db;
     const scope = (await def.list.scope?.(ctx, db)) ?? def.scope;
     const query = liveQuery(def, ctx, db, scope);
-    applyFilters(def, ctx, query, filter);
+    await applyFilters(def, ctx, query, filter);
     const table = def.model.tableName;
     const size = range.end - range.start + 1;
     const estimate = countCap ? await estimateRows(query, db) : undefined;
@@ -271,7 +277,7 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
     const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, sortable, defaultSort);
     const db = ctx.state.db;
     const query = liveQuery(def, ctx, db, (await def.list.scope?.(ctx, db)) ?? def.scope);
-    applyFilters(def, ctx, query, filter);
+    await applyFilters(def, ctx, query, filter);
     // A name sorts by its stored key, as the list does (sortKeys).
     const order = { ...sort, field: ownEntry(def.list.sortKeys, sort.field) ?? sort.field };
     await sendListCsv(ctx, { ...listExport, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader);
