@@ -15,7 +15,7 @@
  * parts; with `profile`, the CPU profile of the default list), to stdout only.
  * Results go to stdout and bench/results/load.md.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,11 +25,11 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { HttpClient } from '../test/helpers/httpClient';
 import { cpuMeter, monotonicMicros, topSelfTime } from './processCpu';
+import { DEMO_USERS, openStreams, rssMb, startServer, type Server } from './benchServer';
 import { BENCH, benchApp, benchDatabase, explain, inlineBindings, planSection, run, writeResults } from './benchHarness';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const CONNECTIONS = (process.env.CONNECTIONS ?? '1,8,32').split(',').map(Number);
-const PORT = Number(process.env.BENCH_PORT ?? 3999);
 const ONLY = process.env.ONLY?.split(',');
 /** The first-load JavaScript (gzip) of a bare react-admin + MUI skeleton, measured once for comparison. */
 const SKELETON_KB = 374.5;
@@ -59,26 +59,6 @@ const figures = (times: number[], seconds: number, errors: number): Figures => {
   return { rps: times.length / seconds, p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), p99: percentile(sorted, 0.99), errors };
 };
 
-interface Server { url: string; child: ChildProcess; stop: () => Promise<void> }
-
-/** The server as `npm start` runs it, on the benchmark database, in a process of its own; `nodeOptions` before the script (--cpu-prof). */
-async function startServer(nodeOptions: string[] = []): Promise<Server> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(__dirname, '../api/src/server.ts')], {
-    // The jobs off: the notification job alone reads every late order each 5 minutes (bench/results/printing-and-alerts.md).
-    env: { ...process.env, DATABASE_URL: BENCH.url, PORT: String(PORT), REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off', SESSION_KEYS: 'bench' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('http://localhost')) resolve(); });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-  const stop = () => new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
-  return { url: `http://127.0.0.1:${PORT}`, child, stop };
-}
-
-/** The resident set size of a process now, in MB (Linux). */
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** `work`, and the highest RSS of process `pid` while it ran (sampled every 20 ms), in MB. */
 async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
@@ -142,7 +122,6 @@ async function loadDuring(url: string, cookie: string, requestPath: string, conn
 }
 
 const STREAMS_CASE = '1,000 open streams, then a burst of sign-ins';
-const DEMO_USERS = ['admin', 'director', 'manager', 'team_leader', 'biller', 'regional_dispatcher'];
 
 /** Ten sign-ins at once: five of unknown names (failed, anonymous), five of demo users. */
 async function signInBurst(url: string): Promise<void> {
@@ -157,25 +136,6 @@ async function signInBurst(url: string): Promise<void> {
   }));
 }
 
-/** `count` event streams over `sessions` sessions of the demo users, drained as events come. */
-async function openStreams(url: string, count: number, sessions: number) {
-  const cookies: string[] = [];
-  for (let n = 0; n < sessions; n += 1) {
-    const client = new HttpClient(url);
-    await client.login(DEMO_USERS[n % DEMO_USERS.length], 'demo1234');
-    cookies.push(client.cookieHeader);
-  }
-  const controller = new AbortController();
-  let open = 0;
-  await Promise.all(Array.from({ length: count }, async (_, n) => {
-    const res = await fetch(`${url}/api/events`, { headers: { cookie: cookies[n % sessions] }, signal: controller.signal });
-    if (res.status !== 200) throw new Error(`stream ${n}: ${res.status}`);
-    open += 1;
-    // Drained as events come; no longer open once the server ends it (or the bench aborts it).
-    void res.body!.pipeTo(new WritableStream()).catch(() => undefined).then(() => { open -= 1; });
-  }));
-  return { open: () => open, close: () => controller.abort() };
-}
 
 /**
  * The default list at 8 connections, quiet and during a burst of sign-ins, without and with 1,000
