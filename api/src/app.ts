@@ -5,6 +5,7 @@ import type Router from '@koa/router';
 import type { AppState } from './foundation/appState';
 import type { Config } from './foundation/config';
 import { requestErrorLogger } from './foundation/errorLog';
+import { isDraining } from './foundation/draining';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
@@ -84,6 +85,8 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
   }));
   for (const step of answerBody()) app.use(step);
   app.use(async (ctx, next) => {
+    // A stopping server's clients open their next connection elsewhere (shutdown.ts).
+    if (isDraining(app)) ctx.set('Connection', 'close');
     ctx.state.db = db;
     ctx.state.config = config;
     await next();

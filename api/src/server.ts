@@ -2,7 +2,7 @@ import { readConfig } from './foundation/config';
 import { openDatabase } from './db/knex';
 import { DEMO_PASSWORD, prepareDatabase } from './startup';
 import { createApp } from './app';
-import { endLiveStreams } from './live/routes';
+import { shutDown } from './shutdown';
 import { setPasswordWorkLimits } from './auth/passwords';
 import { ROLES } from '@kernel/users/roles';
 import { serverTimeZone } from './monitoring/periods';
@@ -35,16 +35,19 @@ async function main() {
       console.log(`Demo data seeded. Demo logins (password "${DEMO_PASSWORD}"): ${ROLES.join(', ')}`);
     }
   });
-  const stop = () => {
-    reportJob?.stop();
-    mailWorker?.stop();
-    digestJob?.stop();
-    notificationJob?.stop();
-    endLiveStreams(db);
-    server.close(() => db.destroy().then(() => process.exit(0)));
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping; requests under way have ${config.shutdownGraceMs} ms to finish (SHUTDOWN_GRACE_MS)`);
+    void shutDown({ app, server, db, jobs: [reportJob, mailWorker, digestJob, notificationJob] }, config.shutdownGraceMs)
+      .then(({ cut }) => {
+        console.log(cut ? 'Stopped; what was still under way was cut (a write under way rolled back).' : 'Stopped.');
+        process.exit(0);
+      });
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 main().catch((err) => {

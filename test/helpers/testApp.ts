@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type Koa from 'koa';
 import knexFactory, { type Knex } from 'knex';
+import type { AppState } from '../../api/src/foundation/appState';
 import type { Role } from '@kernel/users/roles';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
@@ -13,6 +15,9 @@ export interface TestApp {
   url: string;
   db: Knex;
   config: Config;
+  /** The Koa app and its HTTP server, for a test that stops them as server.ts does (shutdown.ts). */
+  koa: Koa<AppState>;
+  server: Server;
   close: () => Promise<void>;
 }
 
@@ -28,7 +33,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const { target, drop } = await createTestDatabase({ config, demo: options.demo ?? true, sampleData: options.sampleData ?? false });
   const db = openDatabase(target);
   await databaseStarted(db);
-  const server: Server = createApp(db, config).listen(0, '127.0.0.1');
+  const koa = createApp(db, config);
+  const server: Server = koa.listen(0, '127.0.0.1');
   // Client and server share this process: a long PGlite statement stalls both, and with Node's 5 s
   // default the server may close an idle keep-alive socket just as the client reuses it (ECONNRESET).
   server.keepAliveTimeout = 60_000;
@@ -38,6 +44,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     url: `http://127.0.0.1:${port}`,
     db,
     config,
+    koa,
+    server,
     close: async () => {
       endLiveStreams(db);
       // Kept-alive connections of clients the tests dropped (aborted event streams) would otherwise

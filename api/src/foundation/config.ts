@@ -36,6 +36,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The sender of the app's mails (MAIL_FROM, default "Logistics back-office <noreply@localhost>"). */
   mailFrom: string;
+  /** How long a stopping server lets requests and jobs under way finish (SHUTDOWN_GRACE_MS, default 10 s; shutdown.ts). */
+  shutdownGraceMs: number;
 }
 
 /** Milliseconds; a sick database then costs a request seconds, not minutes (db/knex.ts). */
@@ -106,6 +108,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Logistics back-office <noreply@localhost>',
+    shutdownGraceMs: positiveInteger(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }
 

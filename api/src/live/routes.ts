@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { sessionCache } from '../middleware/sessionCache';
+import { isDraining, RECONNECT_MS } from '../foundation/draining';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
@@ -33,10 +34,11 @@ function mayHear(view: View, change: Change): boolean {
 
 /**
  * Ends every live stream of a database and the session cache's listening, so that a server closing
- * waits for none of them and keeps no connection of the change feed open.
+ * waits for none of them and keeps no connection of the change feed open; with `retryMs`, the
+ * browsers reconnect after that long (a stopping instance's, to another: shutdown.ts).
  */
-export function endLiveStreams(db: Knex): void {
-  liveViews(db).endAll();
+export function endLiveStreams(db: Knex, retryMs?: number): void {
+  liveViews(db).endAll(retryMs);
   sessionCache(db).stop();
 }
 
@@ -83,7 +85,8 @@ async function events(ctx: Ctx) {
     resync: () => enqueue(async () => { send('resync', {}); }),
     notified: () => enqueue(async () => { send('notification', {}); }),
     beat: () => write(': still here\n\n'),
-    end() {
+    end(retryMs?: number) {
+      if (retryMs !== undefined) write(`retry: ${retryMs}\n\n`);
       if (ended) return;
       ended = true;
       views.close(stream);
@@ -103,6 +106,8 @@ async function events(ctx: Ctx) {
   if (!(await views.open(stream))) throw httpError('not_signed_in', 'Not signed in');
   // Its client went away while it opened.
   if (ended) return views.close(stream);
+  // The server began stopping while it opened, after its streams were ended (shutdown.ts).
+  if (isDraining(ctx.app)) stream.end(RECONNECT_MS);
   ctx.compress = false;
   ctx.req.socket.setTimeout(0);
   ctx.req.socket.setNoDelay(true);

@@ -20,7 +20,8 @@ export interface Stream {
   notified(): void;
   /** A comment line, so that proxies keep an idle stream open. */
   beat(): void;
-  end(): void;
+  /** Ends it; with `retryMs`, its browser is told to reconnect after that long (to another instance). */
+  end(retryMs?: number): void;
 }
 
 const HEARTBEAT_MS = 25_000;
@@ -98,8 +99,8 @@ class LiveViews {
     clearInterval(this.heartbeat);
   }
 
-  endAll(): void {
-    for (const stream of this.streams()) stream.end();
+  endAll(retryMs?: number): void {
+    for (const stream of this.streams()) stream.end(retryMs);
   }
 
   /** Reads again the views of users (for changes a stream missed while away), in turn with the rest. */
