@@ -6,6 +6,7 @@ import type { AppState } from './foundation/appState';
 import type { Config } from './foundation/config';
 import { requestErrorLogger } from './foundation/errorLog';
 import { isDraining } from './foundation/draining';
+import { routePattern } from './foundation/routePattern';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
@@ -14,6 +15,7 @@ import { answerBody } from './middleware/answerBody';
 import { csrfProtection } from './middleware/csrf';
 import { loadCurrentUser } from './middleware/currentUser';
 import { errorHandler } from './middleware/errors';
+import { requestLog } from './middleware/requestLog';
 import { jsonBody } from './middleware/jsonBody';
 import { keepRouteAnswer, noteRouteAnswer } from './middleware/routeAnswer';
 import { sessionMiddleware } from './middleware/session';
@@ -67,8 +69,10 @@ export const routers: Router<AppState>[] = [
 
 export function createApp(db: Knex, config: Config): Koa<AppState> {
   const app = new Koa<AppState>({ proxy: config.trustProxy, maxIpsCount: config.proxyHops });
-  app.on('error', requestErrorLogger());
+  const routeOf = routePattern(routers);
+  app.on('error', requestErrorLogger(routeOf));
 
+  app.use(requestLog(config, routeOf));
   app.use(errorHandler);
   app.use(keepRouteAnswer);
   app.use(helmet({

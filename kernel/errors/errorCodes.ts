@@ -209,6 +209,8 @@ export interface ErrorAnswerBody {
   /** Field → English reason: what ra-data-simple-rest shows under the field. */
   errors?: Record<string, string>;
   fields?: Record<string, { code: FieldErrorCode; params?: ErrorParams }>;
+  /** The request's id, as in the server's log (X-Request-Id): what a screenshot of the error leads to. */
+  requestId?: string;
 }
 
 export const isErrorCode = (code: unknown): code is ErrorCode =>

@@ -12,6 +12,7 @@ import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { PausableProxy } from '../helpers/pausableProxy';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { createTestDatabase } from '../helpers/testDatabase';
+import { captureLog } from '../helpers/capturedLog';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
 
@@ -67,8 +68,13 @@ async function warmPool(): Promise<void> {
   await Promise.all(Array.from({ length: Number(SHORT_TIMEOUTS.DATABASE_POOL_MAX) }, () => db.raw('select pg_sleep(0.05)')));
 }
 
-const quietConsole = () => ['error', 'warn', 'log'].map((level) =>
-  jest.spyOn(console, level as 'error' | 'warn' | 'log').mockImplementation(() => undefined));
+/** The console kept quiet and the server's log read (the outages below are meant); `restore` ends both. */
+function quietConsole() {
+  const spies = ['error', 'warn', 'log'].map((level) =>
+    jest.spyOn(console, level as 'error' | 'warn' | 'log').mockImplementation(() => undefined));
+  const logged = captureLog('warn');
+  return { lines: logged.lines, restore: () => { logged.restore(); for (const spy of spies) spy.mockRestore(); } };
+}
 
 afterAll(async () => {
   proxy?.resume();
@@ -105,13 +111,12 @@ afterAll(async () => {
       expect((await new HttpClient(url).post('/api/login', { username: 'admin', password: 'demo1234' })).status).toBe(503);
     }
     // One line per failed request; a stack, or one of knex's warnings, never twice.
-    const texts = logged.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
-    expect(texts.filter((text) => / 503 /.test(text) && !text.includes('\n'))).toHaveLength(6);
-    const multiline = texts.filter((text) => text.includes('\n'));
-    expect(new Set(multiline).size).toBe(multiline.length);
+    expect(logged.lines.filter((line) => line.level === 50 && line.status === 503)).toHaveLength(6);
+    const repeatable = logged.lines.map((line) => (line.level === 40 ? line.msg : line.stack)).filter(Boolean);
+    expect(new Set(repeatable).size).toBe(repeatable.length);
   } finally {
     proxy!.resume();
-    for (const spy of logged) spy.mockRestore();
+    logged.restore();
   }
   expect((await anonymous.get('/healthz')).status).toBe(200);
   expect((await admin.get('/api/suppliers')).status).toBe(200);
@@ -158,7 +163,7 @@ afterAll(async () => {
     expect(first).toBe('waiting');
   } finally {
     proxy!.resume();
-    for (const spy of logged) spy.mockRestore();
+    logged.restore();
   }
   expect((await Promise.all(reports)).map((answer) => answer.status)).toEqual([200, 200]);
   expect((await admin.get('/healthz')).status).toBe(200);
@@ -185,7 +190,7 @@ afterAll(async () => {
     expect(answer.body.message).toMatch(/database is unavailable/i);
   } finally {
     await stuck.rollback();
-    for (const spy of logged) spy.mockRestore();
+    logged.restore();
   }
   expect((await anonymous.get('/healthz')).status).toBe(200);
   expect((await admin.get('/api/suppliers')).status).toBe(200);
@@ -195,7 +200,7 @@ afterAll(async () => {
   const admin = await signedInAs(url, 'admin');
   const supplier = await admin.create('/api/suppliers', { name: 'Locked Co', ...SUPPLIER_CONTACT });
   const other = openDatabase(direct);
-  const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const errors = quietConsole();
   try {
     // Another session holds the supplier's row, so the update waits, and its backend is ended.
     const holder = await other.transaction();
@@ -212,7 +217,7 @@ afterAll(async () => {
     expect(answer.status).toBe(503);
     expect(answer.body.message).toMatch(/database is unavailable/i);
   } finally {
-    errors.mockRestore();
+    errors.restore();
     await other.destroy();
   }
   expect((await admin.get(`/api/suppliers/${supplier.id}`)).body.shortName).toBe(supplier.shortName);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { captureLog } from '../helpers/capturedLog';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { startTestApp, type TestApp } from '../helpers/testApp';
@@ -276,31 +277,35 @@ describe('database pool', () => {
 
 describe('a database that goes away', () => {
   let admin: HttpClient;
-  let errors: jest.SpyInstance;
+  let logged: ReturnType<typeof captureLog>;
   beforeAll(async () => {
     admin = await signedInAs(app.url, 'admin');
     await app.db.destroy();
   });
-  beforeEach(() => { errors = jest.spyOn(console, 'error').mockImplementation(() => undefined); });
-  afterEach(() => errors.mockRestore());
+  beforeEach(() => { logged = captureLog('error'); });
+  afterEach(() => logged.restore());
 
-  it('answers 503 with a clear message, never a stack', async () => {
+  it('answers 503 with a clear message and the request id, never a stack', async () => {
     const res = await admin.get('/api/user');
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/database is unavailable/i);
+    expect(res.body.requestId).toBe(res.headers.get('x-request-id'));
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);
     const health = await new HttpClient(app.url).get('/healthz');
     expect(health.status).toBe(503);
   });
 
-  it('logs one line per failed request, and each distinct stack at most once a minute', async () => {
-    for (let n = 0; n < 10; n += 1) expect((await admin.get('/api/suppliers')).status).toBe(503);
-    const logged = errors.mock.calls.map((args) => args.map(String).join(' '));
-    const lines = logged.filter((text) => !text.includes('\n'));
-    expect(lines).toHaveLength(10);
-    for (const line of lines) expect(line).toMatch(/^\[[-0-9T:.Z]+\] GET \/api\/suppliers 503 \S+: \S/);
-    // The same failure as the test before: its stack was printed then.
-    expect(logged.filter((text) => /\n\s+at /.test(text)).length).toBeLessThanOrEqual(1);
+  it('logs one line per failed request, with its id, and each distinct stack at most once a minute', async () => {
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n += 1) {
+      const res = await admin.get('/api/suppliers');
+      expect(res.status).toBe(503);
+      ids.push(res.body.requestId);
+    }
+    expect(logged.lines.map(({ requestId, method, route, status }) => ({ requestId, method, route, status })))
+      .toEqual(ids.map((requestId) => ({ requestId, method: 'GET', route: '/api/suppliers', status: 503 })));
+    // The same failure as the test before: its stack was written then.
+    expect(logged.lines.filter((line) => line.stack).length).toBeLessThanOrEqual(1);
   });
 });
 

@@ -124,7 +124,7 @@ describe('the server process on SIGTERM', () => {
     const graceMs = 300;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../api/src/server.ts')], {
       env: { ...process.env, PORT: String(port), DATABASE_URL: target.databaseUrl ?? '', DATA_DIR: dataDir, PASSWORD_HASH_COST: '12',
-        SESSION_KEYS: 'shutdown-test', REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off', SHUTDOWN_GRACE_MS: String(graceMs) },
+        LOG_LEVEL: 'info', SESSION_KEYS: 'shutdown-test', REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off', SHUTDOWN_GRACE_MS: String(graceMs) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let importingResult: unknown;

@@ -18,6 +18,19 @@ describe('readConfig', () => {
     expect(config.sessionKeys).toHaveLength(1);
   });
 
+  it('logs at info, JSON when not on a terminal, unless LOG_LEVEL and LOG_FORMAT say otherwise', () => {
+    expect(readConfig({}).log).toEqual({ level: 'info', format: process.stdout.isTTY ? 'pretty' : 'json' });
+    expect(readConfig({ LOG_LEVEL: 'debug', LOG_FORMAT: 'pretty' }).log).toEqual({ level: 'debug', format: 'pretty' });
+    expect(() => readConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+    expect(() => readConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be one of json, pretty/);
+  });
+
+  it('gives requests under way 10 s to finish when the server stops, unless SHUTDOWN_GRACE_MS says otherwise', () => {
+    expect(readConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(readConfig({ SHUTDOWN_GRACE_MS: '2500' }).shutdownGraceMs).toBe(2_500);
+    expect(() => readConfig({ SHUTDOWN_GRACE_MS: '0' })).toThrow(/SHUTDOWN_GRACE_MS/);
+  });
+
   it('trusts one proxy hop by default, and the number PROXY_HOPS says', () => {
     expect(readConfig({ TRUST_PROXY: '1' }).proxyHops).toBe(1);
     expect(readConfig({ TRUST_PROXY: '1', PROXY_HOPS: '2' }).proxyHops).toBe(2);

@@ -9,6 +9,7 @@ import { identifierMappers } from './columnName';
 import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '../foundation/config';
 import { repeatFilter } from '../foundation/errorLog';
 import { currentQueryTimeout } from './deadline';
+import { log } from '../foundation/log';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -89,7 +90,7 @@ const migrations: Knex.MigratorConfig = {
  */
 function quietWarnings(): Knex.Config['log'] {
   const newWarning = repeatFilter();
-  return { warn: (message: string) => { if (newWarning(String(message))) console.warn(message); } };
+  return { warn: (message: string) => { if (newWarning(String(message))) log().warn(String(message)); } };
 }
 
 export function knexConfig(target: DatabaseTarget): Knex.Config {

@@ -9,6 +9,8 @@ import type { Config } from './config';
 export interface AppState {
   db: Knex;
   config: Config;
+  /** The trusted proxy's X-Request-Id or a new UUID: in the log lines and error answers (middleware/requestLog.ts). */
+  requestId: string;
 }
 
 /** A request's context with the app's state. */

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOG_LEVELS, type LogSettings } from './log';
 
 /** Every environment variable the server reads, read once, with its default. */
 export interface Config {
@@ -38,6 +39,8 @@ export interface Config {
   mailFrom: string;
   /** How long a stopping server lets requests and jobs under way finish (SHUTDOWN_GRACE_MS, default 10 s; shutdown.ts). */
   shutdownGraceMs: number;
+  /** LOG_LEVEL (default info) and LOG_FORMAT (json, pretty; default pretty on a terminal, else json): foundation/log.ts. */
+  log: LogSettings;
 }
 
 /** Milliseconds; a sick database then costs a request seconds, not minutes (db/knex.ts). */
@@ -69,6 +72,13 @@ const root = path.resolve(__dirname, '../../..');
 const DEV_SESSION_KEY = 'development-only-session-key-change-me';
 export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
 export const DEFAULT_DATABASE_POOL_MAX = 20;
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name]?.trim();
+  if (!value) return fallback;
+  if (!allowed.includes(value as T)) throw new Error(`${name} must be one of ${allowed.join(', ')}, not "${value}"`);
+  return value as T;
+}
 
 function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const value = env[name];
@@ -109,6 +119,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Logistics back-office <noreply@localhost>',
     shutdownGraceMs: positiveInteger(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+      format: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, process.stdout.isTTY ? 'pretty' : 'json') },
   };
 }
 

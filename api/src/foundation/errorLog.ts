@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { log } from './log';
 
 /** The browser went away mid-response (a closed tab, a cancelled download): nothing to fix here. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE']);
@@ -24,19 +25,19 @@ export function repeatFilter(now: () => number = Date.now): (text: string) => bo
 type Failure = Error & { status?: number; code?: string; nativeError?: { code?: string } };
 
 /**
- * The app's 'error' listener: one line per failed request (when, method, path, status, error
- * code and message), and each distinct stack at most once a minute. A 15 s database outage once
- * wrote 16,000 stacks (6 MB) that all said the same thing.
+ * The app's 'error' listener: one line per failed request (its id, method, route, status, error
+ * code and message), with the stack only when it is new or a minute old. A 15 s database outage
+ * once wrote 16,000 stacks (6 MB) that all said the same thing.
  */
-export function requestErrorLogger(now: () => number = Date.now) {
+export function requestErrorLogger(routeOf: (ctx: Context) => string, now: () => number = Date.now) {
   const newStack = repeatFilter(now);
   return (err: Failure, ctx?: Context) => {
     if (err.status && err.status < 500) return;
     if (CLIENT_GONE.has(err.code ?? '')) return;
     const code = err.code ?? err.nativeError?.code ?? err.name;
-    const request = ctx ? `${ctx.method} ${ctx.path} ${ctx.status}${ctx.headerSent ? ' (cut short)' : ''}` : '-';
-    console.error(`[${new Date(now()).toISOString()}] ${request} ${code}: ${String(err.message).replace(/\s+/g, ' ')}`);
+    const request = ctx ? { requestId: ctx.state.requestId as string, method: ctx.method, route: routeOf(ctx), status: ctx.status,
+      cut: ctx.headerSent || undefined } : {};
     const stack = err.stack ?? String(err);
-    if (newStack(stack)) console.error(stack);
+    log().error({ ...request, code, stack: newStack(stack) ? stack : undefined }, String(err.message).replace(/\s+/g, ' '));
   };
 }

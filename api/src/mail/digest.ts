@@ -5,6 +5,7 @@ import { liveRows } from '../db/liveRows';
 import { delayCondition, serverToday } from '../orders/delays';
 import { queueMails, type QueuedMail } from './outbox';
 import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
+import { log } from '../foundation/log';
 
 /** A digest lists this many late orders; the rest it counts. */
 export const DIGEST_MAX_ORDERS = 50;
@@ -61,6 +62,6 @@ export function startDigestJob(db: Knex, config: Config): Cron | undefined {
   if (!config.smtpUrl) return undefined;
   return new Cron(DIGEST_SCHEDULE, {
     protect: true,
-    catch: (err) => console.error(`[${new Date().toISOString()}] The mail digest job failed:`, err),
+    catch: (err) => log().error({ err }, 'The mail digest job failed'),
   }, () => queueDigests(db, config));
 }

@@ -7,6 +7,7 @@ import { User } from '../users/User';
 import { MailOutbox } from './MailOutbox';
 import { renderMail, Unsendable } from './renderMail';
 import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
+import { log } from '../foundation/log';
 
 /** The worker looks for due mails this often while e-mail is on. */
 const POLL_SCHEDULE = '*/5 * * * * *';
@@ -106,7 +107,7 @@ export function startMailWorker(db: Knex, config: Config): Cron | undefined {
   if (!config.smtpUrl) return undefined;
   return new Cron(POLL_SCHEDULE, {
     protect: true,
-    catch: (err) => console.error(`[${new Date().toISOString()}] The mail worker failed:`, err),
+    catch: (err) => log().error({ err }, 'The mail worker failed'),
   }, async () => {
     await sendDueMails(db, config);
   });

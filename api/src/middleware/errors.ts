@@ -96,7 +96,7 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
   } catch (err) {
     const answer = answerFor(err);
     ctx.status = answer.status;
-    ctx.body = answer.body;
+    ctx.body = { ...answer.body, requestId: ctx.state.requestId };
     // After the status is set: the log line names the status the client got.
     if (answer.status >= 500 && (err as { expose?: boolean }).expose !== true) ctx.app.emit('error', err, ctx);
     // The headers an answer carries: when to try again (429, 503), which methods a route takes (405).

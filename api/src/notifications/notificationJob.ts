@@ -4,6 +4,7 @@ import type { Config } from '../foundation/config';
 import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 import { serverToday } from '../orders/delays';
 import { deleteOldNotifications, notifyLateOrders } from './notificationRules';
+import { log } from '../foundation/log';
 
 /** Every 5 minutes (docs/notifications.md#the-job). */
 export const NOTIFICATION_SCHEDULE = '*/5 * * * *';
@@ -28,7 +29,7 @@ export async function runNotificationJob(db: Knex | Knex.Transaction, config: Pi
 export function startNotificationJob(db: Knex, config: Config, timeZone: string): Cron {
   return new Cron(NOTIFICATION_SCHEDULE, {
     timezone: timeZone, protect: true,
-    catch: (err) => console.error(`[${new Date().toISOString()}] The notification job failed:`, err),
+    catch: (err) => log().error({ err }, 'The notification job failed'),
   }, async () => {
     await runNotificationJob(db, config);
   });

@@ -4,6 +4,7 @@ import { materialiseReports } from './materialiseReports';
 import { ReportRun } from './ReportRun';
 import type { Config } from '../foundation/config';
 import { queueReportMails } from '../mail/reportMails';
+import { log } from '../foundation/log';
 
 /** The reports are materialised daily at 23:50 server time (docs/reports.md#when-runs-are-made). */
 export const REPORT_SCHEDULE = '50 23 * * *';
@@ -16,10 +17,10 @@ export const REPORT_SCHEDULE = '50 23 * * *';
 export function startReportSchedule(db: Knex, timeZone: string, config: Pick<Config, 'smtpUrl'>): Cron {
   return new Cron(REPORT_SCHEDULE, {
     timezone: timeZone, protect: true,
-    catch: (err) => console.error(`[${new Date().toISOString()}] The 23:50 report run failed:`, err),
+    catch: (err) => log().error({ err }, 'The 23:50 report run failed'),
   }, async () => {
     const run = await materialiseReports(db, { kind: 'scheduled', timeZone });
-    console.log(`Reports materialised: run ${run.id} of ${run.runDate}, ${run.rowCount} rows in ${run.durationMs} ms`);
+    log().info({ runId: run.id, runDate: run.runDate, rows: run.rowCount, ms: run.durationMs }, `Reports materialised: run ${run.id} of ${run.runDate}`);
     await queueReportMails(db, config, run);
   });
 }
