@@ -10,6 +10,7 @@ import { routePattern } from './foundation/routePattern';
 import { authRoutes } from './auth/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
+import { metricsRoutes } from './health/metricsRoute';
 import { adminApp } from './middleware/adminApp';
 import { answerBody } from './middleware/answerBody';
 import { csrfProtection } from './middleware/csrf';
@@ -44,6 +45,7 @@ import { notificationRoutes } from './notifications/routes';
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
   healthRoutes,
+  metricsRoutes,
   authRoutes,
   permissionRoutes,
   translationRoutes,

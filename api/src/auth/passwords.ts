@@ -2,6 +2,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import { DEFAULT_PASSWORD_HASH_CONCURRENCY } from '../foundation/config';
 import { tryAgainLater } from './tryAgainLater';
 import { QueueFullError, WorkQueue, type Priority } from './workQueue';
+import { Gauge } from 'prom-client';
+import { metrics } from '../foundation/metrics';
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -21,6 +23,13 @@ const BUSY_RETRY_SECONDS = 5;
  * ahead of hashing (registrations, password resets, new users).
  */
 let scryptLine = new WorkQueue({ concurrency: DEFAULT_PASSWORD_HASH_CONCURRENCY, maxWaiting: MAX_WAITING });
+
+new Gauge({ name: 'password_work', help: 'Password hashes and checks running and waiting in line (PASSWORD_HASH_CONCURRENCY at once)',
+  labelNames: ['state'] as const, registers: [metrics],
+  collect() {
+    this.set({ state: 'running' }, scryptLine.active);
+    this.set({ state: 'waiting' }, scryptLine.waiting);
+  } });
 
 /**
  * Replaces the line, before any password work: server.ts sets the concurrency from

@@ -99,6 +99,11 @@ class LiveViews {
     clearInterval(this.heartbeat);
   }
 
+  /** How many streams are open. */
+  streamCount(): number {
+    return this.streams().length;
+  }
+
   endAll(retryMs?: number): void {
     for (const stream of this.streams()) stream.end(retryMs);
   }

@@ -6,6 +6,7 @@ import { delayCondition, serverToday } from '../orders/delays';
 import { queueMails, type QueuedMail } from './outbox';
 import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 import { log } from '../foundation/log';
+import { measuredJob } from '../foundation/metrics';
 
 /** A digest lists this many late orders; the rest it counts. */
 export const DIGEST_MAX_ORDERS = 50;
@@ -63,5 +64,5 @@ export function startDigestJob(db: Knex, config: Config): Cron | undefined {
   return new Cron(DIGEST_SCHEDULE, {
     protect: true,
     catch: (err) => log().error({ err }, 'The mail digest job failed'),
-  }, () => queueDigests(db, config));
+  }, measuredJob('digest', () => queueDigests(db, config)));
 }

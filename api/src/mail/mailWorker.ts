@@ -8,6 +8,7 @@ import { MailOutbox } from './MailOutbox';
 import { renderMail, Unsendable } from './renderMail';
 import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 import { log } from '../foundation/log';
+import { measuredJob } from '../foundation/metrics';
 
 /** The worker looks for due mails this often while e-mail is on. */
 const POLL_SCHEDULE = '*/5 * * * * *';
@@ -108,7 +109,5 @@ export function startMailWorker(db: Knex, config: Config): Cron | undefined {
   return new Cron(POLL_SCHEDULE, {
     protect: true,
     catch: (err) => log().error({ err }, 'The mail worker failed'),
-  }, async () => {
-    await sendDueMails(db, config);
-  });
+  }, measuredJob('mail', () => sendDueMails(db, config)));
 }

@@ -11,6 +11,7 @@ import {
 import { wrapError } from 'db-errors';
 import { ERROR_CODES, type ErrorAnswerBody, type ErrorCode } from '@kernel/errors/errorCodes';
 import { answerBody, type FieldProblems, fieldText } from '../foundation/httpError';
+import { databaseUnavailable } from '../foundation/metrics';
 
 interface ErrorAnswer {
   status: number;
@@ -41,6 +42,14 @@ function isUnavailable(err: { code?: string; message?: string; name?: string; na
   const code = err.code ?? err.nativeError?.code;
   if (code && UNAVAILABLE_CODES.has(code)) return true;
   return err.name === 'KnexTimeoutError' || UNAVAILABLE_MESSAGE.test(err.message ?? '');
+}
+
+/** Why the database did not answer, for the metrics: a statement past its time, no free connection, or nothing. */
+function unavailableReason(err: { code?: string; message?: string; name?: string; nativeError?: { code?: string } }) {
+  if ((err.code ?? err.nativeError?.code) === '57014' || /Query read timeout|statement timeout/i.test(err.message ?? '')) {
+    return 'statement_timeout';
+  }
+  return err.name === 'KnexTimeoutError' || /acquiring a connection|acquire a connection/i.test(err.message ?? '') ? 'pool_timeout' : 'unreachable';
 }
 
 /**
@@ -95,6 +104,7 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     await next();
   } catch (err) {
     const answer = answerFor(err);
+    if (answer.body.code === 'database_unavailable') databaseUnavailable.inc({ reason: unavailableReason(err as Error) });
     ctx.status = answer.status;
     ctx.body = { ...answer.body, requestId: ctx.state.requestId };
     // After the status is set: the log line names the status the client got.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Config } from '../foundation/config';
 import { log } from '../foundation/log';
+import { requestsTotal, requestSeconds } from '../foundation/metrics';
 
 /** A request id a proxy may hand on: short, and nothing that could break a log line. */
 const GIVEN_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -23,6 +24,8 @@ export function requestLog(config: Pick<Config, 'trustProxy'>, routeOf: (ctx: Co
       const line = { requestId, method: ctx.method, route: routeOf(ctx), status: ctx.status,
         ms: Math.round((performance.now() - started) * 10) / 10, userId: ctx.state.user?.id, cut: !ctx.res.writableFinished || undefined };
       log().info(line, 'request');
+      requestsTotal.inc({ method: line.method, route: line.route, status: line.status });
+      requestSeconds.observe({ method: line.method, route: line.route }, line.ms / 1000);
     });
     await next();
   };

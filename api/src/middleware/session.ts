@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../foundation/config';
 import { requestDeadline } from '../db/deadline';
 import { HEALTH_PATH } from '../health/routes';
+import { METRICS_PATH } from '../health/metricsRoute';
 import { readSession } from './currentUser';
 import { sessionCache } from './sessionCache';
 
@@ -116,7 +117,7 @@ export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Mid
   const deadline = requestDeadline(config.databaseTimeouts);
   sessionCache(knex).start();
   return async (ctx, next) => {
-    if (ctx.path === HEALTH_PATH) return next();
+    if (ctx.path === HEALTH_PATH || ctx.path === METRICS_PATH) return next();
     await deadline(ctx, () => sessions(ctx, next));
     // A request that may have written answers once its own instance acts on it (sessionCache.ts).
     if (!SAFE_METHODS.has(ctx.method)) await sessionCache(knex).caughtUp();

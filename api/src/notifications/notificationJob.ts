@@ -5,6 +5,7 @@ import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 import { serverToday } from '../orders/delays';
 import { deleteOldNotifications, notifyLateOrders } from './notificationRules';
 import { log } from '../foundation/log';
+import { measuredJob } from '../foundation/metrics';
 
 /** Every 5 minutes (docs/notifications.md#the-job). */
 export const NOTIFICATION_SCHEDULE = '*/5 * * * *';
@@ -30,7 +31,5 @@ export function startNotificationJob(db: Knex, config: Config, timeZone: string)
   return new Cron(NOTIFICATION_SCHEDULE, {
     timezone: timeZone, protect: true,
     catch: (err) => log().error({ err }, 'The notification job failed'),
-  }, async () => {
-    await runNotificationJob(db, config);
-  });
+  }, measuredJob('notifications', () => runNotificationJob(db, config)));
 }

@@ -5,6 +5,7 @@ import { ReportRun } from './ReportRun';
 import type { Config } from '../foundation/config';
 import { queueReportMails } from '../mail/reportMails';
 import { log } from '../foundation/log';
+import { measuredJob } from '../foundation/metrics';
 
 /** The reports are materialised daily at 23:50 server time (docs/reports.md#when-runs-are-made). */
 export const REPORT_SCHEDULE = '50 23 * * *';
@@ -18,11 +19,11 @@ export function startReportSchedule(db: Knex, timeZone: string, config: Pick<Con
   return new Cron(REPORT_SCHEDULE, {
     timezone: timeZone, protect: true,
     catch: (err) => log().error({ err }, 'The 23:50 report run failed'),
-  }, async () => {
+  }, measuredJob('reports', async () => {
     const run = await materialiseReports(db, { kind: 'scheduled', timeZone });
     log().info({ runId: run.id, runDate: run.runDate, rows: run.rowCount, ms: run.durationMs }, `Reports materialised: run ${run.id} of ${run.runDate}`);
     await queueReportMails(db, config, run);
-  });
+  }));
 }
 
 /**
