@@ -293,6 +293,10 @@ describe('a database that goes away', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/at .*\.ts|node_modules/);
     const health = await new HttpClient(app.url).get('/healthz');
     expect(health.status).toBe(503);
+    // The metrics still answer, and count the 503 by its reason.
+    const metrics = await fetch(`${app.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^database_unavailable_answers_total\{reason="(unreachable|pool_timeout)"\} [1-9]/m);
   });
 
   it('logs one line per failed request, with its id, and each distinct stack at most once a minute', async () => {
