@@ -26,12 +26,17 @@ function newest(file: string): number {
 const dist = process.env.ADMIN_DIST ? path.resolve(process.env.ADMIN_DIST) : path.join(root, 'dist');
 const builtAt = newest(path.join(dist, 'index.html'));
 if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
-  console.log('Building the admin (admin/dist is missing or stale)...');
-  // Vite's own CLI in a child process: its bundler does not run under tsx's module hooks.
+  console.log(builtAt === 0
+    ? 'Building the admin once (about a minute on a first start; later starts skip it while its sources are unchanged)...'
+    : 'Building the admin (its sources changed since the last build)...');
+  const started = Date.now();
+  // Vite's own CLI in a child process: its bundler does not run under tsx's module hooks. On a
+  // terminal it shows its progress (the modules it transforms, then the files it writes).
   const vite = path.join(root, '../node_modules/vite/bin/vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--config', path.join(root, 'vite.config.mts'),
-    '--logLevel', 'warn'], { stdio: 'inherit' });
+    '--logLevel', process.stdout.isTTY ? 'info' : 'warn'], { stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
+  console.log(`The admin is built (${Math.round((Date.now() - started) / 1000)} s).`);
 } else {
   console.log('The admin build is up to date.');
 }

@@ -3,7 +3,7 @@ import type { TranslationMessages } from 'react-admin';
 import { ERROR_CODES, FIELD_ERROR_CODES } from '@kernel/errors/errorCodes';
 import { bundledCatalogs } from '@kernel/i18n/catalogs';
 import { flatten as leaves } from '../../api/src/translations/catalog';
-import { errorMessage, FIELD_WORDING, fieldMessage } from '../../admin/src/providers/errorMessages';
+import { describeError, errorMessage, FIELD_WORDING, fieldMessage } from '../../admin/src/providers/errorMessages';
 
 const cn = leaves(bundledCatalogs.cn);
 const en = leaves(bundledCatalogs.en);
@@ -41,6 +41,17 @@ describe('the error codes in the admin catalogs', () => {
     expect(say('en', throttled)).toBe('Too many attempts: please try again in 9 minutes');
     // A code this release does not know falls back to its status.
     expect(errorMessage({ status: 409, body: { code: 'something_new', message: 'New' } })).toEqual({ key: 'errors.status.409', args: { status: 409 } });
+  });
+
+  it("adds a server error's reference (its request id's first 8 characters), and nothing to the person's own mistakes", () => {
+    const translator = (locale: 'cn' | 'en') => (key: string, args?: Record<string, unknown>) => say(locale, { key, args });
+    const failed = { status: 500, body: { code: 'internal', message: 'Internal server error', requestId: '3f1c9e0a-5b7d-4c2e-9a41-0d6b2f8e7c15' } };
+    expect(describeError(translator('en'), failed)).toBe('Internal server error: please try again later or contact an administrator (reference 3f1c9e0a)');
+    expect(describeError(translator('cn'), failed)).toBe('服务器内部错误，请稍后再试或联系管理员（参考编号：3f1c9e0a）');
+    const refused = { status: 401, body: { code: 'bad_credentials', message: 'Invalid username or password', requestId: 'abcdef12-0000' } };
+    expect(describeError(translator('en'), refused)).toBe('Invalid username or password');
+    expect(describeError(translator('en'), { status: 503, body: { code: 'database_unavailable', message: '' } }))
+      .toBe('The database is unavailable: please try again shortly');
   });
 
   it("words a field by the resource's own text where it has one, else by the code's", () => {

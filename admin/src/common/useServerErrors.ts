@@ -1,15 +1,12 @@
 import { useCallback } from 'react';
 import { useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { isPermissionError } from '../providers/permissionNotice';
-import { answerOf, codeOf, errorMessage, fieldMessages, formErrorText } from '../providers/errorMessages';
+import { answerOf, codeOf, describeError, fieldMessages, formErrorText } from '../providers/errorMessages';
 
 /** A failed call's text in the person's language (docs/error-codes.md#how-the-admin-treats-them). */
 export function useErrorText() {
   const translate = useTranslate();
-  return useCallback((error: unknown) => {
-    const { key, args } = errorMessage(error);
-    return translate(key, args);
-  }, [translate]);
+  return useCallback((error: unknown) => describeError(translate, error), [translate]);
 }
 
 /**

@@ -19,7 +19,7 @@ import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import type { Catalog, Locale } from '@kernel/i18n/catalogs';
 import type { DashboardData } from '../pages/dashboard/dashboardModel';
 import type { ActionSummary, UndoResult } from '../activity-logs/actionModel';
-import { errorMessage } from './errorMessages';
+import { describeError } from './errorMessages';
 import { translateNow } from './i18nProvider';
 import { flagPermission } from './permissionNotice';
 import { TAB_HEADER, TAB_ID } from './tabId';
@@ -31,8 +31,7 @@ import { TAB_HEADER, TAB_ID } from './tabId';
  * notice having said so already.
  */
 function failure(status: number, body: unknown): HttpError {
-  const { key, args } = errorMessage({ status, body });
-  return flagPermission(new HttpError(translateNow(key, args), status, body));
+  return flagPermission(new HttpError(describeError(translateNow, { status, body }), status, body));
 }
 
 /** The stock ra-data-simple-rest client with cookies, failing with `failure`. */

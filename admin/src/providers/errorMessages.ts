@@ -50,6 +50,26 @@ export function errorMessage(error: unknown): ErrorMessage {
 }
 
 /**
+ * A failed call's reference: the first 8 characters of a server error's (5xx) request id, which
+ * the server's log lines carry (docs/operations.md#logs). A person who reports the message with it
+ * leads an administrator to what happened.
+ */
+export function referenceOf(error: unknown): string | undefined {
+  const { status, body } = answerOf(error);
+  return status >= 500 && typeof body.requestId === 'string' && body.requestId !== '' ? body.requestId.slice(0, 8) : undefined;
+}
+
+/** What a failed call says (errorMessage), translated, with its reference when it is a server error. */
+export function describeError(translate: (key: string, args?: Record<string, unknown>) => string, error: unknown): string {
+  const { key, args } = errorMessage(error);
+  const reference = referenceOf(error);
+  if (!reference) return translate(key, args);
+  const said = translate('errors.reference', { id: reference });
+  // A full-width bracket (the Chinese text's) brings its own space.
+  return `${translate(key, args)}${/^[（【]/.test(said) ? '' : ' '}${said}`;
+}
+
+/**
  * The fields that word a code their own way (the customer's texts): `resource.field.code` (or
  * `resource.*.code` for every field of the resource) → message key. Every other field error says
  * the code's generic `errors.<code>`.

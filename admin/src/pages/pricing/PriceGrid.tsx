@@ -6,7 +6,7 @@ import {
 import { HttpError, useListContext, useNotificationContext, useTranslate, type Identifier } from 'react-admin';
 import { useToast } from '../../layout/useToast';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { errorMessage, isPermissionRefusal } from '../../providers/errorMessages';
+import { describeError, isPermissionRefusal } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
 import { usePriceEditor } from './PriceEditor';
 import { useNotifyUndoable } from '../../common/useUndoableNotify';
@@ -277,8 +277,7 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
     } catch (error) {
       setStatus(undefined);
       if (!(error instanceof HttpError) || isPermissionRefusal(error)) return;
-      const { key, args } = errorMessage(error);
-      toast({ variant: 'destructive', title: translate('pricing_grid.paste.not_pasted'), description: translate(key, args) });
+      toast({ variant: 'destructive', title: translate('pricing_grid.paste.not_pasted'), description: describeError(translate, error) });
       return;
     } finally {
       setPasting(false);
