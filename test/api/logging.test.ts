@@ -1,6 +1,7 @@
 import { captureLog, type LogLine } from '../helpers/capturedLog';
 import { HttpClient } from '../helpers/httpClient';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
+import { until } from '../helpers/until';
 
 // The server's log (foundation/log.ts, middleware/requestLog.ts): a JSON line per request.
 const { app } = useSignedInApp({});
@@ -10,12 +11,9 @@ afterEach(() => logged.restore());
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The request lines written so far, waiting for `count` (each is written once its answer has ended). */
-async function requestLines(count: number): Promise<LogLine[]> {
-  for (let waited = 0; logged.lines.filter((line) => line.msg === 'request').length < count; waited += 10) {
-    if (waited > 5_000) throw new Error(`${count} request lines awaited, got ${JSON.stringify(logged.lines)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return logged.lines.filter((line) => line.msg === 'request');
+function requestLines(count: number): Promise<LogLine[]> {
+  const lines = () => logged.lines.filter((line) => line.msg === 'request');
+  return until(() => (lines().length >= count ? lines() : undefined), () => `${count} request lines in ${JSON.stringify(logged.lines)}`);
 }
 
 describe('the request log', () => {

@@ -1,5 +1,6 @@
 import { openEventStream } from '../helpers/eventStream';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
+import { until } from '../helpers/until';
 
 // GET /metrics (api/src/health/metricsRoute.ts): Prometheus's text, for this machine or METRICS_TOKEN.
 const { app, admin } = useSignedInApp({ admin: 'admin' });
@@ -21,14 +22,13 @@ const read = async (url = app.url, headers: Record<string, string> = {}) => {
   return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
 };
 
-/** Waits until `done` holds on a fresh read of the metrics (a request is counted once its answer has ended). */
-async function until(done: (text: string) => boolean): Promise<string> {
-  for (let waited = 0; ; waited += 20) {
-    const { text } = await read();
-    if (done(text)) return text;
-    if (waited > 5_000) throw new Error(`not so after 5 s:\n${text}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** A fresh read of the metrics once `done` holds of it (a request is counted once its answer has ended). */
+function metricsWhen(done: (text: string) => boolean): Promise<string> {
+  let last = '';
+  return until(async () => {
+    last = (await read()).text;
+    return done(last) ? last : undefined;
+  }, () => `metrics as expected in:\n${last}`);
 }
 
 describe('GET /metrics', () => {
@@ -40,7 +40,7 @@ describe('GET /metrics', () => {
     expect(before.type).toMatch(/^text\/plain; version=0\.0\.4/);
     for (let n = 0; n < 3; n += 1) expect((await admin.get('/api/suppliers')).status).toBe(200);
     expect((await admin.get('/api/suppliers/987654')).status).toBe(404);
-    const after = await until((text) => (sample(text, 'http_requests_total', missing) ?? 0) >= 1);
+    const after = await metricsWhen((text) => (sample(text, 'http_requests_total', missing) ?? 0) >= 1);
     expect(sample(after, 'http_requests_total', suppliers)).toBe((sample(before.text, 'http_requests_total', suppliers) ?? 0) + 3);
     expect(sample(after, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/suppliers' }))
       .toBe((sample(before.text, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/suppliers' }) ?? 0) + 3);
@@ -50,7 +50,7 @@ describe('GET /metrics', () => {
   it('tells the pool, the open streams, the password line, the outbox and the event loop', async () => {
     const streams = [await openEventStream(admin, app.url), await openEventStream(admin, app.url)];
     try {
-      const text = await until((t) => sample(t, 'event_streams_open') === 2);
+      const text = await metricsWhen((t) => sample(t, 'event_streams_open') === 2);
       expect(sample(text, 'database_pool_connections', { state: 'used' })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'database_pool_connections', { state: 'waiting' })).toBe(0);
       expect(sample(text, 'password_work', { state: 'waiting' })).toBe(0);
@@ -60,7 +60,7 @@ describe('GET /metrics', () => {
     } finally {
       for (const stream of streams) stream.close();
     }
-    await until((t) => sample(t, 'event_streams_open') === 0);
+    await metricsWhen((t) => sample(t, 'event_streams_open') === 0);
   });
 
   it('answers only this machine, not a client a proxy relays, unless it holds METRICS_TOKEN', async () => {

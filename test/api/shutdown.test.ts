@@ -14,6 +14,7 @@ import { RECONNECT_MS, startDraining } from '../../api/src/foundation/draining';
 import { shutDown } from '../../api/src/shutdown';
 import { createOrderReferences } from '../helpers/orderReferences';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
+import { until } from '../helpers/until';
 
 // Stopping a server (SIGTERM, server.ts → shutdown.ts) without cutting what is under way.
 const { app, admin } = useSignedInApp({ admin: 'admin' });
@@ -24,14 +25,6 @@ const STREAMS = 100;
 const GRACE_MS = 10_000;
 /** Orders of the import a process is stopped under: more than its 300 ms grace period lets it write. */
 const CUT_IMPORT = 5_000;
-
-/** Waits until `done` holds, looking every 10 ms (at most 10 s). */
-async function until(done: () => boolean): Promise<void> {
-  for (let waited = 0; !done(); waited += 10) {
-    if (waited > 10_000) throw new Error('waited 10 s in vain');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** A CSV of `count` new orders with DN numbers STOP-<n>, naming the references' master data. */
 function importFile(count: number): Blob {
@@ -63,7 +56,8 @@ describe('a stopping server', () => {
     const importing = admin.post('/api/orders/import', form);
     const exporting = fetch(`${app.url}/api/orders/export.csv?locale=en`, { headers: { cookie: admin.cookieHeader } })
       .then(async (res) => ({ status: res.status, text: await res.text() }));
-    await until(() => arrived.some((url) => url.startsWith('/api/orders/import')) && arrived.some((url) => url.startsWith('/api/orders/export')));
+    await until(() => (arrived.some((url) => url.startsWith('/api/orders/import'))
+      && arrived.some((url) => url.startsWith('/api/orders/export')) ? true : undefined), () => `the import and the export among ${arrived}`);
     app.server.off('request', onRequest);
 
     const started = Date.now();
