@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { syncCatalogs } from './translations/catalog';
 import { seedDemoData } from '../../seeds/demo';
 import type { Config } from './foundation/config';
@@ -17,6 +18,41 @@ export { DEMO_PASSWORD } from '../../seeds/demo';
 export async function prepareDatabase(db: Knex, config: Config, options: { demo: boolean; sampleData?: boolean }) {
   // However long the embedded database takes to start, before any query meets the acquire timeout.
   await databaseStarted(db);
+  return alone(db, () => migrateAndSeed(db, config, options));
+}
+
+/** pg_try_advisory_lock's key for "preparing the database": any number, the same in every instance. */
+export const PREPARING_LOCK = 72_960_001;
+
+/**
+ * Runs `work` holding a PostgreSQL advisory lock, so that instances started together on a new
+ * server prepare it one after the other: the first migrates and seeds, the next find it done.
+ * knex's own migration lock covers neither the creation of its tables (two first starts failed
+ * with "relation knex_migrations already exists") nor the seeding (both would seed). Tried every
+ * half second rather than waited for, so no statement timeout cuts a long wait; the lock goes with
+ * its session if the instance holding it dies. The embedded database has one process already.
+ */
+async function alone<T>(db: Knex, work: () => Promise<T>): Promise<T> {
+  if ('pglite' in db.client) return work();
+  const pool = db.client as { acquireConnection(): Promise<pg.Client>; releaseConnection(connection: pg.Client): Promise<void> };
+  const connection = await pool.acquireConnection();
+  try {
+    for (let told = false; !(await connection.query('select pg_try_advisory_lock($1) as locked', [PREPARING_LOCK])).rows[0].locked;) {
+      if (!told) log().info('Another instance is preparing the database (migrations, demo data): waiting for it...');
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    try {
+      return await work();
+    } finally {
+      await connection.query('select pg_advisory_unlock($1)', [PREPARING_LOCK]);
+    }
+  } finally {
+    await pool.releaseConnection(connection);
+  }
+}
+
+async function migrateAndSeed(db: Knex, config: Config, options: { demo: boolean; sampleData?: boolean }) {
   const [, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
   if (pending.length > 0) log().info(`Migrating the database: ${pending.length} migration${pending.length === 1 ? '' : 's'} to run...`);
   await db.migrate.latest();

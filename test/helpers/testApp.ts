@@ -7,7 +7,7 @@ import type { Role } from '@kernel/users/roles';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
 import { readConfig, type Config } from '../../api/src/foundation/config';
-import { databaseStarted, knexConfig, openDatabase } from '../../api/src/db/knex';
+import { databaseStarted, knexConfig, openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { signedInAs, type HttpClient } from './httpClient';
 import { createTestDatabase } from './testDatabase';
 
@@ -25,12 +25,19 @@ export interface TestApp {
  * The real Koa app on a fresh database, listening on a free port. `demo` seeds the demo users
  * (one per role, password demo1234), `sampleData` the whole demo company. Passwords use a low scrypt cost to keep the suite fast.
  */
-export interface StartOptions { demo?: boolean; sampleData?: boolean; env?: NodeJS.ProcessEnv }
+export interface StartOptions {
+  demo?: boolean;
+  sampleData?: boolean;
+  env?: NodeJS.ProcessEnv;
+  /** A database of the test's own, used as it is (and not dropped by close). */
+  target?: DatabaseTarget;
+}
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
   const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key',
     ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
-  const { target, drop } = await createTestDatabase({ config, demo: options.demo ?? true, sampleData: options.sampleData ?? false });
+  const { target, drop } = options.target ? { target: options.target, drop: async () => undefined }
+    : await createTestDatabase({ config, demo: options.demo ?? true, sampleData: options.sampleData ?? false });
   const db = openDatabase(target);
   await databaseStarted(db);
   const koa = createApp(db, config);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../../api/src/foundation/config';
-import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
+import { databaseStarted, openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { prepareDatabase } from '../../api/src/startup';
 
 const root = path.resolve(__dirname, '../..');
@@ -77,6 +77,16 @@ async function prepare(target: DatabaseTarget, { config, demo, sampleData }: Pre
   const db = openDatabase(target);
   await prepareDatabase(db, config, { demo, sampleData });
   return db;
+}
+
+/**
+ * A PGlite data folder on disk holding a prepared database, as `npm start` leaves one in data/ (on
+ * either project: the server's tests move it to the server).
+ */
+export async function createPgliteFolder(preparation: Preparation, dataDir: string): Promise<void> {
+  const db = openDatabase({ dataDir, loadDataDir: await pgliteCopy(preparationKey(preparation), preparation) });
+  await databaseStarted(db);
+  await db.destroy();
 }
 
 /** The prepared PGlite data folder, dumped to the temp folder once per key (written whole, then renamed). */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import pg from 'pg';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Model } from 'objection';
@@ -10,6 +10,7 @@ import { DEFAULT_DATABASE_POOL_MAX, projectRoot, type DatabaseTimeouts } from '.
 import { repeatFilter } from '../foundation/errorLog';
 import { currentQueryTimeout } from './deadline';
 import { log } from '../foundation/log';
+import { lockDataDir } from './dataDirLock';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -62,6 +63,10 @@ const KEEPALIVE_IDLE_MS = 10_000;
 // the server's time zone.
 const DATE_OID = 1082;
 pg.types.setTypeParser(DATE_OID, (text: string) => text);
+// A bigint (the activity log's ids, count(*)) is a number, as PGlite gives it, so the API answers
+// alike on either database; past 2^53 it stays text rather than lose digits.
+const INT8_OID = 20;
+pg.types.setTypeParser(INT8_OID, (text: string) => (Number.isSafeInteger(Number(text)) ? Number(text) : text));
 
 export interface DatabaseTarget {
   /** postgres://… for a PostgreSQL server; undefined for embedded PGlite. */
@@ -93,6 +98,25 @@ function quietWarnings(): Knex.Config['log'] {
   return { warn: (message: string) => { if (newWarning(String(message))) log().warn(String(message)); } };
 }
 
+/** PGlite holding its folder's claim (dataDirLock.ts) until it is closed: knex's destroy closes it. */
+class ClaimedPGlite extends PGlite {
+  private readonly release: (() => void) | undefined;
+
+  constructor(dataDir: string, options: PGliteOptions) {
+    const release = dataDir === 'memory://' ? undefined : lockDataDir(dataDir);
+    super(dataDir, options);
+    this.release = release;
+  }
+
+  async close(): Promise<void> {
+    try {
+      await super.close();
+    } finally {
+      this.release?.();
+    }
+  }
+}
+
 export function knexConfig(target: DatabaseTarget): Knex.Config {
   const common = { migrations, log: quietWarnings(), ...identifierMappers };
   const timeouts = target.timeouts;
@@ -111,7 +135,7 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   const dataDir = target.dataDir ?? 'memory://';
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
-  const pglite = new PGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text },
+  const pglite = new ClaimedPGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text },
     loadDataDir: target.loadDataDir });
   // Starting (on a first run, creating) the WASM database can outlast knex's 60 s default on a busy
   // 2-core machine: the server's prepareDatabase waits for it unbounded, the CLI and tests may not.
@@ -119,9 +143,16 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
     acquireConnectionTimeout: timeouts?.acquireMs ?? 180_000, ...common };
 }
 
-/** Resolves once the database takes queries: embedded PGlite starts (on a first run, creates) its files. */
+/**
+ * Resolves once the database takes queries: embedded PGlite starts (on a first run, creates) its
+ * files, and then becomes knex's one pooled connection, which knex's destroy closes (releasing
+ * its folder) even when the caller went on to use PGlite directly.
+ */
 export async function databaseStarted(db: Knex): Promise<void> {
-  await (db.client as { pglite?: PGlite }).pglite?.waitReady;
+  const pglite = (db.client as { pglite?: PGlite }).pglite;
+  if (!pglite) return;
+  await pglite.waitReady;
+  await db.raw('select 1');
 }
 
 export function openDatabase(target: DatabaseTarget): Knex {
