@@ -19,7 +19,7 @@ const noSeeds = { regex: climbingInto('seeds'), message: 'Only api/src/startup.t
 const DOMAINS = 'auth|dashboard|delivery-areas|health|live|monitoring|orders|pricing|rate-cards|reports|saved-filters|suppliers|trash|undo|uploads|vehicle-types|warehouses';
 
 export default defineConfig([
-  globalIgnores(['**/node_modules/', '**/dist/', 'backups/', 'data/', 'test-results/', 'coverage/']),
+  globalIgnores(['**/node_modules/', '**/dist/', 'build/', 'build.partial-*/', 'backups/', 'data/', 'test-results/', 'coverage/']),
   js.configs.recommended,
   tseslint.configs.recommended,
   {

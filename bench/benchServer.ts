@@ -1,4 +1,4 @@
-/** The server as `npm start` runs it, in a process of its own, and the clients the load benchmarks give it. */
+/** The server as `npm start` runs it (compiled: the scripts build it first), in a process of its own, and the clients the load benchmarks give it. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,10 +12,14 @@ export interface Server { url: string; child: ChildProcess; stop: () => Promise<
 /**
  * The server on the benchmark database; `nodeOptions` before the script (--cpu-prof), `env` over the
  * defaults (the jobs off: the notification job alone reads every late order each 5 minutes,
- * bench/results/printing-and-alerts.md).
+ * bench/results/printing-and-alerts.md); from the sources through tsx for a CPU profile, whose
+ * frames then name the TypeScript files rather than places in build/server.js.
  */
-export async function startServer(nodeOptions: string[] = [], env: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', path.join(__dirname, '../api/src/server.ts')], {
+export async function startServer(nodeOptions: string[] = [], env: Record<string, string> = {},
+  entry: 'compiled' | 'sources' = 'compiled'): Promise<Server> {
+  const script = entry === 'compiled' ? ['--enable-source-maps', path.join(__dirname, '../build/server.js')]
+    : ['--import', 'tsx', path.join(__dirname, '../api/src/server.ts')];
+  const child = spawn(process.execPath, [...nodeOptions, ...script], {
     env: { ...process.env, DATABASE_URL: BENCH.url, PORT: String(PORT), REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off',
       SESSION_KEYS: 'bench', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

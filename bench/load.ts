@@ -233,7 +233,7 @@ function pgbench(sql: string, protocol: 'simple' | 'prepared'): number {
  */
 async function profileDefaultList(): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-profile-'));
-  const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+  const server = await startServer(['--cpu-prof', `--cpu-prof-dir=${dir}`], {}, 'sources');
   try {
     const client = new HttpClient(server.url);
     await client.login('admin', 'demo1234');

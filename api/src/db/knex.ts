@@ -82,11 +82,33 @@ export interface DatabaseTarget {
   timeouts?: DatabaseTimeouts;
 }
 
-const migrations: Knex.MigratorConfig = {
-  directory: path.join(projectRoot, 'migrations'),
-  loadExtensions: ['.ts', '.js'],
-  tableName: 'knex_migrations',
-};
+/**
+ * The migrations compiled by `npm run build` (build/migrations/*.js), under the names knex records
+ * of the sources it ran before (`….ts`): a database migrated by either keeps working with the other.
+ */
+class CompiledMigrations implements Knex.MigrationSource<string> {
+  constructor(private readonly folder: string) {}
+
+  async getMigrations(): Promise<string[]> {
+    return fs.readdirSync(this.folder).filter((name) => name.endsWith('.js')).sort().map((name) => name.replace(/\.js$/, '.ts'));
+  }
+
+  getMigrationName(name: string): string {
+    return name;
+  }
+
+  async getMigration(name: string): Promise<Knex.Migration> {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require(path.join(this.folder, name.replace(/\.ts$/, '.js')));
+  }
+}
+
+/** Compiled, this module is part of build/server.js, beside build/migrations. */
+const compiled = path.extname(__filename) === '.js';
+
+const migrations: Knex.MigratorConfig = compiled
+  ? { migrationSource: new CompiledMigrations(path.join(__dirname, 'migrations')), tableName: 'knex_migrations' }
+  : { directory: path.join(projectRoot, 'migrations'), loadExtensions: ['.ts'], tableName: 'knex_migrations' };
 
 /**
  * knex's own warnings, each distinct one at most once a minute: it warns, with a stack, of every

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { LOG_LEVELS, type LogSettings } from './log';
 
@@ -70,7 +71,18 @@ export interface DatabaseTimeouts {
   poolMax: number;
 }
 
-const root = path.resolve(__dirname, '../../..');
+/**
+ * The folder of package.json, above this module wherever it runs from: api/src/foundation in the
+ * sources, build/ when compiled (npm run build).
+ */
+function projectRootAbove(dir: string): string {
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, 'package.json'))) return at;
+    if (path.dirname(at) === at) throw new Error(`No package.json above ${dir}`);
+  }
+}
+
+const root = projectRootAbove(__dirname);
 const DEV_SESSION_KEY = 'development-only-session-key-change-me';
 export const DEFAULT_PASSWORD_HASH_CONCURRENCY = 2;
 export const DEFAULT_DATABASE_POOL_MAX = 20;
