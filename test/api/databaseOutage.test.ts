@@ -28,6 +28,8 @@ const WELL_BEFORE_THE_LONG_LIMIT_MS = 10_000;
 
 let drop: () => Promise<void>;
 let direct: DatabaseTarget;
+/** The database through the pausable proxy (on PostgreSQL). */
+let proxied: DatabaseTarget;
 let proxy: PausableProxy | undefined;
 let db: Knex;
 let server: Server;
@@ -48,6 +50,7 @@ beforeAll(async () => {
     address.host = `127.0.0.1:${proxy.port}`;
     target = { databaseUrl: address.toString() };
   }
+  proxied = target;
   const config = readConfig({ PASSWORD_HASH_COST: '12', SESSION_KEYS: 'test-session-key', ...SHORT_TIMEOUTS });
   db = openDatabase({ ...target, timeouts: config.databaseTimeouts });
   await prepareDatabase(db, config, { demo: true, sampleData: false });
@@ -131,6 +134,42 @@ afterAll(async () => {
 
 // The deadlines of a paused server: a person's list and sign-in 503 after their short one, /healthz
 // after its own (a signed-in monitor too: it reads no session), reports keep waiting on the long one.
+(onPostgres ? it : it.skip)('answers /metrics within seconds while the database is paused and the pool held, however many scrape at once', async () => {
+  // An instance with the default limits (a connection waited for 10 s) and a pool of two, both
+  // taken by statements the paused server does not answer: what a scrape finds in an outage.
+  const config = readConfig({ SESSION_KEYS: 'test-session-key', DATABASE_POOL_MAX: '2' });
+  const pooled = openDatabase({ ...proxied, timeouts: config.databaseTimeouts });
+  const instance = createApp(pooled, config).listen(0, '127.0.0.1');
+  await new Promise((resolve) => instance.once('listening', resolve));
+  const instanceUrl = `http://127.0.0.1:${(instance.address() as AddressInfo).port}`;
+  const logged = quietConsole();
+  let held: Array<Promise<unknown>> = [];
+  try {
+    // Both connections opened (two statements at once), so both held statements find one.
+    await Promise.all([pooled.raw('select pg_sleep(0.05)'), pooled.raw('select pg_sleep(0.05)')]);
+    proxy!.pause();
+    held = [pooled.raw('select 1'), pooled.raw('select 1')].map((query) => query.catch(() => undefined));
+    for (let round = 0; round < 2; round += 1) {
+      const scrapes = await Promise.all(Array.from({ length: 10 }, () => timed(new HttpClient(instanceUrl).request('GET', '/metrics'))));
+      for (const scrape of scrapes) {
+        expect(scrape.status).toBe(200);
+        expect(scrape.ms).toBeLessThan(5_000);
+      }
+      expect(scrapes[0].body).toMatch(/^database_pool_connections\{state="waiting"\} \d+$/m);
+    }
+    // However many scrapes, one count of the outbox waits for a connection.
+    expect((pooled.client as { pool: { numPendingAcquires(): number } }).pool.numPendingAcquires()).toBeLessThanOrEqual(1);
+  } finally {
+    proxy!.resume();
+    logged.restore();
+    await Promise.all(held);
+  }
+  const metrics = await new HttpClient(instanceUrl).request('GET', '/metrics');
+  expect(metrics.body).toMatch(/^mail_outbox_waiting 0$/m);
+  await new Promise((resolve) => instance.close(resolve));
+  await pooled.destroy();
+});
+
 (onPostgres ? it : it.skip)("gives a person's requests and /healthz short deadlines while reports keep the long one", async () => {
   const admin = await signedInAs(url, 'admin');
   const reporter = await signedInAs(url, 'admin');

@@ -4,6 +4,7 @@ import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { catchUpReports, startReportSchedule } from '../../api/src/reports/reportSchedule';
 import { signedInAs } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
+import { until } from '../helpers/until';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 /**
@@ -340,6 +341,10 @@ describe('a run', () => {
     expect((await dispatcher.get(`/api/reports/statistics?runId=${runId}`)).status).toBe(403);
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'old_reports', allowed: true });
     try {
+      // Written past the API, the grant reaches the instance's kept session with its notice
+      // (middleware/sessionCache.ts), a moment after the commit.
+      await until(async () => ((await dispatcher.get(`/api/reports/statistics?runId=${runId}`)).status === 200 || undefined),
+        () => 'the dispatcher\'s grant');
       const report = await statistics(`runId=${runId}&months=12&granularity=month&dimension=delivery_area`, dispatcher);
       expect(new Set(report.rows.map((r: any) => r.key))).toEqual(new Set([refs.ownArea]));
       const bySupplier = await statistics(`runId=${runId}&months=12&granularity=month&dimension=supplier`, dispatcher);

@@ -5,6 +5,7 @@ import { Gauge } from 'prom-client';
 import type { AppState, Ctx } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { metrics } from '../foundation/metrics';
+import { cachedAggregate } from '../db/aggregateCache';
 import { liveViews } from '../live/views';
 import { publicRoute } from '../middleware/guard';
 
@@ -19,8 +20,10 @@ const openStreams = new Gauge({ name: 'event_streams_open', help: 'Open event st
 const outboxWaiting = new Gauge({ name: 'mail_outbox_waiting', help: 'Mails queued and not yet sent (pending or being sent), on the whole database',
   registers: [metrics] });
 
-/** How long the outbox's count may take: /metrics answers while the database does not. */
+/** How long a scrape waits for the outbox's count: /metrics answers while the database does not. */
 const OUTBOX_COUNT_MS = 1_000;
+/** A count this recent serves the scrapes that follow (Prometheus scrapes each instance every 15 s or so). */
+const OUTBOX_COUNT_KEPT_MS = 5_000;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -43,9 +46,16 @@ async function readGauges(db: Knex): Promise<void> {
   poolConnections.set({ state: 'free' }, pool?.numFree() ?? 0);
   poolConnections.set({ state: 'waiting' }, pool?.numPendingAcquires() ?? 0);
   openStreams.set(liveViews(db).streamCount());
-  const count = db('mailOutbox').whereIn('status', ['pending', 'sending']).count({ n: '*' }).timeout(OUTBOX_COUNT_MS, { cancel: true });
-  // A database that does not answer leaves the last count; the rest still answers.
-  await count.then(([{ n }]) => outboxWaiting.set(Number(n)), () => undefined);
+  // One count at a time, whoever scrapes: in an outage each would otherwise wait for a connection
+  // of a pool the requests need, as long as DATABASE_ACQUIRE_TIMEOUT_MS. A scrape waits a second
+  // for it; past that it answers with the last count, and the count sets the gauge when it comes.
+  const count = cachedAggregate(db, 'metrics:mail_outbox_waiting', OUTBOX_COUNT_KEPT_MS, async () => {
+    const [{ n }] = await db('mailOutbox').whereIn('status', ['pending', 'sending']).count({ n: '*' });
+    outboxWaiting.set(Number(n));
+  }).catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([count, new Promise((resolve) => { timer = setTimeout(resolve, OUTBOX_COUNT_MS); })]);
+  clearTimeout(timer);
 }
 
 async function readMetrics(ctx: Ctx) {
