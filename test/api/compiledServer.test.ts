@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { readConfig } from '../../api/src/foundation/config';
 import { openDatabase } from '../../api/src/db/knex';
 import { createPgliteFolder } from '../helpers/testDatabase';
+import { freePort } from '../helpers/freePort';
 import { HttpClient } from '../helpers/httpClient';
 
 // `npm start` runs build/server.js, compiled by api/buildIfStale.ts; these tests run the build as
@@ -13,15 +13,6 @@ import { HttpClient } from '../helpers/httpClient';
 const root = path.resolve(__dirname, '../..');
 const onServer = process.env.TEST_DB_KIND === 'postgres';
 let folder: string;
-
-/** A port no one listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /**
  * The compiled server on an embedded database, until it listens; its log lines, parsed. Started as

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { request, type IncomingMessage } from 'node:http';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Papa from 'papaparse';
@@ -14,6 +13,7 @@ import { RECONNECT_MS, startDraining } from '../../api/src/foundation/draining';
 import { shutDown } from '../../api/src/shutdown';
 import { createOrderReferences } from '../helpers/orderReferences';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
+import { freePort } from '../helpers/freePort';
 import { until } from '../helpers/until';
 
 // Stopping a server (SIGTERM, server.ts → shutdown.ts) without cutting what is under way.
@@ -96,15 +96,6 @@ describe('a draining server', () => {
     }
   });
 });
-
-/** A port no one listens on now. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => probe.once('listening', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe('the server process on SIGTERM', () => {
   it('exits 0 within the grace period, an import it had to cut left nothing', async () => {

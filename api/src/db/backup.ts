@@ -95,7 +95,7 @@ function assertWholeDump(file: string): void {
 }
 
 /** Refuses a database that holds a table already: a dump creates its tables and would clash. */
-export async function assertNoTables(db: Knex, what: string): Promise<void> {
+async function assertNoTables(db: Knex, what: string): Promise<void> {
   const tables: string[] = await db('pg_tables').where('schemaname', db.raw('current_schema()')).pluck('tablename');
   if (tables.length > 0) {
     throw new OperatorError(`${what} is not empty (it holds ${tables.length} tables, ${tables.slice(0, 3).join(', ')}…): `
