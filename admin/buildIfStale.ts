@@ -27,7 +27,7 @@ const dist = process.env.ADMIN_DIST ? path.resolve(process.env.ADMIN_DIST) : pat
 const builtAt = newest(path.join(dist, 'index.html'));
 if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
   console.log(builtAt === 0
-    ? 'Building the admin once (about a minute on a first start; later starts skip it while its sources are unchanged)...'
+    ? 'Building the admin once (a few seconds; later starts skip it while its sources are unchanged)...'
     : 'Building the admin (its sources changed since the last build)...');
   const started = Date.now();
   // Vite's own CLI in a child process: its bundler does not run under tsx's module hooks. On a
