@@ -31,6 +31,8 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
   /** A database of the test's own, used as it is (and not dropped by close). */
   target?: DatabaseTarget;
+  /** The server's limits of its config (DATABASE_*_TIMEOUT_MS in env), as server.ts opens the database; else knex's defaults. */
+  timeouts?: boolean;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
@@ -38,7 +40,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     ADMIN_DIST: process.env.ADMIN_DIST, ...options.env });
   const { target, drop } = options.target ? { target: options.target, drop: async () => undefined }
     : await createTestDatabase({ config, demo: options.demo ?? true, sampleData: options.sampleData ?? false });
-  const db = openDatabase(target);
+  const db = openDatabase(options.timeouts ? { ...target, timeouts: config.databaseTimeouts } : target);
   await databaseStarted(db);
   const koa = createApp(db, config);
   const server: Server = koa.listen(0, '127.0.0.1');

@@ -13,6 +13,7 @@ import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVoca
 import { ChangesPanel } from './ChangesPanel';
 import { UndoActionButton } from './UndoActionButton';
 import { mayOfferUndo } from '@kernel/activity/undoableActions';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { personName } from '@kernel/users/personName';
 
 const userOption = (user: RaRecord) => `${personName(user)} (${user.username})`;
@@ -150,7 +151,7 @@ const ActivityLogList = () => {
   const phone = usePhone();
   // Read-only: the log is append-only (no create, edit, delete or bulk action).
   return (
-    <List filters={FILTERS} filterDefaultValues={GROUPED} actions={<ActivityLogActions />} exporter={false}
+    <List {...LIST_LOAD_ERROR} filters={FILTERS} filterDefaultValues={GROUPED} actions={<ActivityLogActions />} exporter={false}
       sort={{ field: 'at', order: 'DESC' }} perPage={25}>
       <DataTable bulkActionButtons={false} expand={<EntryPanel />} isRowExpandable={isExpandable} rowClick="expand"
         sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>

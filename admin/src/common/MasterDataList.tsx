@@ -6,6 +6,7 @@ import { EmptyList } from './EmptyList';
 import { ListActions } from './ListActions';
 import { ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
+import { LIST_LOAD_ERROR } from './ListLoadError';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.
@@ -40,7 +41,7 @@ export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns,
     ...filters,
   ];
   return (
-    <List title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions columns create />} sort={sort}
+    <List {...LIST_LOAD_ERROR} title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions columns create />} sort={sort}
       perPage={25} exporter={false}
       empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
       <ResponsiveDataTable rowClick="edit" hiddenColumns={hiddenColumns} phone={{ ...mobile, tertiaryText: statusChip }}

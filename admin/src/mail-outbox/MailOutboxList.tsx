@@ -8,6 +8,7 @@ import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { useToast } from '../layout/useToast';
 import { useAppDataProvider } from '../providers/dataProvider';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { MAIL_STATUSES, MAIL_TEMPLATES, type MailRecord } from './mailOutboxModel';
 
 const STATUS_CHOICES = MAIL_STATUSES.map((id) => ({ id, name: `mail.statuses.${id}` }));
@@ -117,7 +118,7 @@ const MailOutboxList = () => {
   return (
     <>
       <MailOffNotice />
-      <List title="mail.title" filters={filters} exporter={false} sort={{ field: 'id', order: 'DESC' }} perPage={25}
+      <List {...LIST_LOAD_ERROR} title="mail.title" filters={filters} exporter={false} sort={{ field: 'id', order: 'DESC' }} perPage={25}
         empty={<EmptyList icon={<OutboxIcon />} title="mail.empty.title" body="mail.empty.body" create={false} />}>
         <DataTable bulkActionButtons={false} rowClick={false} sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': NO_WRAP }]}>
           <Column source="createdAt">{phone ? <PhoneEntry /> : <LocalDateField source="createdAt" showTime />}</Column>

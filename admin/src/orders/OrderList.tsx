@@ -20,6 +20,7 @@ import { OrderPagination } from './OrderPagination';
 import { OrderReferenceField } from './OrderReferences';
 import { SavedFilters } from './SavedFilters';
 import { StatusField } from './StatusChip';
+import { ListLoadError, ListPagination } from '../common/ListLoadError';
 import { useCanEditOrders } from './useCanEditOrders';
 
 /** The new-order page is its own route (/new-order) under its own page key. */
@@ -106,7 +107,7 @@ const OrderList = () => {
   return (
     <OrderImport>
       <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
-        pagination={<OrderPagination />} exporter={false} empty={<NoOrders />}>
+        error={<ListLoadError />} pagination={<ListPagination pagination={<OrderPagination />} />} exporter={false} empty={<NoOrders />}>
         <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions editable={editable} />}
           hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
           <Column source="mtmNumber"><MtmNumber /></Column>

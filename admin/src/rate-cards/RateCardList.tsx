@@ -7,6 +7,7 @@ import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
 import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceField, OrderReferenceInput } from '../orders/OrderReferences';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { MoneyField, Validity } from './rateCardParts';
 
 const Column = DataTable.Col;
@@ -36,7 +37,7 @@ const RateCardList = () => {
     <DatePickerInput key="validOn" source="validOn" label="rate_cards.valid_on" />,
   ];
   return (
-    <List title="rate_cards.titles.list" filters={filters} actions={<ListActions columns create />}
+    <List {...LIST_LOAD_ERROR} title="rate_cards.titles.list" filters={filters} actions={<ListActions columns create />}
       sort={{ field: 'validFrom', order: 'DESC' }} perPage={25} exporter={false}
       empty={<EmptyList icon={<RequestQuoteIcon />} title="rate_cards.empty.title" body="rate_cards.empty.body" />}>
       <ResponsiveDataTable rowClick="edit" hiddenColumns={['updatedAt', 'haulingBuyPrice', 'haulingSalePrice']} phone={MOBILE}

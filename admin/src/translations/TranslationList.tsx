@@ -15,6 +15,7 @@ import { LocalDateField } from '../common/LocalDateField';
 import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { useErrorNotice } from '../common/useServerErrors';
 import { TranslationEditDialog } from './TranslationEditDialog';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { useMayEditTranslations, type TranslationRecord } from './translationModel';
 
 const MISSING_CHOICES = [
@@ -98,7 +99,7 @@ const TranslationList = () => {
   const filters = useTranslationFilters();
   const [editing, setEditing] = useState<TranslationRecord | null>(null);
   return (
-    <List title="menu.translations" filters={filters} actions={<ListActions mayEdit={mayEdit} />}
+    <List {...LIST_LOAD_ERROR} title="menu.translations" filters={filters} actions={<ListActions mayEdit={mayEdit} />}
       sort={{ field: 'namespace', order: 'ASC' }} perPage={25} exporter={false}>
       {!mayEdit && <Alert severity="info" sx={{ m: 1 }} data-testid="translations-read-only">{translate('translations.read_only')}</Alert>}
       <ResponsiveDataTable bulkActionButtons={mayEdit ? <BulkDelete /> : false} phone={PHONE}

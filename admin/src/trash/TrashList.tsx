@@ -8,6 +8,7 @@ import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
 import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { ListActions } from '../common/ListActions';
 
 const FILTERS = [
@@ -50,7 +51,7 @@ const PhoneEntry = () => (
 const TrashList = () => {
   const phone = usePhone();
   return (
-    <List filters={FILTERS} actions={<ListActions />} exporter={false}
+    <List {...LIST_LOAD_ERROR} filters={FILTERS} actions={<ListActions />} exporter={false}
       sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
       empty={<Empty />}>
       <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}

@@ -10,6 +10,7 @@ import { fullName, ROLE_CHOICES, STATUS_CHOICES, userEditPath, type UserRecord }
 import { useMayManage } from './useActor';
 import { useErrorNotice } from '../common/useServerErrors';
 import { ListActions } from '../common/ListActions';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 const USER_FILTERS = [
@@ -55,7 +56,7 @@ const PHONE: PhoneLines<UserRecord> = {
 const UserList = () => {
   const mayManage = useMayManage();
   return (
-    <List filters={USER_FILTERS} actions={<ListActions columns create />} exporter={false}
+    <List {...LIST_LOAD_ERROR} filters={USER_FILTERS} actions={<ListActions columns create />} exporter={false}
       sort={{ field: 'username', order: 'ASC' }} perPage={25}>
       <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
         isRowSelectable={mayManage} hiddenColumns={HIDDEN_COLUMNS} phone={PHONE}

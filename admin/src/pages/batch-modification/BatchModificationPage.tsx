@@ -5,6 +5,7 @@ import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderRefe
 import type { OrderRecord } from '../../orders/orderModel';
 import { LocalDateField } from '../../common/LocalDateField';
 import { LIST_TABLE_SX, oneLineCellsExcept, usePhone } from '../../common/ResponsiveDataTable';
+import { LIST_LOAD_ERROR } from '../../common/ListLoadError';
 import { BATCH_STORE_KEY, SelectionBar } from './SelectionBar';
 
 /** One search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
@@ -80,7 +81,7 @@ const BatchModificationPage = () => {
     <Box sx={{ pt: 2 }}>
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('menu.batch_modification')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>{translate('batch_modification.intro')}</Typography>
-      <List resource="orders" storeKey={BATCH_STORE_KEY} title="menu.batch_modification" filters={useBatchFilters()}
+      <List {...LIST_LOAD_ERROR} resource="orders" storeKey={BATCH_STORE_KEY} title="menu.batch_modification" filters={useBatchFilters()}
         filter={ONLY_COMPLETED} actions={false} empty={false} exporter={false} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
         <ForgetSelectionOnLeave />
         <SelectionBar />

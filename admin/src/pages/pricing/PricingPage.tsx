@@ -5,6 +5,7 @@ import { PeriodInput } from './PeriodInput';
 import { PriceEditorProvider } from './PriceEditor';
 import { PricingCards } from './PricingCards';
 import { PricingStats } from './PricingStats';
+import { LIST_LOAD_ERROR } from '../../common/ListLoadError';
 import { PricingTable } from './PricingTable';
 
 /** MTM search, the "pricing not set only" switch, and the year, month or week selection. */
@@ -43,7 +44,7 @@ const PricingPage = () => {
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('pricing.title')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{translate('pricing.intro')}</Typography>
       {/* All time by default, newest first: last year's unpriced orders stay in sight in January. */}
-      <List resource="pricing" storeKey="pricing_management" title={false} filters={usePricingFilters()}
+      <List {...LIST_LOAD_ERROR} resource="pricing" storeKey="pricing_management" title={false} filters={usePricingFilters()}
         actions={false} exporter={false} sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false}
         error={<LoadError />} queryOptions={{ onError: reportedInline }} component={Box}>
         <PricingStats />

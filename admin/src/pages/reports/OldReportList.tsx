@@ -4,6 +4,7 @@ import { ListActions } from '../../common/ListActions';
 import { LocalDateField } from '../../common/LocalDateField';
 import { NO_WRAP, ResponsiveDataTable, type PhoneLines } from '../../common/ResponsiveDataTable';
 import type { ReportRun } from './reportModel';
+import { LIST_LOAD_ERROR } from '../../common/ListLoadError';
 import { useDateFormat } from '../../common/dateFormat';
 
 const KindChip = () => {
@@ -48,7 +49,7 @@ const PHONE: PhoneLines<ReportRun> = {
 
 /** Every snapshot, newest first; a click opens it read-only. */
 export const OldReportList = () => (
-  <List resource="report-runs" storeKey="old_reports" disableSyncWithLocation title={false}
+  <List {...LIST_LOAD_ERROR} resource="report-runs" storeKey="old_reports" disableSyncWithLocation title={false}
     sort={{ field: 'runAt', order: 'DESC' }} perPage={25} exporter={false}
     actions={<ListActions />} empty={<NoSnapshots />}>
     <ResponsiveDataTable rowClick={(id) => `/reports/old-reports?run=${id}`} bulkActionButtons={false} phone={PHONE}
