@@ -167,6 +167,7 @@ afterAll(async () => {
   const metrics = await new HttpClient(instanceUrl).request('GET', '/metrics');
   expect(metrics.body).toMatch(/^mail_outbox_waiting 0$/m);
   await new Promise((resolve) => instance.close(resolve));
+  endLiveStreams(pooled);
   await pooled.destroy();
 });
 
