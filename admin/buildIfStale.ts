@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { newestChange } from '../newestChange';
 import { spawnSync } from 'node:child_process';
 
 /**
@@ -15,17 +15,10 @@ const root = __dirname;
 const sources = [path.join(root, 'src'), path.join(root, '../kernel'), path.join(root, 'index.html'),
   path.join(root, 'vite.config.mts'), path.join(root, 'public'), path.join(root, '../package-lock.json')];
 
-function newest(file: string): number {
-  if (!fs.existsSync(file)) return 0;
-  const stat = fs.statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newest(path.join(file, name))));
-}
-
 // ADMIN_DIST (relative to the project root) puts the build elsewhere, e.g. one per parallel test run.
 const dist = process.env.ADMIN_DIST ? path.resolve(process.env.ADMIN_DIST) : path.join(root, 'dist');
-const builtAt = newest(path.join(dist, 'index.html'));
-if (builtAt === 0 || Math.max(...sources.map(newest)) > builtAt) {
+const builtAt = newestChange(path.join(dist, 'index.html'));
+if (builtAt === 0 || Math.max(...sources.map(newestChange)) > builtAt) {
   console.log(builtAt === 0
     ? 'Building the admin once (a few seconds; later starts skip it while its sources are unchanged)...'
     : 'Building the admin (its sources changed since the last build)...');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { newestChange } from '../newestChange';
 import { buildSync } from 'esbuild';
 
 /**
@@ -14,15 +15,8 @@ const out = path.join(root, 'build');
 const sources = ['api/src', 'kernel', 'migrations', 'seeds', 'package-lock.json', 'tsconfig.base.json', 'api/buildIfStale.ts']
   .map((source) => path.join(root, source));
 
-function newest(file: string): number {
-  if (!fs.existsSync(file)) return 0;
-  const stat = fs.statSync(file);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...fs.readdirSync(file).map((name) => newest(path.join(file, name))));
-}
-
-const builtAt = newest(path.join(out, 'server.js'));
-if (builtAt > 0 && Math.max(...sources.map(newest)) <= builtAt) {
+const builtAt = newestChange(path.join(out, 'server.js'));
+if (builtAt > 0 && Math.max(...sources.map(newestChange)) <= builtAt) {
   console.log('The server build is up to date.');
 } else {
   const started = Date.now();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import knexFactory, { type Knex } from 'knex';
 import { readConfig } from '../../api/src/foundation/config';
 import { knexConfig, type DatabaseTarget } from '../../api/src/db/knex';
-import { tableSums, TEXT_SETTINGS, type RunQuery, type TableSum } from '../../api/src/db/tableSums';
+import { schemaTables, tableSums, TEXT_SETTINGS, type RunQuery, type TableSum } from '../../api/src/db/tableSums';
 import { createPgliteFolder, createTestDatabase } from '../helpers/testDatabase';
 import { startTestApp } from '../helpers/testApp';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
@@ -43,8 +43,7 @@ async function sumsOf(target: DatabaseTarget, withBookkeeping = true): Promise<T
   try {
     return await db.transaction(async (trx) => {
       for (const setting of TEXT_SETTINGS) await trx.raw(setting);
-      const tables: string[] = (await trx.raw(`select tablename from pg_tables where schemaname = current_schema() order by tablename`))
-        .rows.map((row: { tablename: string }) => row.tablename).filter((table: string) => withBookkeeping || !table.startsWith('knex_'));
+      const tables = (await schemaTables(trx)).filter((table) => withBookkeeping || !table.startsWith('knex_'));
       return tableSums(((sql: string) => trx.raw(sql)) as RunQuery, tables);
     });
   } finally {

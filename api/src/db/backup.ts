@@ -10,6 +10,7 @@ import knexFactory, { type Knex } from 'knex';
 import { projectRoot } from '../foundation/config';
 import { OperatorError } from '../foundation/operatorError';
 import { databaseStarted, knexConfig, type DatabaseTarget } from './knex';
+import { schemaTables } from './tableSums';
 
 /**
  * pg_dump's options for every backup: objects owned by whoever restores it, no grants (the roles
@@ -96,7 +97,7 @@ function assertWholeDump(file: string): void {
 
 /** Refuses a database that holds a table already: a dump creates its tables and would clash. */
 async function assertNoTables(db: Knex, what: string): Promise<void> {
-  const tables: string[] = await db('pg_tables').where('schemaname', db.raw('current_schema()')).pluck('tablename');
+  const tables = await schemaTables(db);
   if (tables.length > 0) {
     throw new OperatorError(`${what} is not empty (it holds ${tables.length} tables, ${tables.slice(0, 3).join(', ')}…): `
       + 'restore into a new, empty database');

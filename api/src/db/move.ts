@@ -5,7 +5,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { OperatorError } from '../foundation/operatorError';
 import { databaseStarted, knexConfig } from './knex';
-import { tableSums, TEXT_SETTINGS, type RunQuery, type TableSum } from './tableSums';
+import { schemaTables, tableSums, TEXT_SETTINGS, type RunQuery, type TableSum } from './tableSums';
 
 /** knex's own bookkeeping: made by the migrations on the server, compared rather than copied. */
 const BOOKKEEPING = new Set(['knex_migrations', 'knex_migrations_lock']);
@@ -65,7 +65,7 @@ export async function moveToServer(dataDir: string, targetUrl: string, say: (lin
  * move that failed: its copy rolled back). One the app has started on holds its demo users.
  */
 async function assertUnused(target: Knex): Promise<void> {
-  const tables: string[] = await target('pg_tables').where('schemaname', target.raw('current_schema()')).pluck('tablename');
+  const tables = await schemaTables(target);
   if (tables.length === 0) return;
   const unused = tables.includes('knex_migrations') && tables.includes('users')
     && Number((await target('users').count({ n: '*' }))[0].n) === 0;

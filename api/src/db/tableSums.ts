@@ -1,3 +1,10 @@
+import type { Knex } from 'knex';
+
+/** The tables of the database's current schema, by name. */
+export async function schemaTables(db: Knex): Promise<string[]> {
+  return db('pg_tables').where('schemaname', db.raw('current_schema()')).orderBy('tablename').pluck('tablename');
+}
+
 /** What a query runner answers: PGlite's query and pg's both give `{ rows }`. */
 export type RunQuery = <Row>(sql: string) => Promise<{ rows: Row[] }>;
 
