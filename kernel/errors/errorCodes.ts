@@ -46,6 +46,11 @@ export const ERROR_CODES = {
   import_columns_missing: 400,
   /** An order import's file holds no data row, or no row that could be created. */
   import_empty: 400,
+  /**
+   * An X-Action-Id that POST /api/actions did not issue to this session, or issued over 10 minutes
+   * ago (docs/undo.md#action-ids).
+   */
+  unknown_action: 400,
   /** The user keeps the most saved filters already. params: max. */
   saved_filters_full: 400,
   /** No such record (or not the caller's). params: entity (a record type key) and id, or ids (", "-joined). */
@@ -89,6 +94,18 @@ export const ERROR_CODES = {
   changed_since: 409,
   /** The action was undone already. params: actionId (the undo's). */
   already_undone: 409,
+  /**
+   * An undo that a rule of its records refuses (the status flow, a reference to a record in the
+   * trash, an overlapping rate card…): nothing undone. `fields` holds one entry per refused record (the first 100),
+   * `records.<type>:<id>`, its reason's field code and params (label: the record's name). params:
+   * records (labels, ", "-joined), count.
+   */
+  undo_refused: 409,
+  /**
+   * "Select all N matching" no longer matches: the list's filter finds other records now than the
+   * N selected (docs/undo.md#selections). params: expected (selected), count (matching now).
+   */
+  selection_changed: 409,
   /** Only a mail of the outbox that failed can be retried (docs/email.md). */
   mail_not_failed: 409,
   /** The body or file is too large. params: maxMb where known. */

@@ -45,3 +45,13 @@ export function transitionKind(from: OrderStatus, to: OrderStatus, role: Role): 
 export function nextStatuses(from: OrderStatus, role: Role): OrderStatus[] {
   return ORDER_STATUSES.filter((to) => transitionKind(from, to, role) !== null);
 }
+
+/**
+ * How an undo may put an order's status back from `from` to `to` (docs/undo.md#the-rules): as a
+ * transition this role may make now, or out of a cancellation by an admin or a manager (the undo's
+ * 24 hours are the window); nobody else takes an order out of `cancelled`.
+ */
+export function undoTransitionKind(from: OrderStatus, to: OrderStatus, role: Role): TransitionKind | 'uncancel' | null {
+  if (from === 'cancelled') return to !== 'cancelled' && MAY_STEP_BACK.includes(role) ? 'uncancel' : null;
+  return transitionKind(from, to, role);
+}

@@ -150,7 +150,7 @@ describe('the card that prices an order', () => {
       basePurchasePrice: null, baseSalePrice: null, completionDate: null });
   });
 
-  it('is part of the completion: whoever completed the order undoes both, without pricing management', async () => {
+  it('is part of the completion: whoever may step the order back undoes both, without pricing management', async () => {
     const supplier = await newSupplier();
     await newCard(supplier);
     const order = await readyOrder({ supplierId: supplier });
@@ -158,7 +158,13 @@ describe('the card that prices an order', () => {
     const done = await leader.post(`/api/orders/${order.id}/transitions`, { to: 'completed' });
     expect(done.body).toMatchObject({ status: 'completed', basePurchasePrice: '100.00' });
     const [{ actionId }] = await app.db('activityLogs').where({ action: 'rate_card_apply', entityId: String(order.id) }).select('actionId');
-    expect((await leader.post(`/api/actions/${actionId}/undo`, {})).status).toBe(200);
+    // Its undo is a step back, which the flow gives admins and managers only (docs/undo.md#the-rules).
+    expect((await leader.post(`/api/actions/${actionId}/undo`, {})).body).toMatchObject({ code: 'undo_refused',
+      fields: { [`records.order:${order.id}`]: { code: 'not_allowed_from', params: { from: 'completed', to: 'awaiting_pod_upload' } } } });
+    const manager = await signedInAs(app.url, 'manager');
+    const managerId = (await app.db('users').where({ username: 'manager' }).first('id')).id;
+    await app.db('pagePermissions').insert({ userId: managerId, pageKey: 'pricing_management', allowed: false });
+    expect((await manager.post(`/api/actions/${actionId}/undo`, {})).status).toBe(200);
     expect((await admin.get(`/api/orders/${order.id}`)).body).toMatchObject({ status: 'awaiting_pod_upload', basePurchasePrice: null });
   });
 

@@ -6,7 +6,7 @@ import { statementsDuring } from '../helpers/statements';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Undo of an action by its id (docs/undo.md): one transaction, its own log rows, refused whole.
-const { app, admin, leader, biller } = useSignedInApp({ admin: 'admin', leader: 'team_leader', biller: 'biller' });
+const { app, admin, leader, biller, manager } = useSignedInApp({ admin: 'admin', leader: 'team_leader', biller: 'biller', manager: 'manager' });
 let refs: OrderReferences;
 let dispatcher: HttpClient;
 
@@ -18,17 +18,20 @@ beforeAll(async () => {
 const undo = (client: HttpClient, actionId: string) => client.post(`/api/actions/${actionId}/undo`);
 
 let made = 0;
-/** An order in `area` (the dispatcher's own by default), made through the API. */
-async function newOrder(area = refs.ownArea) {
+/** An order in `area` (the dispatcher's own by default) of refs' supplier, made through the API by `client`. */
+async function newOrder(area = refs.ownArea, client = admin) {
   made += 1;
-  return admin.create('/api/orders', { mtmNumber: `UNDO-${made}`, dnNumber: `UNDO-DN-${made}`, pickupWarehouseId: refs.warehouse,
-    deliveryAreaId: area, assignedUserId: refs.dispatcherId, pickupDate: '2026-10-01', mosDate: '2026-10-06' });
+  return client.create('/api/orders', { mtmNumber: `UNDO-${made}`, dnNumber: `UNDO-DN-${made}`, pickupWarehouseId: refs.warehouse,
+    deliveryAreaId: area, assignedUserId: refs.dispatcherId, pickupDate: '2026-10-01', mosDate: '2026-10-06', supplierId: refs.supplier });
 }
+const lastAction = async (action: string, entityType: string, id: number) => (await app.db('activityLogs')
+  .where({ action, entityType, entityId: String(id) }).orderBy('id', 'desc').first()).actionId as string;
+const stored = (table: string, id: number) => app.db(table).where({ id }).first();
 
 
-/** Deletes each record with one request, sharing an action id as the admin's bulk delete does. */
+/** Deletes each record with one request, sharing an action id the server issued, as the admin's bulk delete does. */
 async function bulkDelete(client: HttpClient, path: string, ids: number[]): Promise<string> {
-  const actionId = randomUUID();
+  const { actionId } = (await client.post('/api/actions', {})).body;
   for (const id of ids) {
     const answer = await client.request('DELETE', `${path}/${id}`, undefined, { 'X-Action-Id': actionId });
     expect(answer.status).toBe(200);
@@ -89,6 +92,8 @@ describe('undo of an action', () => {
 
   it('moves a status back with its timeline event and its completion date as logged', async () => {
     const [id] = await completedOrders(app, refs, 'STATUS', 1);
+    // Completing it again needs its proof of delivery, as any completion does.
+    await app.db('orderAttachments').insert({ orderId: id, kind: 'pod', fileName: 'pod.pdf', contentType: 'application/pdf', size: 1, content: Buffer.from('%') });
     const moved = await admin.post(`/api/orders/${id}/transitions`, { to: 'awaiting_pod_upload' });
     expect(moved.body).toMatchObject({ status: 'awaiting_pod_upload', completionDate: null });
     const { actionId } = await app.db('activityLogs').where({ action: 'status_change', entityId: String(id) }).first();
@@ -184,13 +189,13 @@ describe('undo of an action', () => {
     expect((await admin.get(`/api/suppliers/${supplier.id}`)).status).toBe(404);
   });
 
-  it('tells its actor, and those who read the log, what an action was; 404 to anyone else', async () => {
+  it('tells whoever may undo it what an action was; 403 to anyone else', async () => {
     const warehouse = await admin.create('/api/warehouses', { code: 'USEEN', name: 'Seen DC' });
     const actionId = await bulkDelete(admin, '/api/warehouses', [warehouse.id]);
     expect((await admin.get(`/api/actions/${actionId}`)).body).toEqual({ actionId, action: 'delete', actions: ['delete'], count: 1,
       records: 1, entityTypes: ['warehouse'], userId: expect.any(Number), username: 'admin', userName: expect.any(String),
       at: expect.any(String), undoableUntil: expect.any(String), undoable: true });
-    expect((await biller.get(`/api/actions/${actionId}`)).body).toMatchObject({ code: 'not_found' });
+    expect((await biller.get(`/api/actions/${actionId}`)).body).toMatchObject({ code: 'page_denied', params: { page: 'warehouses' } });
   });
 
   it('undoes a batch of 10,000 orders in one request', async () => {
@@ -227,4 +232,159 @@ describe('undo of an action', () => {
     expect(many).toBe(few);
     expect(few).toBeLessThan(20);
   });
+});
+
+// An undo is a write like any other (DESIGN §14, docs/undo.md#the-rules): it obeys who may write
+// each field and every rule of its records; action ids belong to the server. Each case below is
+// one of an outside attack's findings (issue #37), which passed before.
+describe('undo obeys who may write each field', () => {
+  it('lets the biller undo their paste over a card\'s prices, and refuses the team leader, who has no pricing page', async () => {
+    const card = await admin.create('/api/rate-cards', { name: 'Paste card', supplierId: refs.supplier, validFrom: '2026-01-01',
+      basePurchasePrice: '100.00', baseSalePrice: '150.00' });
+    const [id] = await completedOrders(app, refs, 'PASTE', 1);
+    await app.db('orders').where({ id }).update({ supplierId: refs.supplier });
+    expect((await admin.post('/api/rate-cards/apply', { ids: [id] })).body.priced).toBe(1);
+    const { version } = await stored('orders', id);
+    const pasted = await biller.post('/api/pricing/paste', { rows: [{ id, version, baseSalePrice: '999' }] });
+    expect(pasted.body.saved).toHaveLength(1);
+    expect(await stored('orders', id)).toMatchObject({ baseSalePrice: '999.00', rateCardId: null });
+
+    const refused = await undo(leader, pasted.body.actionId);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'page_denied', params: { page: 'pricing_management' } });
+    expect((await leader.get(`/api/actions/${pasted.body.actionId}`)).status).toBe(403);
+    expect(await stored('orders', id)).toMatchObject({ baseSalePrice: '999.00', rateCardId: null });
+
+    expect((await biller.get(`/api/actions/${pasted.body.actionId}`)).body).toMatchObject({ undoable: true });
+    expect((await undo(biller, pasted.body.actionId)).status).toBe(200);
+    expect(await stored('orders', id)).toMatchObject({ baseSalePrice: '150.00', rateCardId: card.id });
+  });
+});
+
+describe('undo obeys the rules of its records', () => {
+  it('refuses to put back a rate card\'s period that another card now holds, naming it, and changes nothing', async () => {
+    const supplier = (await admin.create('/api/suppliers', { name: 'Overlap Haulage', contactPerson: 'A', contactPhone: '13800000000',
+      contactEmail: 'a@example.com', address: 'Road 1' })).id;
+    const base = { supplierId: supplier, vehicleTypeId: refs.vehicleType, deliveryAreaId: refs.ownArea, basePurchasePrice: '1', baseSalePrice: '2' };
+    const a = await admin.create('/api/rate-cards', { ...base, name: 'Card A', validFrom: '2032-01-01', validTo: '2032-06-30' });
+    expect((await admin.put(`/api/rate-cards/${a.id}`, { validTo: '2032-03-31' })).status).toBe(200);
+    const shortened = await lastAction('update', 'rate_card', a.id);
+    await admin.create('/api/rate-cards', { ...base, name: 'Card B', validFrom: '2032-04-01', validTo: '2032-06-30' });
+    // The form refuses the same change…
+    expect((await admin.put(`/api/rate-cards/${a.id}`, { validTo: '2032-06-30' })).body.fields.validFrom.code).toBe('overlaps');
+    // …and so does its undo.
+    const answer = await undo(admin, shortened);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'undo_refused', params: { records: 'Card A', count: 1 },
+      fields: { [`records.rate_card:${a.id}`]: { code: 'overlaps', params: { name: 'Card B', label: 'Card A' } } } });
+    expect(await stored('rateCards', a.id)).toMatchObject({ validTo: '2032-03-31', version: 2 });
+    expect((await admin.get(`/api/actions/${shortened}`)).body).toMatchObject({ undoable: false, refusal: { code: 'undo_refused' } });
+  });
+
+  it('refuses to point orders back at a supplier in the trash, as a bulk edit to it is refused', async () => {
+    const other = await admin.create('/api/suppliers', { name: 'Second Haulage', contactPerson: 'B', contactPhone: '13800000001',
+      contactEmail: 'b@example.com', address: 'Road 2' });
+    const first = await admin.create('/api/suppliers', { name: 'First Haulage', contactPerson: 'C', contactPhone: '13800000002',
+      contactEmail: 'c@example.com', address: 'Road 3' });
+    const orders = [await newOrder(), await newOrder()];
+    await app.db('orders').whereIn('id', orders.map((o) => o.id)).update({ supplierId: first.id });
+    const edit = await admin.post('/api/orders/bulk-edit', { ids: orders.map((o) => o.id), changes: { supplierId: other.id } });
+    expect(edit.body.updated).toBe(2);
+    expect((await admin.delete(`/api/suppliers/${first.id}`)).status).toBe(200);
+    expect((await admin.post('/api/orders/bulk-edit', { ids: [orders[0].id], changes: { supplierId: first.id } })).status).toBe(400);
+
+    const answer = await undo(admin, edit.body.actionId);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'undo_refused', params: { count: 2 },
+      fields: { [`records.order:${orders[0].id}`]: { code: 'unknown_id', params: { ids: String(first.id), field: 'supplierId' } } } });
+    expect((await app.db('orders').whereIn('id', orders.map((o) => o.id))).map((o) => o.supplierId)).toEqual([other.id, other.id]);
+  });
+
+  it('lets no team leader take their own cancellation back; an admin may, within the undo\'s hours', async () => {
+    const order = await newOrder(refs.ownArea, leader);
+    expect((await leader.post(`/api/orders/${order.id}/transitions`, { to: 'cancelled' })).status).toBe(200);
+    const cancelled = await lastAction('status_change', 'order', order.id);
+    const answer = await undo(leader, cancelled);
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ code: 'undo_refused',
+      fields: { [`records.order:${order.id}`]: { code: 'not_allowed_from', params: { from: 'cancelled', to: 'booking_received' } } } });
+    expect((await stored('orders', order.id)).status).toBe('cancelled');
+    // A transition out of it is refused to everyone; the undo of the cancellation, to admins and managers.
+    expect((await admin.post(`/api/orders/${order.id}/transitions`, { to: 'booking_received' })).status).toBe(409);
+    expect((await undo(manager, cancelled)).status).toBe(200);
+    expect((await stored('orders', order.id)).status).toBe('booking_received');
+  });
+
+  it('lets no dispatcher step their order back, which only admins and managers may', async () => {
+    const order = await newOrder(refs.ownArea, dispatcher);
+    expect((await dispatcher.post(`/api/orders/${order.id}/transitions`, { to: 'awaiting_supplier_confirmation' })).status).toBe(200);
+    const moved = await lastAction('status_change', 'order', order.id);
+    const answer = await undo(dispatcher, moved);
+    expect(answer.status).toBe(409);
+    expect(answer.body.fields[`records.order:${order.id}`]).toMatchObject({ code: 'not_allowed_from' });
+    expect((await stored('orders', order.id)).status).toBe('awaiting_supplier_confirmation');
+    expect((await undo(admin, moved)).status).toBe(200);
+  });
+
+  it('refuses an action whose log row is dated in the future', async () => {
+    const area = await admin.create('/api/delivery-areas', { code: 'FUTURE', name: 'Future area' });
+    const created = await lastAction('create', 'delivery_area', area.id);
+    await app.db('activityLogs').where({ actionId: created }).update({ at: app.db.raw(`now() + interval '1 day'`) });
+    expect((await undo(admin, created)).body).toMatchObject({ code: 'not_undoable' });
+    expect((await admin.get(`/api/delivery-areas/${area.id}`)).status).toBe(200);
+  });
+});
+
+describe('action ids belong to the server', () => {
+  const deleteAs = (client: HttpClient, path: string, actionId: string) => client.request('DELETE', path, undefined, { 'X-Action-Id': actionId });
+  const issue = async (client: HttpClient) => {
+    const answer = await client.post('/api/actions', {});
+    expect(answer.status).toBe(201);
+    return answer.body.actionId as string;
+  };
+
+  it('issues one to a session for 10 minutes, which ties a bulk delete\'s requests together', async () => {
+    const answer = await admin.post('/api/actions', {});
+    expect(answer.body).toEqual({ actionId: expect.stringMatching(/^[0-9a-f-]{36}$/), expiresAt: expect.any(String) });
+    expect(new Date(answer.body.expiresAt).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    const ids = [];
+    for (const code of ['ID1', 'ID2']) ids.push((await admin.create('/api/warehouses', { code, name: `Issued ${code}` })).id);
+    for (const id of ids) expect((await deleteAs(admin, `/api/warehouses/${id}`, answer.body.actionId)).status).toBe(200);
+    expect((await admin.get(`/api/actions/${answer.body.actionId}`)).body).toMatchObject({ count: 2, undoable: true });
+  });
+
+  it('refuses an id it did not issue, one issued to another session, and one expired: 400 unknown_action, nothing deleted', async () => {
+    const warehouse = await admin.create('/api/warehouses', { code: 'NOID', name: 'Not issued' });
+    const theirs = await issue(admin);
+    const expired = await issue(manager);
+    await app.db('issuedActions').where({ id: expired }).update({ expiresAt: app.db.raw(`now() - interval '1 second'`) });
+    for (const [client, actionId] of [[admin, randomUUID()], [admin, 'not-a-uuid'], [manager, theirs], [manager, expired]] as const) {
+      const answer = await deleteAs(client, `/api/warehouses/${warehouse.id}`, actionId);
+      expect(answer.status).toBe(400);
+      expect(answer.body.code).toBe('unknown_action');
+    }
+    expect((await admin.get(`/api/warehouses/${warehouse.id}`)).status).toBe(200);
+    expect(await app.db('activityLogs').where({ entityType: 'warehouse', entityId: String(warehouse.id), action: 'delete' })).toHaveLength(0);
+  });
+
+  it('never lets a sign-in, a failed one or a print join an action, which stays undoable', async () => {
+    const order = await newOrder(refs.otherArea);
+    const actionId = await issue(admin);
+    expect((await deleteAs(admin, `/api/orders/${order.id}`, actionId)).status).toBe(200);
+    const stranger = await signedInAs(app.url, 'regional_dispatcher');
+    const printed = await newOrder();
+    expect((await stranger.request('POST', '/api/orders/print', { ids: [printed.id], layout: 'delivery_notes' }, { 'X-Action-Id': actionId })).status).toBe(200);
+    await stranger.request('POST', '/api/login', { username: 'admin', password: 'wrong-password' }, { 'X-Action-Id': actionId });
+    expect((await app.db('activityLogs').where({ actionId })).map((row) => row.action)).toEqual(['delete']);
+    // The printer sees nothing of it: another area's order, and no right to undo it.
+    expect((await dispatcher.get(`/api/actions/${actionId}`)).status).toBe(403);
+    expect((await undo(admin, actionId)).status).toBe(200);
+  });
+});
+
+it('logs a change of the mail language once, however many requests send it at once', async () => {
+  const answers = await Promise.all(Array.from({ length: 8 }, () => biller.put('/api/me/mail-language', { language: 'en' })));
+  expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+  const user = (await app.db('users').where({ username: 'biller' }).first('id')).id;
+  expect(await app.db('activityLogs').where({ entityType: 'mail_settings', entityId: String(user) })).toHaveLength(1);
 });

@@ -108,6 +108,54 @@ describe('undo', () => {
     await closePage(page);
   });
 
+  it.each([
+    { language: 'cn' as const, status: '待供应商确认', confirm: '确认', title: '未撤销：2 条记录不能恢复，没有任何更改。',
+      reason: '（状态）：当前状态不允许这一变更' },
+    { language: 'en' as const, status: 'Awaiting supplier confirmation', confirm: 'Confirm',
+      title: 'Not undone: 2 records cannot go back. Nothing was changed.', reason: ' (Status): This status change is not allowed from the current status' },
+  ])('says each order a rule keeps from going back: a team leader\'s status move undone from the toast ($language)',
+    async ({ language, status, confirm, title, reason }) => {
+      const ids: number[] = [];
+      for (const n of [1, 2]) ids.push((await newOrder(`MTM-BACK-${language}-${n}`)).id);
+      const page = await newPage(env.browser, env.app.url, { width: 1440, height: 860 });
+      await signIn(page, 'team_leader', { path: `/orders?filter=${encodeURIComponent(JSON.stringify({ q: `MTM-BACK-${language}` }))}`, language });
+      await page.locator('tbody tr').nth(1).waitFor();
+      await page.locator('thead input[type=checkbox]').check();
+      await page.getByTestId('bulk-status').click();
+      const dialog = page.getByTestId('bulk-status-dialog');
+      await dialog.getByRole('combobox').click();
+      await page.getByRole('option', { name: status, exact: true }).click();
+      await dialog.getByRole('button', { name: confirm }).click();
+      await page.getByTestId('toast').getByTestId('toast-undo').click();
+      // Only admins and managers step an order back: each order says so, nothing went back.
+      const refusal = page.getByTestId('toast').filter({ hasText: title });
+      for (const n of [1, 2]) await refusal.getByText(`MTM-BACK-${language}-${n}${reason}`).waitFor();
+      await screenshot(page, `undo-refused-toast-${language}-1440`, { fullPage: false });
+      expect((await env.app.db('orders').whereIn('id', ids).select('status')).map((o) => o.status))
+        .toEqual(['awaiting_supplier_confirmation', 'awaiting_supplier_confirmation']);
+      await closePage(page);
+    });
+
+  it('says in the activity log why an order\'s edit cannot be undone: its earlier delivery area is in the trash (en)', async () => {
+    const order = await newOrder('MTM-GONE-1');
+    const { deliveryAreaId } = (await admin.get(`/api/orders/${order.id}`)).body;
+    const area = await admin.create('/api/delivery-areas', { code: 'UNDO-GONE', name: 'Gone area' });
+    expect((await admin.put(`/api/orders/${order.id}`, { deliveryAreaId: area.id })).status).toBe(200);
+    expect((await admin.put(`/api/orders/${order.id}`, { deliveryAreaId })).status).toBe(200);
+    expect((await admin.delete(`/api/delivery-areas/${area.id}`)).status).toBe(200);
+    // The last edit's undo would put the order back in the area now in the trash.
+    const { actionId } = await env.app.db('activityLogs').where({ action: 'update', entityType: 'order', entityId: String(order.id) })
+      .orderBy('id', 'desc').first('actionId');
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 860 });
+    const dialog = await openEntry(page, actionId, 'en', /Update/);
+    const refusal = dialog.getByTestId('undo-refusal');
+    await refusal.getByText('Not undone: 1 record cannot go back. Nothing was changed.').waitFor();
+    await refusal.getByTestId('undo-refused-records').getByText('MTM-GONE-1 (Delivery area): The chosen record no longer exists').waitFor();
+    expect(await dialog.getByTestId('undo-confirm').isDisabled()).toBe(true);
+    await screenshot(page, 'undo-refused-dialog-en-1440', { fullPage: false });
+    await closePage(page);
+  });
+
   it('puts an earlier name of a warehouse back from its History, saved as an edit (en, 1440 px)', async () => {
     const warehouse = await admin.create('/api/warehouses', { code: 'UNDO-HIS', name: 'First name DC' });
     expect((await admin.put(`/api/warehouses/${warehouse.id}`, { name: 'Second name DC' })).status).toBe(200);

@@ -6,7 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useRefresh, useTranslate } from 'react-admin';
 import { formatDate } from '../common/dateFormat';
-import { useErrorNotice, useErrorText } from '../common/useServerErrors';
+import { useErrorText } from '../common/useServerErrors';
+import { UndoRefusal, useUndoFailureNotice } from '../common/UndoRefusal';
 import { useToast } from '../layout/useToast';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { useAuditLabels } from './auditVocabulary';
@@ -21,7 +22,7 @@ const UndoDialog = ({ actionId, onClose }: { actionId: string; onClose: () => vo
   const [locale] = useLocaleState();
   const dataProvider = useAppDataProvider();
   const errorText = useErrorText();
-  const onError = useErrorNotice();
+  const onError = useUndoFailureNotice();
   const toast = useToast();
   const refresh = useRefresh();
   const [running, setRunning] = useState(false);
@@ -40,7 +41,6 @@ const UndoDialog = ({ actionId, onClose }: { actionId: string; onClose: () => vo
     onClose();
   };
 
-  const refusal = summary?.refusal && errorText({ status: 409, body: summary.refusal });
   return (
     <Dialog open onClose={running ? undefined : onClose} fullWidth maxWidth="sm" data-testid="undo-dialog"
       onClick={(event) => event.stopPropagation()}>
@@ -60,7 +60,11 @@ const UndoDialog = ({ actionId, onClose }: { actionId: string; onClose: () => vo
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('undo.by', { name: summary.userName ?? summary.username ?? '', at: formatDate(summary.at, locale, 'dateTime') })}
             </Typography>
-            {refusal && <Alert severity="warning" sx={{ mt: 2 }} data-testid="undo-refusal">{refusal}</Alert>}
+            {summary.refusal && (
+              <Alert severity="warning" sx={{ mt: 2 }} data-testid="undo-refusal">
+                <UndoRefusal error={{ status: 409, body: summary.refusal }} />
+              </Alert>
+            )}
           </>
         )}
       </DialogContent>

@@ -7,6 +7,7 @@ import { ListActions } from './ListActions';
 import { ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
 import { STATUS_CHOICES, StatusField } from './statuses';
 import { LIST_LOAD_ERROR } from './ListLoadError';
+import { SelectionFollowsQuery } from './listSelection';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.
@@ -44,6 +45,7 @@ export const MasterDataList = ({ texts, icon, sort, filters = [], hiddenColumns,
     <List {...LIST_LOAD_ERROR} title={`${texts}.titles.list`} filters={allFilters} actions={<ListActions columns create />} sort={sort}
       perPage={25} exporter={false}
       empty={<EmptyList icon={icon} title={`${texts}.empty.title`} body={`${texts}.empty.body`} />}>
+      <SelectionFollowsQuery />
       <ResponsiveDataTable rowClick="edit" hiddenColumns={hiddenColumns} phone={{ ...mobile, tertiaryText: statusChip }}
         bulkActionButtons={<BulkDeleteRecordsButton confirmContent={`${texts}.messages.bulk_delete_content`} />}
         sx={{ '& .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>

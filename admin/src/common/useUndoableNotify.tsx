@@ -5,7 +5,7 @@ import { forwardRef, useCallback } from 'react';
 import { useCloseNotification, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { useToast } from '../layout/useToast';
 import { useAppDataProvider } from '../providers/dataProvider';
-import { useErrorNotice } from './useServerErrors';
+import { useUndoFailureNotice } from './UndoRefusal';
 
 /** How long the toast offers its Undo (docs/undo.md). */
 export const UNDO_TOAST_MS = 10_000;
@@ -32,7 +32,7 @@ const UndoableToast = forwardRef<HTMLDivElement, UndoableToastProps>(
     const translate = useTranslate();
     const toast = useToast();
     const refresh = useRefresh();
-    const onError = useErrorNotice();
+    const onError = useUndoFailureNotice();
     const dataProvider = useAppDataProvider();
     const undo = async () => {
       close();
@@ -40,7 +40,8 @@ const UndoableToast = forwardRef<HTMLDivElement, UndoableToastProps>(
         const { undone } = await dataProvider.undoAction(actionId);
         toast({ title: translate(undoneKey, { count: undone, smart_count: undone }), variant: 'success' });
       } catch (error) {
-        // A refusal names the records changed since, in the person's language (errors.changed_since).
+        // A refusal names the records changed since (errors.changed_since), or each record a rule
+        // refuses with its reason (undo_refused), in the person's language.
         onError(error);
       }
       refresh();

@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, Button, IconButton } from '@mui/material';
-import { forwardRef, useCallback } from 'react';
+import { forwardRef, useCallback, type ReactNode } from 'react';
 import { useCloseNotification, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
@@ -8,7 +8,8 @@ export type ToastVariant = 'success' | 'destructive' | 'info';
 
 interface ToastProps {
   title: string;
-  description?: string;
+  /** A line of text, or a few (an undo's refused records). */
+  description?: ReactNode;
   variant: ToastVariant;
   /** A link to what the toast is about, e.g. the order just created. */
   link?: { label: string; to: string };

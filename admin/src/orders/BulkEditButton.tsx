@@ -11,6 +11,7 @@ import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { BULK_EDIT_FIELDS, type BulkEditChanges, type BulkEditField } from '@kernel/orders/bulkEdit';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { DatePickerInput } from '../common/DateInputs';
+import { useSelectionMatching } from '../common/listSelection';
 import { useErrorText } from '../common/useServerErrors';
 import { answerOf, fieldMessage, type FieldError } from '../providers/errorMessages';
 import { isPermissionError } from '../providers/permissionNotice';
@@ -143,6 +144,8 @@ const BulkEditDialog = ({ onClose }: { onClose: () => void }) => {
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
   const { selectedIds, onUnselectItems } = useListContext();
+  // "All N matching" the filter, while the selection is a "Select all" untouched since: the server checks it still is.
+  const matching = useSelectionMatching();
   // A phone, upright or on its side (where the list still shows its table): the dialog takes the screen.
   const phone = useMediaQuery((theme: Theme) => `${theme.breakpoints.down('sm')}, (max-height: 500px)`);
   const [saving, setSaving] = useState(false);
@@ -155,7 +158,7 @@ const BulkEditDialog = ({ onClose }: { onClose: () => void }) => {
     setSaving(true);
     setRefusal(undefined);
     try {
-      const result = await dataProvider.bulkEditOrders(selectedIds as Identifier[], changes);
+      const result = await dataProvider.bulkEditOrders(selectedIds as Identifier[], changes, matching);
       notifyUndoable('bulk_edit.toast.updated', { actionId: result.actionId, messageArgs: { smart_count: result.updated } });
       onUnselectItems();
       refresh();

@@ -7,7 +7,8 @@ import {
 import { nextStatuses } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
 import { useNotifyUndoable } from '../common/useUndoableNotify';
-import { newAction, useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
+import { useErrorNotice } from '../common/useServerErrors';
+import { useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
 import { BulkActionButton, BulkDialogActions } from './BulkActionButton';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
 
@@ -33,6 +34,7 @@ const StatusDialog = ({ onClose }: { onClose: () => void }) => {
   const translate = useTranslate();
   const notify = useNotify();
   const notifyUndoable = useNotifyUndoable();
+  const onError = useErrorNotice();
   const refresh = useRefresh();
   const dataProvider = useAppDataProvider();
   const { selectedIds, onSelect } = useListContext();
@@ -47,7 +49,15 @@ const StatusDialog = ({ onClose }: { onClose: () => void }) => {
   const run = async () => {
     if (!to) return;
     setRunning(true);
-    const actionId = newAction();
+    // The moves are one action, under an id the server gives; without one, none is made.
+    let actionId: string;
+    try {
+      actionId = await dataProvider.newAction();
+    } catch (error) {
+      onError(error);
+      setRunning(false);
+      return;
+    }
     const failed = await moveAll(dataProvider, selectedIds, to, note, actionId);
     const succeeded = selectedIds.length - failed.length;
     const result = { type: failed.length ? 'warning' as const : 'success' as const,

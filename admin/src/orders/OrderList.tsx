@@ -3,9 +3,10 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Box, Stack, Typography } from '@mui/material';
 import { Link } from 'react-router-dom';
 import {
-  Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
+  BulkActionsToolbar, Button, DataTable, FilterButton, List, TextField, TopToolbar, useTranslate,
 } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
+import { SelectAllMatchingButton, SelectionFollowsQuery } from '../common/listSelection';
 import { oneLineCellsExcept, ResponsiveColumnsButton, ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { BulkAssignButton } from './BulkAssignButton';
@@ -56,9 +57,12 @@ const ListActions = () => (
   </TopToolbar>
 );
 
-/** Printing needs only the orders page; the changes need the right to edit orders. */
+/**
+ * Printing needs only the orders page; the changes need the right to edit orders. Its "Select all"
+ * is remembered as "all N matching" the filter, which the bulk edit sends (docs/undo.md#selections).
+ */
 const BulkActions = ({ editable }: { editable: boolean }) => (
-  <>
+  <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton />}>
     <BulkPrintButton />
     {editable && (
       <>
@@ -68,7 +72,7 @@ const BulkActions = ({ editable }: { editable: boolean }) => (
         <BulkDeleteRecordsButton />
       </>
     )}
-  </>
+  </BulkActionsToolbar>
 );
 
 const Column = DataTable.Col<OrderRecord>;
@@ -108,7 +112,9 @@ const OrderList = () => {
     <OrderImport>
       <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
         error={<ListLoadError />} pagination={<ListPagination pagination={<OrderPagination />} />} exporter={false} empty={<NoOrders />}>
-        <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons={<BulkActions editable={editable} />}
+        <SelectionFollowsQuery />
+        {/* `bulkActionButtons` turns the checkboxes on; the toolbar holds the buttons. */}
+        <ResponsiveDataTable rowClick={(id) => orderPath(id)} bulkActionButtons bulkActionsToolbar={<BulkActions editable={editable} />}
           hiddenColumns={HIDDEN_COLUMNS} phone={PHONE} sx={TABLE_SX}>
           <Column source="mtmNumber"><MtmNumber /></Column>
           <Column source="dnNumber" />

@@ -19,6 +19,7 @@ import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import type { Catalog, Locale } from '@kernel/i18n/catalogs';
 import type { DashboardData } from '../pages/dashboard/dashboardModel';
 import type { ActionSummary, UndoResult } from '../activity-logs/actionModel';
+import type { SelectionMatching } from '../common/listSelection';
 import { describeError } from './errorMessages';
 import { translateNow } from './i18nProvider';
 import { flagPermission } from './permissionNotice';
@@ -93,16 +94,20 @@ const send = <T>(method: string, url: string, data?: unknown, headers?: Record<s
 
 /**
  * The header that ties the requests of one bulk action on many records (one request per record)
- * together: their activity-log rows are one entry of the log (docs/api-conventions.md).
+ * together: their activity-log rows are one entry of the log. Its id is the server's, asked for
+ * first (`newAction`); the server refuses one it did not issue (docs/undo.md#action-ids).
  */
 export const ACTION_HEADER = 'X-Action-Id';
-export const newAction = (): string => crypto.randomUUID();
+
+/** A new action id from the server (POST /api/actions), bound to this session for 10 minutes. */
+const newAction = async (): Promise<string> => (await send<{ actionId: string }>('POST', '/api/actions', {})).actionId;
 
 /**
  * The stock client's one request per record (its updateMany, deleteMany), as one action: the
- * caller's `meta.actionId`, else a new one; answered in `meta.actionId` for the toast's Undo.
+ * caller's `meta.actionId`, else a new one from the server; answered in `meta.actionId` for the toast's Undo.
  */
-async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils.Options, actionId: string = newAction()) {
+async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils.Options, given?: string) {
+  const actionId = given ?? await newAction();
   const headers = { [ACTION_HEADER]: actionId };
   const answers = await Promise.all(ids.map((id) => httpClient(`/api/${resource}/${encodeURIComponent(String(id))}`,
     { ...init, headers: new Headers(headers) })));
@@ -180,9 +185,15 @@ export interface AppMethods {
   transitionOrder(id: Identifier, request: TransitionRequest, batch?: string): Promise<OrderRecord>;
   uploadAttachment(orderId: Identifier, kind: OrderAttachment['kind'], file: File): Promise<OrderAttachment>;
   deleteAttachment(orderId: Identifier, attachmentId: number): Promise<void>;
-  batchCompletionDate(ids: Identifier[], completionDate: Date): Promise<{ updated: number; actionId: string }>;
-  /** The same new values on many orders, all or nothing (docs/order-status-flow.md#bulk-edit). */
-  bulkEditOrders(ids: Identifier[], changes: BulkEditChanges): Promise<BulkEditResult>;
+  /**
+   * A new action id (docs/undo.md#action-ids), for the requests of one bulk action sent one per
+   * record (`X-Action-Id`): the server refuses an id it did not issue to this session.
+   */
+  newAction(): Promise<string>;
+  /** `matching`: the selection is "all N matching" the list's filter, which the server checks again (docs/undo.md#selections). */
+  batchCompletionDate(ids: Identifier[], completionDate: Date, matching?: SelectionMatching): Promise<{ updated: number; actionId: string }>;
+  /** The same new values on many orders, all or nothing (docs/order-status-flow.md#bulk-edit); `matching` as for the batch. */
+  bulkEditOrders(ids: Identifier[], changes: BulkEditChanges, matching?: SelectionMatching): Promise<BulkEditResult>;
   /** The orders to print, with the names of what they reference (docs/printing-and-scanning.md). */
   deliveryNotes(ids: Identifier[]): Promise<PrintedOrder[]>;
   /** Logs that these orders are being printed, one row each (fails, logging nothing, if one is not the user's). */
@@ -269,9 +280,11 @@ const methods: AppMethods = {
     return call(`${orderPath(orderId)}/attachments`, { method: 'POST', body: form });
   },
   deleteAttachment: (orderId, attachmentId) => send('DELETE', attachmentUrl(orderId, attachmentId)),
-  batchCompletionDate: (ids, completionDate) => send('POST', '/api/orders/batch-completion-date',
-    { ids, completionDate: completionDate.toISOString() }),
-  bulkEditOrders: (ids, changes) => send('POST', '/api/orders/bulk-edit', { ids: ids.map(Number), changes }),
+  newAction,
+  batchCompletionDate: (ids, completionDate, matching) => send('POST', '/api/orders/batch-completion-date',
+    { ids, completionDate: completionDate.toISOString(), ...(matching && { matching }) }),
+  bulkEditOrders: (ids, changes, matching) => send('POST', '/api/orders/bulk-edit',
+    { ids: ids.map(Number), changes, ...(matching && { matching }) }),
   deliveryNotes: (ids) => call(`/api/orders/delivery-notes?${query({ ids: ids.join(',') })}`),
   recordPrint: (ids, layout) => send('POST', '/api/orders/print', { ids: ids.map(Number), layout }),
   lookupOrder: (code) => call(`/api/orders/lookup?${query({ code })}`),
@@ -355,11 +368,14 @@ export const dataProvider: AppDataProvider = {
   updateMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'PUT', body: JSON.stringify(params.data) },
     params.meta?.actionId),
   deleteMany: (resource, params) => eachInBatch(resource, params.ids, { method: 'DELETE' }, params.meta?.actionId),
-  /** The stock delete with its action id sent (`meta.actionId`, else a new one) and answered in `meta.actionId`. */
+  /**
+   * The stock delete, as part of the caller's action when it names one (`meta.actionId`, asked
+   * for with `newAction`, as the delete's Undo needs it); without one it is an action of its own.
+   */
   async delete(resource, params) {
-    const actionId: string = params.meta?.actionId ?? newAction();
+    const actionId: string | undefined = params.meta?.actionId;
     const { json } = await httpClient(`/api/${resource}/${encodeURIComponent(String(params.id))}`,
-      { method: 'DELETE', headers: new Headers({ [ACTION_HEADER]: actionId }) });
+      { method: 'DELETE', ...(actionId && { headers: new Headers({ [ACTION_HEADER]: actionId }) }) });
     return { data: json, meta: { actionId } };
   },
   async getList<RecordType extends RaRecord = RaRecord>(resource: string, params: GetListParams) {

@@ -8,6 +8,7 @@ import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceField, OrderReferenceInput } from '../orders/OrderReferences';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
+import { SelectionFollowsQuery } from '../common/listSelection';
 import { MoneyField, Validity } from './rateCardParts';
 
 const Column = DataTable.Col;
@@ -40,6 +41,7 @@ const RateCardList = () => {
     <List {...LIST_LOAD_ERROR} title="rate_cards.titles.list" filters={filters} actions={<ListActions columns create />}
       sort={{ field: 'validFrom', order: 'DESC' }} perPage={25} exporter={false}
       empty={<EmptyList icon={<RequestQuoteIcon />} title="rate_cards.empty.title" body="rate_cards.empty.body" />}>
+      <SelectionFollowsQuery />
       <ResponsiveDataTable rowClick="edit" hiddenColumns={['updatedAt', 'haulingBuyPrice', 'haulingSalePrice']} phone={MOBILE}
         bulkActionButtons={<BulkDeleteRecordsButton confirmContent="rate_cards.messages.bulk_delete_content" />}
         sx={{ '& .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>

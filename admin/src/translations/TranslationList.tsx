@@ -16,6 +16,7 @@ import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTa
 import { useErrorNotice } from '../common/useServerErrors';
 import { TranslationEditDialog } from './TranslationEditDialog';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
+import { SelectionFollowsQuery } from '../common/listSelection';
 import { useMayEditTranslations, type TranslationRecord } from './translationModel';
 
 const MISSING_CHOICES = [
@@ -101,6 +102,7 @@ const TranslationList = () => {
   return (
     <List {...LIST_LOAD_ERROR} title="menu.translations" filters={filters} actions={<ListActions mayEdit={mayEdit} />}
       sort={{ field: 'namespace', order: 'ASC' }} perPage={25} exporter={false}>
+      <SelectionFollowsQuery />
       {!mayEdit && <Alert severity="info" sx={{ m: 1 }} data-testid="translations-read-only">{translate('translations.read_only')}</Alert>}
       <ResponsiveDataTable bulkActionButtons={mayEdit ? <BulkDelete /> : false} phone={PHONE}
         rowClick={mayEdit ? (_id, _resource, entry) => { setEditing(entry); return false; } : false}

@@ -5,7 +5,7 @@ import {
   useResourceContext, useTranslate, type Identifier,
 } from 'react-admin';
 import { useErrorNotice } from '../common/useServerErrors';
-import { newAction } from '../providers/dataProvider';
+import { useAppDataProvider } from '../providers/dataProvider';
 import { useDeletedToast } from './DeletedToast';
 
 /**
@@ -19,11 +19,17 @@ const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
   const resource = useResourceContext() ?? '';
   const [open, setOpen] = useState(false);
   const [deleteMany, { isPending }] = useDeleteMany();
+  const [asking, setAsking] = useState(false);
+  const dataProvider = useAppDataProvider();
   const deletedToast = useDeletedToast();
   const onError = useErrorNotice();
   const stop = (event: MouseEvent) => event.stopPropagation();
-  const confirm = () => {
-    const actionId = newAction();
+  const confirm = async () => {
+    // One action id from the server for all the deletes, the one the toast's Undo names.
+    setAsking(true);
+    const actionId = await dataProvider.newAction().catch((error: unknown) => { onError(error); setOpen(false); });
+    setAsking(false);
+    if (!actionId) return;
     return deleteMany(resource, { ids, meta: { actionId } }, {
       mutationMode: 'pessimistic',
       onSuccess: () => {
@@ -40,7 +46,7 @@ const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
       <Button label="ra.action.delete" color="error" onClick={(event) => { stop(event); setOpen(true); }}>
         <DeleteIcon />
       </Button>
-      <Confirm isOpen={open} loading={isPending} title={title} content={content}
+      <Confirm isOpen={open} loading={asking || isPending} title={title} content={content}
         titleTranslateOptions={options} contentTranslateOptions={options}
         onConfirm={confirm} onClose={(event: MouseEvent) => { stop(event); setOpen(false); }} />
     </>

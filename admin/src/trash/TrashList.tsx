@@ -9,6 +9,7 @@ import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable'
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';
 import { TRASH_TYPE_CHOICES, type TrashRecord } from './trashModel';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
+import { SelectionFollowsQuery } from '../common/listSelection';
 import { ListActions } from '../common/ListActions';
 
 const FILTERS = [
@@ -54,6 +55,7 @@ const TrashList = () => {
     <List {...LIST_LOAD_ERROR} filters={FILTERS} actions={<ListActions />} exporter={false}
       sort={{ field: 'deletedAt', order: 'DESC' }} perPage={25}
       empty={<Empty />}>
+      <SelectionFollowsQuery />
       <DataTable bulkActionButtons={<BulkRestoreButton />} rowClick={false}
         sx={[LIST_TABLE_SX, { '& .RaDataTable-rowCell': { whiteSpace: { sm: 'nowrap' } } }]}>
         {!phone && <Column source="type" field={TypeChip} />}

@@ -11,6 +11,7 @@ import { useMayManage } from './useActor';
 import { useErrorNotice } from '../common/useServerErrors';
 import { ListActions } from '../common/ListActions';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
+import { SelectionFollowsQuery } from '../common/listSelection';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 const USER_FILTERS = [
@@ -58,6 +59,7 @@ const UserList = () => {
   return (
     <List {...LIST_LOAD_ERROR} filters={USER_FILTERS} actions={<ListActions columns create />} exporter={false}
       sort={{ field: 'username', order: 'ASC' }} perPage={25}>
+      <SelectionFollowsQuery />
       <ResponsiveDataTable rowClick={(id) => userEditPath(id)} bulkActionButtons={<BulkActions />}
         isRowSelectable={mayManage} hiddenColumns={HIDDEN_COLUMNS} phone={PHONE}
         sx={{ '& .RaDataTable-rowCell': NO_WRAP }}>

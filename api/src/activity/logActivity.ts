@@ -2,9 +2,21 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AppState } from '../foundation/appState';
+import { httpError } from '../foundation/httpError';
+import { sessionIdOf } from '../middleware/session';
 
-/** An action id as the admin makes them for a bulk action sent as one request per record (X-Action-Id). */
-const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An action id: a UUID, as POST /api/actions issues them. */
+export const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** How long an issued action id may be named (X-Action-Id) after POST /api/actions. */
+export const ISSUED_ACTION_MINUTES = 10;
+
+/**
+ * Log actions that never join another action, whatever X-Action-Id a client sends: reads, prints,
+ * sign-ins, failed ones and sessions tell of no change an undo could take back, and an undo is an
+ * action of its own (docs/undo.md#action-ids).
+ */
+const NEVER_JOINS = new Set(['print', 'login', 'login_failed', 'logout', 'register', 'undo']);
 
 declare module '../foundation/appState' {
   interface AppState {
@@ -13,14 +25,40 @@ declare module '../foundation/appState' {
   }
 }
 
+/** Issues an action id to the request's session for ISSUED_ACTION_MINUTES (POST /api/actions). */
+export async function issueAction(db: Knex, ctx: Context & { state: AppState }): Promise<{ actionId: string; expiresAt: Date }> {
+  const sessionId = sessionIdOf(ctx);
+  if (!sessionId) throw httpError('not_signed_in', 'Not signed in: please log in');
+  const actionId = randomUUID();
+  const expiresAt = new Date(Date.now() + ISSUED_ACTION_MINUTES * 60_000);
+  await db.transaction(async (trx) => {
+    await trx('issuedActions').where({ sessionId }).where('expiresAt', '<', trx.fn.now()).delete();
+    await trx('issuedActions').insert({ id: actionId, sessionId, expiresAt });
+  });
+  return { actionId, expiresAt };
+}
+
 /**
- * The action a request's log rows belong to (docs/undo.md): the admin's bulk action sent as one
- * request per record names it (X-Action-Id), any other request is an action of its own, whatever
- * it logs (an order's completion and the rate card that priced it).
+ * The action a request's log rows belong to (docs/undo.md#action-ids): the one X-Action-Id names,
+ * when the server issued it to this session and it has not expired (else 400 unknown_action, in
+ * the writing transaction: nothing is written); any other request is an action of its own,
+ * whatever it logs (an order's completion and the rate card that priced it).
  */
-function actionOf(ctx: Context & { state: AppState }): string {
-  const sent = ctx.get('x-action-id');
-  ctx.state.actionId ??= ACTION_ID.test(sent) ? sent.toLowerCase() : randomUUID();
+async function actionOf(db: Knex | Knex.Transaction, ctx: Context & { state: AppState }, entries: ActivityEntry[]): Promise<string> {
+  if (entries.length > 0 && entries.every((entry) => NEVER_JOINS.has(entry.action))) return randomUUID();
+  if (ctx.state.actionId) return ctx.state.actionId;
+  const named = ctx.get('x-action-id');
+  if (!named) {
+    ctx.state.actionId = randomUUID();
+    return ctx.state.actionId;
+  }
+  const sessionId = sessionIdOf(ctx);
+  const issued = ACTION_ID.test(named) && sessionId !== undefined
+    && await db('issuedActions').where({ id: named.toLowerCase(), sessionId }).where('expiresAt', '>', db.fn.now()).first('id');
+  if (!issued) {
+    throw httpError('unknown_action', 'X-Action-Id names no action issued to this session (POST /api/actions), or it has expired');
+  }
+  ctx.state.actionId = named.toLowerCase();
   return ctx.state.actionId;
 }
 
@@ -60,7 +98,7 @@ export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { 
  */
 export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
   entries: ActivityEntry[]): Promise<string> {
-  const actionId = actionOf(ctx);
+  const actionId = await actionOf(db, ctx, entries);
   if (entries.length === 0) return actionId;
   const userAgent = ctx.get('user-agent').slice(0, 512) || null;
   const tabId = tabOf(ctx);

@@ -24,6 +24,9 @@ async function setMailLanguage(ctx: Ctx) {
   const { language } = validate<{ language: Locale }>(languageBody, ctx.request.body);
   const user = ctx.state.user!;
   await ctx.state.db.transaction(async (trx) => {
+    // Requests of one person take turns on their user row: a change is read, made and logged once
+    // (eight parallel switches logged "cn → en" four times).
+    await trx('users').where({ id: user.id }).forUpdate().first('id');
     // No row is the default language: sending the language in use changes (and logs) nothing.
     const before: Locale = (await trx('mailSettings').where({ userId: user.id }).first('language'))?.language ?? DEFAULT_LOCALE;
     if (before === language) return;

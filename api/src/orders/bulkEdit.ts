@@ -2,18 +2,16 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { PartialModelObject } from 'objection';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
-import { isBeforePickup } from '@kernel/orders/dateOrder';
+import type { FieldErrorCode } from '@kernel/errors/errorCodes';
 import { BULK_EDIT_FIELDS, type BulkEditChanges, type BulkEditField } from '@kernel/orders/bulkEdit';
 import { logActivities } from '../activity/logActivity';
 import { fieldRefusal, httpError, problem, type FieldProblems } from '../foundation/httpError';
 import { validate } from '../middleware/validate';
-import { serverTimeZone } from '../monitoring/periods';
-import { referencesOf } from '../resources/relations';
 import type { Ctx, Row } from '../resources/resource';
-import { dateIn } from '../reports/reportPeriods';
+import { writeRefusals } from '../resources/writeRules';
 import { worksInArea } from './dispatcherScope';
 import { Order } from './Order';
-import { lockedBatch, namedOrders } from './batchOrders';
+import { checkMatching, lockedBatch, matchingSchema, namedOrders, type Matching } from './batchOrders';
 import { createOrderSchema, ordersResource } from './ordersResource';
 import { recordId } from '../resources/fields';
 
@@ -29,54 +27,48 @@ const changesSchema = Joi.object(Object.fromEntries(BULK_EDIT_FIELDS.map((field)
 const bulkEditBody = Joi.object({
   ids: Joi.array().items(recordId()).min(1).max(MAX_BATCH_ORDERS).unique().required(),
   changes: changesSchema.required(),
+  matching: matchingSchema,
 });
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Each reference the changes set must name a live row (a supplier in the trash is refused on its field). */
-async function checkReferences(trx: Knex.Transaction, changes: BulkEditChanges) {
-  for (const { field, related } of referencesOf(ordersResource)) {
-    const id = changes[field as BulkEditField];
-    if (id === undefined || id === null) continue;
-    if (await related.query(trx).findById(id as number).modify('live').select('id')) continue;
-    throw fieldRefusal('invalid_input', `${field}: no such record ${id}`, `changes.${field}`,
-      problem('unknown_id', `Unknown id ${id}`, { ids: String(id) }));
-  }
-}
+/** How a bulk edit says a rule's refusal of an order (writeRules.ts): a date out of order is the batch's word for too early. */
+const BULK_CODES: Partial<Record<FieldErrorCode, FieldErrorCode>> = { too_early: 'dates_out_of_order' };
 
 /**
  * Why some of the orders may not take the changes (docs/order-status-flow.md#bulk-edit), by field:
- * a completed order's dates are final, a regional dispatcher moves orders only into their own
- * areas, and each order's resulting dates keep their order (kernel/orders/dateOrder.ts).
+ * the rules of orders (orderRules.ts: a completed order's dates are final, dates in order, live
+ * references), said per field with the orders they refuse, and a regional dispatcher moves orders
+ * only into their own areas. A reference to no live record refuses the call on its field (400).
  */
 async function refusals(ctx: Ctx, trx: Knex.Transaction, orders: Row[], changes: BulkEditChanges):
-  Promise<{ fields: FieldProblems; refused: Set<Row> }> {
-  const fields: FieldProblems = {};
-  const all = new Set<Row>();
-  const refuse = (field: BulkEditField, code: 'area_denied' | 'order_completed' | 'dates_out_of_order', refused: Row[], why: string) => {
-    if (refused.length === 0) return;
-    const named = namedOrders(refused);
-    fields[`changes.${field}`] = problem(code, `${why}: ${named}`, { orders: named });
-    refused.forEach((order) => all.add(order));
+  Promise<{ fields: FieldProblems; refused: Set<number> }> {
+  const byField = new Map<string, { code: FieldErrorCode; why: string; orders: Row[] }>();
+  const refused = new Set<number>();
+  const refuse = (field: string, code: FieldErrorCode, why: string, order: Row) => {
+    const key = `changes.${field in changes ? field : 'pickupDate' in changes ? 'pickupDate' : 'mosDate'}`;
+    const entry = byField.get(key) ?? { code, why, orders: [] };
+    byField.set(key, { ...entry, orders: [...entry.orders, order] });
+    refused.add(order.id as number);
   };
   const area = changes.deliveryAreaId;
   if (typeof area === 'number' && !(await worksInArea(trx, ctx.state.user!, area))) {
-    refuse('deliveryAreaId', 'area_denied', orders.filter((o) => o.deliveryAreaId !== area), 'Not one of your delivery areas');
+    for (const order of orders.filter((o) => o.deliveryAreaId !== area)) refuse('deliveryAreaId', 'area_denied', 'Not one of your delivery areas', order);
   }
-  const datesMoved = (o: Row) => (['pickupDate', 'mosDate'] as const).some((f) => f in changes && !same(o[f], changes[f]));
-  for (const field of ['pickupDate', 'mosDate'] as const) {
-    if (!(field in changes)) continue;
-    refuse(field, 'order_completed', orders.filter((o) => o.status === 'completed' && !same(o[field], changes[field])),
-      'Completed, its dates are final');
+  const fields = Object.keys(changes);
+  const writes = orders.map((order) => ({ id: order.id as number, before: order, after: { ...order, ...changes }, fields }));
+  const byId = new Map(orders.map((order) => [order.id as number, order]));
+  for (const [id, { field, problem: why }] of await writeRefusals(ctx, trx, ordersResource, writes)) {
+    if (why.code === 'unknown_id') throw fieldRefusal('invalid_input', `${field}: ${why.message}`, `changes.${field}`, why);
+    refuse(field, BULK_CODES[why.code] ?? why.code, why.message, byId.get(id)!);
   }
-  const outOfOrder = orders.filter((o) => {
-    if (o.status === 'completed' || !datesMoved(o)) return false;
-    const pickupDate = changes.pickupDate ?? o.pickupDate;
-    const completionDay = o.completionDate ? dateIn(new Date(o.completionDate as string), serverTimeZone()) : null;
-    return isBeforePickup(changes.mosDate ?? o.mosDate, pickupDate) || isBeforePickup(completionDay, pickupDate);
-  });
-  refuse('mosDate' in changes ? 'mosDate' : 'pickupDate', 'dates_out_of_order', outOfOrder, 'Dates out of order');
-  return { fields, refused: all };
+  return {
+    refused,
+    fields: Object.fromEntries([...byField].map(([key, { code, why, orders: refusedOrders }]) => {
+      const named = namedOrders(refusedOrders);
+      return [key, problem(code, `${why}: ${named}`, { orders: named })];
+    })),
+  };
 }
 
 /**
@@ -86,17 +78,17 @@ async function refusals(ctx: Ctx, trx: Knex.Transaction, orders: Row[], changes:
  * `bulk_edit` row with the before and after of the fields that changed on it.
  */
 export async function bulkEdit(ctx: Ctx) {
-  const { ids, changes: sent } = validate<{ ids: number[]; changes: BulkEditChanges }>(bulkEditBody, ctx.request.body);
+  const { ids, changes: sent, matching } = validate<{ ids: number[]; changes: BulkEditChanges; matching?: Matching }>(bulkEditBody, ctx.request.body);
   const changes: BulkEditChanges = sent.notes === '' ? { ...sent, notes: null } : sent;
   const fields = Object.keys(changes) as BulkEditField[];
   // What the refusals and the log read: each order's dates and status, and the fields' values before.
   const columns = new Set(['id', 'mtmNumber', 'status', 'completionDate', 'pickupDate', 'mosDate', ...fields]);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const orders = await lockedBatch(ctx, trx, ids, columns);
-    await checkReferences(trx, changes);
+    await checkMatching(ctx, trx, ids, matching);
     const { fields: why, refused } = await refusals(ctx, trx, orders, changes);
     if (refused.size > 0) {
-      const named = namedOrders(orders.filter((order) => refused.has(order)));
+      const named = namedOrders(orders.filter((order) => refused.has(order.id as number)));
       throw httpError('bulk_edit_refused', `These orders cannot take the change: ${named}. Nothing was changed.`,
         { params: { orders: named }, fields: why });
     }

@@ -2,14 +2,15 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Model, QueryBuilder } from 'objection';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
-import { fieldText, httpError, problem } from '../foundation/httpError';
+import { fieldText } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
 import { englishText } from '../foundation/englishText';
-import type { Ctx, Input, ListOptions, ResourceDef } from '../resources/resource';
+import type { Ctx, ListOptions, ResourceDef } from '../resources/resource';
 import { areasOf, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
 import { orderExport } from './export';
+import { orderRules } from './orderRules';
 
 /**
  * The customer's required-field messages of the order form, word for word
@@ -25,7 +26,7 @@ const calendarDate = (message: string) => calendarDay().required()
 /**
  * The MOS date never before the pickup date (kernel/orders/dateOrder.ts): said on the field, so the
  * form, the API and the import answer alike. An update that sends one date alone is checked
- * against the record's other date in beforeUpdate.
+ * against the record's other date by the rules of orders (orderRules.ts).
  */
 const mosDate = calendarDate(required('mos_date_required'))
   .custom((value: string, helpers) => {
@@ -33,13 +34,6 @@ const mosDate = calendarDate(required('mos_date_required'))
     return isBeforePickup(value, pickupDate) ? helpers.error('date.tooEarly', { limit: pickupDate }) : value;
   })
   .messages({ 'date.tooEarly': 'Cannot be before the pickup date {#limit}' });
-
-function checkDateOrder({ pickupDate, mosDate }: Input<Order>) {
-  if (isBeforePickup(mosDate, pickupDate)) {
-    throw httpError('invalid_input', 'Invalid input: mosDate', { params: { fields: 'mosDate' },
-      fields: { mosDate: problem('too_early', `Cannot be before the pickup date ${pickupDate}`, { min: String(pickupDate) }) } });
-  }
-}
 
 const orderNumber = (message: string) => requiredText(50).messages({ 'any.required': message, 'string.empty': message });
 
@@ -127,14 +121,14 @@ export const ordersResource: ResourceDef<Order> = {
     readOnly: ['status', 'completionDate', 'createdBy', 'rateCardId', 'basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice',
       'mtmBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice'],
   },
+  rules: orderRules,
   hooks: {
     async beforeCreate(ctx, data, trx) {
       await checkArea(ctx, data.deliveryAreaId, trx);
       return bookedBy(ctx.state.user!.id, data);
     },
-    async beforeUpdate(ctx, patch, existing, trx) {
+    async beforeUpdate(ctx, patch, _existing, trx) {
       await checkArea(ctx, patch.deliveryAreaId, trx);
-      checkDateOrder({ ...existing, ...patch });
       return patch;
     },
     async afterCreate(ctx, created, trx) {

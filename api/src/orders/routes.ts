@@ -7,20 +7,17 @@ import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
+import { writeRefusals } from '../resources/writeRules';
 import { parseListParams } from '../resources/listQuery';
 import { applyFilters, liveQuery, present } from '../resources/resourceRoutes';
 import { Order } from './Order';
 import { orderGuards, ordersResource } from './ordersResource';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
-import { isBeforePickup } from '@kernel/orders/dateOrder';
-import { serverTimeZone } from '../monitoring/periods';
-import { dateIn } from '../reports/reportPeriods';
-import { ORDER_STATUSES, transitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
+import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
-import { OrderAttachment } from './OrderAttachment';
 import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
 import { bulkEdit } from './bulkEdit';
-import { lockedBatch, namedOrders } from './batchOrders';
+import { checkMatching, lockedBatch, matchingSchema, namedOrders, type Matching } from './batchOrders';
 import { deliveryNotes, lookup, recordPrint } from './printing';
 import { serverToday } from './delays';
 import { notifyLateOrders, notifyOrdersMoved } from '../notifications/notificationRules';
@@ -50,23 +47,23 @@ async function transition(ctx: Ctx) {
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const order = await lockedOrder(ctx, trx, id);
     const from = order.status as OrderStatus;
-    const kind = transitionKind(from, to, ctx.state.user!.role);
-    if (!kind) {
+    const changes: Row = { status: to };
+    if (to === 'completed') changes.completionDate = completionDate ?? new Date();
+    else if (from === 'completed') changes.completionDate = null;
+    // Judged by the rules of orders (orderRules.ts): the flow for this person, the POD, a given
+    // completion date not before the pickup date (completing now is dated by the day it happens).
+    const judged = to === 'completed' && !completionDate ? { status: to } : changes;
+    const refusal = (await writeRefusals(ctx, trx, ordersResource,
+      [{ id, before: order, after: { ...order, ...judged }, fields: Object.keys(judged) }])).get(id);
+    if (refusal?.problem.code === 'not_allowed_from') {
       throw httpError('transition_not_allowed', `An order cannot move from "${from}" to "${to}"`,
         { params: { from, to }, fields: { to: problem('not_allowed_from', `Not allowed from ${from}`, { from }) } });
     }
-    const changes: Row = { status: to };
-    if (to === 'completed') {
-      const pod = await OrderAttachment.query(trx).modify('live').findOne({ orderId: id, kind: 'pod' }).select('id');
-      if (!pod) {
-        throw httpError('pod_required', 'Upload a proof of delivery (POD) before completing the order',
-          { fields: { to: problem('pod_required', 'POD required') } });
-      }
-      if (completionDate) checkCompletionDate([order], completionDate);
-      changes.completionDate = completionDate ?? new Date();
-    } else if (from === 'completed') {
-      changes.completionDate = null;
+    if (refusal?.problem.code === 'pod_required') {
+      throw httpError('pod_required', 'Upload a proof of delivery (POD) before completing the order',
+        { fields: { to: problem('pod_required', 'POD required') } });
     }
+    if (refusal) throw tooEarly([order]);
     await Order.query(trx).findById(id).patch(changes);
     // A completed order without its prices gets its rate card's, in the same transaction (docs/pricing.md#rate-cards).
     if (to === 'completed') await applyCards(trx, ctx, await unpricedWithCards(trx, [id], true));
@@ -92,17 +89,11 @@ async function events(ctx: Ctx) {
       ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as user_name`));
 }
 
-/**
- * Refuses a completion date before any of the orders' pickup dates (kernel/orders/dateOrder.ts),
- * its day taken in the server's time zone as the reports take it.
- */
-function checkCompletionDate(orders: Row[], completionDate: Date) {
-  const day = dateIn(completionDate, serverTimeZone());
-  const early = orders.filter((order) => isBeforePickup(day, order.pickupDate));
-  if (early.length === 0) return;
+/** The refusal of a completion date before the pickup date of these orders (the latest of them named). */
+function tooEarly(early: Row[]) {
   const min = early.map((order) => order.pickupDate as string).sort().at(-1)!;
   const named = namedOrders(early);
-  throw httpError('invalid_input', `The completion date cannot be before the pickup date ${min}: ${named}. Nothing was changed.`,
+  return httpError('invalid_input', `The completion date cannot be before the pickup date ${min}: ${named}. Nothing was changed.`,
     { params: { fields: 'completionDate' },
       fields: { completionDate: problem('too_early', `Before the pickup date ${min} of ${named}`, { min, orders: named }) } });
 }
@@ -120,6 +111,7 @@ const batchBody = Joi.object({
     'date.base': 'Please select a valid date and time',
     'date.format': 'Please select a valid date and time',
   }),
+  matching: matchingSchema,
 });
 
 /**
@@ -127,9 +119,10 @@ const batchBody = Joi.object({
  * whatever the number of ids: the locking read, one UPDATE, logActivities' one INSERT.
  */
 async function batchCompletionDate(ctx: Ctx) {
-  const { ids, completionDate } = validate<{ ids: number[]; completionDate: Date }>(batchBody, ctx.request.body);
+  const { ids, completionDate, matching } = validate<{ ids: number[]; completionDate: Date; matching?: Matching }>(batchBody, ctx.request.body);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const orders = await lockedBatch(ctx, trx, ids, ['id', 'mtmNumber', 'status', 'completionDate', 'pickupDate']);
+    await checkMatching(ctx, trx, ids, matching);
     // Only a completed order has a completion date to correct
     // (docs/order-status-flow.md#batch-modification-completion-date): any other would be dated as
     // finished while still under way, or cancelled.
@@ -139,7 +132,9 @@ async function batchCompletionDate(ctx: Ctx) {
       throw httpError('not_completed', `Only completed orders can be given a completion date; not completed: ${named}. Nothing was changed.`,
         { params: { orders: named }, fields: { ids: problem('not_completed', `Not completed: ${named}`, { orders: named }) } });
     }
-    checkCompletionDate(orders, completionDate);
+    const early = await writeRefusals(ctx, trx, ordersResource,
+      orders.map((order) => ({ id: order.id as number, before: order, after: { ...order, completionDate }, fields: ['completionDate'] })));
+    if (early.size > 0) throw tooEarly(orders.filter((order) => early.has(order.id as number)));
     // The model's $beforeUpdate (db/RecordModel.ts) bumps every row's version and sets updatedAt.
     const updated = await Order.query(trx).whereIn('id', ids).patch({ completionDate }).returning('id');
     const actionId = await logActivities(trx, ctx, orders.map((order) => ({ action: 'batch_update', entityType: 'order', entityId: order.id as number,

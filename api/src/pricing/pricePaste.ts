@@ -10,6 +10,7 @@ import { validate } from '../middleware/validate';
 import { ordersResource } from '../orders/ordersResource';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields, liveQuery, present } from '../resources/resourceRoutes';
+import { writeRefusals } from '../resources/writeRules';
 import { columnName } from '../db/columnName';
 import { MAX_PASTE_ROWS } from '@kernel/pricing/pasteBlock';
 import { MAX_PRICE, parseMoney, type MoneyProblem } from '@kernel/pricing/parseMoney';
@@ -98,9 +99,10 @@ async function writePrices(trx: Knex.Transaction, rows: Array<{ id: number; vers
  * POST /api/pricing/paste (docs/pricing.md#pasting-a-block): the prices of a block pasted into the
  * pricing grid, up to 500 orders in one transaction. Each row is saved under its version or
  * refused with its reason (a price that is not an amount, a stale version, an order pricing does
- * not show), the others saved all the same; one `update` log row per saved order, all of the
- * request's action. A fixed number of statements whatever the number of rows: the locking read,
- * the reasons of missing orders when there are, one UPDATE, the saved rows' read, one log INSERT.
+ * not show, a rule of orders), the others saved all the same; one `update` log row per saved order,
+ * all of the request's action. A fixed number of statements whatever the number of rows: the
+ * locking read, the reasons of missing orders when there are, the rules' reads, one UPDATE, the
+ * saved rows' read, one log INSERT.
  */
 async function paste(ctx: Ctx) {
   const { rows } = validate<{ rows: PasteRow[] }>(pasteBody, ctx.request.body);
@@ -126,7 +128,11 @@ async function paste(ctx: Ctx) {
         { version: order.version as number, yours: row.version }) } });
       return false;
     });
-    const toSave = fresh.map(({ row, prices }) => ({ id: row.id, version: row.version, prices }));
+    // The rules of orders judge the prices as any write of them (writeRules.ts): a refused row is refused alone.
+    const judged = await writeRefusals(ctx, trx, pricingResource, fresh.map(({ row, prices }) =>
+      ({ id: row.id, before: before.get(row.id)!, after: { ...before.get(row.id)!, ...prices }, fields: Object.keys(prices) })));
+    for (const [id, { field, problem: why }] of judged) refused.push({ id, fields: { [field]: why } });
+    const toSave = fresh.filter(({ row }) => !judged.has(row.id)).map(({ row, prices }) => ({ id: row.id, version: row.version, prices }));
     if (toSave.length === 0) return { actionId: null, saved: [], refused: inOrderOf(rows, refused) };
     await writePrices(trx, toSave);
     const after = (await liveQuery(pricingResource, ctx, trx).whereIn('orders.id', toSave.map((row) => row.id)))

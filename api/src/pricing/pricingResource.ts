@@ -58,6 +58,7 @@ export const pricingResource: ResourceDef<Order> = {
     scope: inAreasListScope(completed),
   },
   write: { schemas: { update }, readOnly: [...orderFields, 'margin'], deletable: false },
+  rules: ordersResource.rules,
   hooks: {
     /** A price typed over a card's makes the order's prices typed: it no longer names the card. */
     beforeUpdate(_ctx, patch, existing) {

@@ -1,9 +1,11 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
-import { httpError, problem } from '../foundation/httpError';
+import { problem } from '../foundation/httpError';
 import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
-import type { Input, ResourceDef, Stored } from '../resources/resource';
+import type { RecordWrite, ResourceDef } from '../resources/resource';
+import type { Refusal, Refusals } from '../resources/writeRules';
+import { liveRows } from '../db/liveRows';
 import { money } from '../pricing/money';
 import { Supplier } from '../suppliers/Supplier';
 import { RateCard } from './RateCard';
@@ -23,36 +25,54 @@ const create = Joi.object({
   notes: optionalText(1000),
 });
 
-type Period = Pick<RateCard, 'supplierId' | 'vehicleTypeId' | 'deliveryAreaId' | 'validFrom' | 'validTo'> & { id?: number };
+/** What places a card in time: the fields of a write that make it overlap another, or not. */
+const PERIOD_FIELDS = ['supplierId', 'vehicleTypeId', 'deliveryAreaId', 'validFrom', 'validTo', 'deletedAt'];
+
+type Period = Pick<RateCard, 'supplierId' | 'vehicleTypeId' | 'deliveryAreaId' | 'validFrom' | 'validTo' | 'name'> & { id: number };
+
+const sameKind = (a: Period, b: Period) => a.supplierId === b.supplierId
+  && (a.vehicleTypeId ?? null) === (b.vehicleTypeId ?? null) && (a.deliveryAreaId ?? null) === (b.deliveryAreaId ?? null);
+const overlap = (a: Period, b: Period) => sameKind(a, b)
+  && a.validFrom <= (b.validTo ?? '9999-12-31') && b.validFrom <= (a.validTo ?? '9999-12-31');
+
+const overlaps = (other: Period): Refusal => ({ field: 'validFrom', problem: problem('overlaps', `Overlaps "${other.name}"`,
+  { name: other.name, from: other.validFrom, to: other.validTo ?? '' }) });
 
 /**
- * No two live cards of one supplier / vehicle type / area valid on the same day
- * (docs/pricing.md#rate-cards): a 400 naming the other card. The supplier's row is locked first, so
- * two writes of that supplier's cards take turns and cannot both pass the check.
+ * No two live cards of one supplier / vehicle type / area valid on the same day, and no card
+ * ending before it starts (docs/pricing.md#rate-cards), over every card the writes leave live with
+ * a new period: two statements however many. The suppliers' rows are locked first, so two writes
+ * of one supplier's cards take turns and cannot both pass.
  */
-async function assertNoOverlap(trx: Knex.Transaction, card: Period): Promise<void> {
-  if (card.validTo && card.validTo < card.validFrom) {
-    throw httpError('invalid_input', 'Invalid input: validTo', { params: { fields: 'validTo' },
-      fields: { validTo: problem('too_early', `Cannot be before ${card.validFrom}`, { min: card.validFrom }) } });
+async function periodRefusals(trx: Knex.Transaction, writes: RecordWrite[]): Promise<Refusals> {
+  const refusals: Refusals = new Map();
+  const placed = writes.filter((w) => w.after.deletedAt == null && w.fields.some((field) => PERIOD_FIELDS.includes(field)));
+  const periods: Period[] = [];
+  for (const w of placed) {
+    const period = { ...w.after, id: w.id } as Period;
+    if (period.validTo && period.validTo < period.validFrom) {
+      refusals.set(w.id, { field: 'validTo', problem: problem('too_early', `Cannot be before ${period.validFrom}`, { min: period.validFrom }) });
+    } else periods.push(period);
   }
-  await Supplier.query(trx).findById(card.supplierId).forUpdate().select('id');
-  const other = await RateCard.query(trx).modify('live')
-    .where('supplierId', card.supplierId)
-    .whereRaw('vehicle_type_id is not distinct from ?', [card.vehicleTypeId])
-    .whereRaw('delivery_area_id is not distinct from ?', [card.deliveryAreaId])
-    .whereNot('id', card.id ?? 0)
-    .where('validFrom', '<=', card.validTo ?? '9999-12-31')
-    .where((query) => query.whereNull('validTo').orWhere('validTo', '>=', card.validFrom))
-    .orderBy('validFrom').first();
-  if (!other) return;
-  const period = { name: other.name, from: other.validFrom, to: other.validTo ?? '' };
-  throw httpError('invalid_input', `The period overlaps rate card "${other.name}" (${other.validFrom} – ${other.validTo ?? '…'}) `
-    + 'of the same supplier, vehicle type and area', { params: { fields: 'validFrom' },
-    fields: { validFrom: problem('overlaps', `Overlaps "${other.name}"`, period) } });
+  if (periods.length === 0) return refusals;
+  await Supplier.query(trx).whereIn('id', [...new Set(periods.map((p) => p.supplierId))]).orderBy('id').forUpdate().select('id');
+  const { rows } = await trx.raw(`select w.id as write_id, c.name, c.valid_from, c.valid_to
+    from jsonb_to_recordset(?::jsonb) as w(id int, supplier_id int, vehicle_type_id int, delivery_area_id int, valid_from date, valid_to date)
+    join rate_cards c on ${liveRows('c')} and c.id <> all(?::int[]) and c.supplier_id = w.supplier_id
+      and c.vehicle_type_id is not distinct from w.vehicle_type_id and c.delivery_area_id is not distinct from w.delivery_area_id
+      and c.valid_from <= coalesce(w.valid_to, '9999-12-31') and (c.valid_to is null or c.valid_to >= w.valid_from)
+    order by w.id, c.valid_from`, [JSON.stringify(periods.map((p) => ({ id: p.id, supplier_id: p.supplierId, vehicle_type_id: p.vehicleTypeId ?? null,
+    delivery_area_id: p.deliveryAreaId ?? null, valid_from: p.validFrom, valid_to: p.validTo ?? null }))), placed.map((w) => w.id)]);
+  for (const row of rows as Array<{ write_id: number; name: string; valid_from: string; valid_to: string | null }>) {
+    if (!refusals.has(row.write_id)) refusals.set(row.write_id, overlaps({ name: row.name, validFrom: row.valid_from, validTo: row.valid_to } as Period));
+  }
+  // Cards that the same write places against each other (an undo of two cards' changes).
+  for (const [n, a] of periods.entries()) {
+    const other = periods.slice(0, n).find((b) => overlap(a, b));
+    if (other && !refusals.has(a.id)) refusals.set(a.id, overlaps(other));
+  }
+  return refusals;
 }
-
-/** The card as a write would leave it. */
-const periodOf = (card: Input<RateCard>, existing?: Stored<RateCard>): Period => ({ ...existing, ...card } as Period);
 
 /**
  * Rate cards (docs/pricing.md#rate-cards), under pricing management's page key. Its supplierId,
@@ -89,17 +109,7 @@ export const rateCardsResource: ResourceDef<RateCard> = {
     },
   },
   write: { schemas: { create, update: partial(create) } },
-  hooks: {
-    async beforeCreate(_ctx, data, trx) {
-      await assertNoOverlap(trx, periodOf(data));
-      return data;
-    },
-    async beforeUpdate(_ctx, patch, existing, trx) {
-      await assertNoOverlap(trx, periodOf(patch, existing));
-      return patch;
-    },
-    async beforeTrashAction(_ctx, deleted, action, trx) {
-      if (action === 'restore') await assertNoOverlap(trx, deleted);
-    },
+  rules: {
+    check: (_ctx, trx, writes) => periodRefusals(trx, writes),
   },
 };

@@ -7,6 +7,7 @@ import type { ListExport } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
+import type { Refusal } from './writeRules';
 
 export type { Ctx };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex returns it, read by code that serves every resource
@@ -84,6 +85,29 @@ export interface Hooks<M extends Model, New extends Input<M>> {
   afterCreate?(ctx: Ctx, created: Stored<M>, trx: Knex.Transaction): Promise<void> | void;
 }
 
+/** One record's write as the rules judge it: its row now, the row as the write leaves it, the fields it changes. */
+export interface RecordWrite {
+  id: number;
+  before: Row;
+  after: Row;
+  fields: readonly string[];
+}
+
+/**
+ * The rules of a record type that every write of it obeys, whatever the path (the form, a bulk
+ * action, an import, a restore, an undo): docs/architecture.md#the-write-path.
+ */
+export interface RecordRules {
+  /** Fields only the holders of another page may write: an order's prices and its card are pricing management's. */
+  fieldPages?: Readonly<Record<string, PageKey>>;
+  /**
+   * The type's invariants over records as writes leave them (status flow, dates in order, no
+   * overlapping periods), in a fixed number of statements however many: each refused record's
+   * field and reason. `undo`: the writes put records back as an action found them.
+   */
+  check?(ctx: Ctx, trx: Knex.Transaction, writes: RecordWrite[], how: { undo: boolean }): Promise<Map<number, Refusal>>;
+}
+
 /**
  * What a resource of model M says about itself; the generic handlers in resourceRoutes.ts do the
  * rest. Its relations are its model's relationMappings (relations.ts). `New` is a create body as
@@ -115,6 +139,8 @@ export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
   /** Without it, list and read only (the activity log, the pickers). */
   write?: WriteOptions;
   hooks?: Hooks<M, New>;
+  /** The rules of its record type beyond references to live records (writeRules.ts). */
+  rules?: RecordRules;
 }
 
 /** A resource of any model: what the generic handlers, the registry and the trash serve. */

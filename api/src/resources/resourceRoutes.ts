@@ -12,8 +12,9 @@ import { filterValues, likePattern, ownEntry, parseListParams, rangeBound } from
 import { canAccessPage } from '../permissions/access';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from './pathId';
-import { idListsOf, referencesOf, relatedRows } from './relations';
-import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type Row, type Scope } from './resource';
+import { idListsOf, relatedRows } from './relations';
+import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type RecordWrite, type Row, type Scope } from './resource';
+import { writeRefusals } from './writeRules';
 import { columnName } from '../db/columnName';
 import { trigramContains } from './trigramSearch';
 import { User } from '../users/User';
@@ -190,31 +191,23 @@ function withoutEchoedReadOnly(def: AnyResource, fields: Row, existing: Row): Ro
   return data;
 }
 
-/** Rewrites each id list the data sets; every id must name a live row. */
+/** Rewrites each id list the data sets (writeRefusals has checked that every id names a live row). */
 async function writeIdLists(def: AnyResource, trx: Knex.Transaction, id: number, data: Row): Promise<void> {
   for (const list of idListsOf(def)) {
     if (!(list.field in data)) continue;
     const ids = [...new Set(data[list.field] as number[])];
-    const live = (await list.related.query(trx).findByIds(ids).modify('live').select('id')).map((r) => r.$id());
-    const missing = ids.filter((other) => !live.includes(other));
-    if (missing.length > 0) throw unknownIds(list.field, missing);
     await def.model.relatedQuery(list.relation, trx).for(id).unrelate();
     if (ids.length > 0) await def.model.relatedQuery(list.relation, trx).for(id).relate(ids);
   }
 }
 
-function unknownIds(field: string, ids: unknown[]) {
-  const unknown = ids.join(', ');
-  return fieldRefusal('invalid_input', `${field}: no such record ${unknown}`, field, problem('unknown_id', `Unknown id ${unknown}`, { ids: unknown }));
-}
-
-/** Each reference the data sets must name a live row of its table. */
-async function checkReferences(def: AnyResource, trx: Knex.Transaction, data: Row): Promise<void> {
-  for (const { field, related } of referencesOf(def)) {
-    if (data[field] === undefined || data[field] === null) continue;
-    const found = await related.query(trx).findById(data[field]).modify('live').select('id');
-    if (!found) throw unknownIds(field, [data[field]]);
-  }
+/**
+ * One record's write judged by the rules of its type (writeRules.ts), as a form sends it: the
+ * first refusal answers 400 on its field. The form, the trash's restore and any single write alike.
+ */
+export async function checkWrite(ctx: Ctx, trx: Knex.Transaction, def: AnyResource, write: RecordWrite): Promise<void> {
+  const refusal = (await writeRefusals(ctx, trx, def, [write])).get(write.id);
+  if (refusal) throw fieldRefusal('invalid_input', `${refusal.field}: ${refusal.problem.message}`, refusal.field, refusal.problem);
 }
 
 const columnsOf = (def: AnyResource, data: Row): Row => {
@@ -302,7 +295,7 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
     const input = validate<Row>(createSchema, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
-      await checkReferences(def, trx, data);
+      await checkWrite(ctx, trx, def, { id: 0, before: {}, after: data, fields: Object.keys(data) });
       const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*');
       const id = inserted.$id() as number;
       await writeIdLists(def, trx, id, data);
@@ -332,7 +325,7 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
         { params: { version: existing.version, yours: version }, fields: { version: problem('stale_version', 'Stale version') } });
       }
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
-      await checkReferences(def, trx, patch);
+      await checkWrite(ctx, trx, def, { id, before: existing, after: { ...existing, ...patch }, fields: Object.keys(patch) });
       // The model's $beforeUpdate (db/RecordModel.ts) bumps the version and sets updatedAt.
       await def.model.query(trx).findById(id).patch(columnsOf(def, patch));
       await writeIdLists(def, trx, id, patch);

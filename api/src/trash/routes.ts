@@ -13,6 +13,7 @@ import { pathId } from '../resources/pathId';
 import { trashable } from '../registry';
 import { restoration, type AnyResource, type Ctx, type Row } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
+import { checkWrite } from '../resources/resourceRoutes';
 import { columnName } from '../db/columnName';
 
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
@@ -82,8 +83,11 @@ async function exportCsv(ctx: Ctx) {
   await sendListCsv(ctx, TRASH_EXPORT, 'rows', filtered(ctx, filter), sort, reader);
 }
 
-async function deleted(ctx: Ctx, def: AnyResource, id: number, db = ctx.state.db): Promise<Row> {
-  const row = await def.model.query(db).findById(id).whereNotNull('deletedAt');
+/** A record in the trash that the user may see (a dispatcher: in their areas), locked for the transaction. */
+async function deleted(ctx: Ctx, def: AnyResource, id: number, db: Knex.Transaction): Promise<Row> {
+  const query = def.model.query(db).findById(id).whereNotNull(`${def.model.tableName}.deletedAt`).forUpdate();
+  def.scope?.(ctx, query);
+  const row = await query;
   if (!row) {
     throw httpError('not_found', `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`,
       { params: { entity: def.entityType, id } });
@@ -95,6 +99,7 @@ async function deleted(ctx: Ctx, def: AnyResource, id: number, db = ctx.state.db
 async function restoreOne(ctx: Ctx, def: AnyResource, id: number, trx: Knex.Transaction) {
   const row = await deleted(ctx, def, id, trx);
   await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
+  await checkWrite(ctx, trx, def, { id, before: row, after: { ...row, ...restoration }, fields: Object.keys(restoration) });
   try {
     await def.model.query(trx).findById(id)
       .patch(restoration);

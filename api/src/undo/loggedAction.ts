@@ -1,13 +1,11 @@
 import type { Knex } from 'knex';
 import type { RouteGuard } from '../middleware/guard';
 import { requirePage } from '../middleware/guard';
+import { fieldGuards } from '../resources/writeRules';
 import { httpError } from '../foundation/httpError';
 import { RESOURCES } from '../registry';
 import type { AnyResource, Row } from '../resources/resource';
 import { UNDO_HOURS, UNDO_OF } from '@kernel/activity/undoableActions';
-
-/** An action id as logActivity writes them (a UUID). */
-export const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Record types whose changes carry rules beyond their fields: a user's role, areas, sessions and
@@ -48,42 +46,41 @@ export interface LoggedAction {
   at: Date;
   /** More than UNDO_HOURS ago, by the database's clock. */
   expired: boolean;
+  /** A row dated after now: no action of this server's clock, never undone. */
+  future: boolean;
 }
 
 /** The resource that writes records of a type (the orders resource, not pricing's second view of them). */
 export const resourceOf = (entityType: string): AnyResource | undefined =>
   RESOURCES.find((def) => def.entityType === entityType && def.write && def.softDelete !== false);
 
-const writeGuardOf = (def: AnyResource): RouteGuard => def.guards?.write ?? requirePage(def.pageKey!);
-
 /**
- * Who may undo a row: whoever may make its change. A change of fields that one resource of the
- * type writes and another shows read-only (an order's prices: pricing management; its dates: the
- * order form) needs the page of the one that writes them; a status or a batch date, the action's.
+ * Who may undo a row: whoever may make its change. Its fields' pages (an order's prices and card:
+ * pricing management's; its other fields: the order form's) by the rules of its type
+ * (writeRules.ts); a batch date or a card's pricing, the action's own page; a delete, a create or
+ * a restore, the resource's write guard.
  */
-export function guardOf(row: LoggedRow): RouteGuard {
+export function guardsOf(row: LoggedRow): RouteGuard[] {
   const own = ACTION_GUARDS[row.action];
-  if (own) return own;
-  const defs = RESOURCES.filter((def) => def.entityType === row.entityType && def.write);
-  const fields = Object.keys(row.changes ?? {}).filter((field) => field !== UNDONE_ACTION);
-  const writer = UNDO_OF[row.action] === 'revert'
-    ? defs.find((def) => fields.every((field) => !def.write!.readOnly?.includes(field)))
-    : undefined;
-  return writeGuardOf(writer ?? resourceOf(row.entityType!)!);
+  if (own) return [own];
+  const def = resourceOf(row.entityType!)!;
+  const fields = UNDO_OF[row.action] === 'revert' ? Object.keys(row.changes ?? {}).filter((field) => field !== UNDONE_ACTION) : [];
+  return fieldGuards(def, fields);
 }
 
 /** The rows of an action, oldest first; 404 when it has none. */
 export async function loggedAction(db: Knex | Knex.Transaction, actionId: string): Promise<LoggedAction> {
-  const rows: Array<LoggedRow & { expired: boolean }> = await db('activityLogs')
+  const rows: Array<LoggedRow & { expired: boolean; future: boolean }> = await db('activityLogs')
     .where('actionId', actionId).orderBy('id')
     .select('id', 'action', 'entityType', 'entityId', 'entityLabel', 'changes', 'at', 'userId', 'username',
-      db.raw(`at < now() - interval '${UNDO_HOURS} hours' as expired`));
+      db.raw(`at < now() - interval '${UNDO_HOURS} hours' as expired`), db.raw('at > clock_timestamp() as future'));
   if (rows.length === 0) throw httpError('not_found', `No action ${actionId} in the activity log`, { params: { entity: 'action', id: actionId } });
-  return { actionId, rows, at: rows[0].at, expired: rows[0].expired };
+  return { actionId, rows, at: rows[0].at, expired: rows[0].expired, future: rows.some((row) => row.future) };
 }
 
 /** Why an action cannot be undone whatever changed since: its kind, its records' types, its fields. */
 export function notUndoable(action: LoggedAction): string | undefined {
+  if (action.future) return 'it is dated in the future';
   for (const row of action.rows) {
     if (!UNDO_OF[row.action]) return `a ${row.action.replace(/_/g, ' ')} cannot be undone`;
     if (!row.entityType || !row.entityId || !/^\d{1,9}$/.test(row.entityId)) return 'it names no record';

@@ -6,7 +6,8 @@ import { canAccessPage } from '../permissions/access';
 import type { Ctx } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
 import { UNDO_HOURS } from '@kernel/activity/undoableActions';
-import { ACTION_ID, loggedAction } from './loggedAction';
+import { loggedAction, notUndoable } from './loggedAction';
+import { ACTION_ID, issueAction } from '../activity/logActivity';
 import { prepareUndo, undoAction } from './undoAction';
 
 /** The path's action id, or 400 naming it. */
@@ -25,15 +26,17 @@ const refusalOf = (error: unknown) => {
 /**
  * GET /api/actions/:actionId: what the action was (its kind, how many records, of which types, who
  * and when) and whether the signed-in user may undo it now, with the refusal an undo would get.
- * Its actor may read it; anyone else needs the activity log's page.
+ * Seeing it follows the right to undo it (docs/undo.md#routes).
  */
 async function describe(ctx: Ctx) {
   const actionId = actionIdOf(ctx);
   const user = ctx.state.user!;
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const action = await loggedAction(trx, actionId);
+    // An action no one can undo (a sign-in, a purge) is seen by its actor and the activity log's
+    // readers; any other by whoever may undo it: a refusal of who may (403) is the answer itself.
     const own = action.rows.some((row) => row.userId === user.id);
-    if (!own && !(await canAccessPage(ctx.state.db, user, 'activity_logs'))) {
+    if (notUndoable(action) && !own && !(await canAccessPage(ctx.state.db, user, 'activity_logs'))) {
       throw httpError('not_found', `No action ${actionId} in the activity log`, { params: { entity: 'action', id: actionId } });
     }
     let refusal: unknown;
@@ -41,7 +44,7 @@ async function describe(ctx: Ctx) {
       await prepareUndo(ctx, trx, action, { lock: false });
     } catch (error) {
       refusal = refusalOf(error);
-      if (!refusal) throw error;
+      if (!refusal || (error as { status: number }).status === 403) throw error;
     }
     const first = action.rows[0];
     const by = first.userId === null ? undefined
@@ -77,7 +80,17 @@ async function undo(ctx: Ctx) {
   });
 }
 
+/**
+ * POST /api/actions: an action id for this session, for a client that sends one change per record
+ * and wants them to be one action (X-Action-Id), valid for 10 minutes (docs/undo.md#action-ids).
+ */
+async function issue(ctx: Ctx) {
+  ctx.body = await issueAction(ctx.state.db, ctx);
+  ctx.status = 201;
+}
+
 /** Each record type's own page decides inside (the guard of its change): the route asks an active user. */
 export const undoRoutes = new Router<AppState>({ prefix: '/api/actions' })
+  .post('/', requireActiveUser(), issue)
   .get('/:actionId', requireActiveUser(), describe)
   .post('/:actionId/undo', requireActiveUser(), undo);

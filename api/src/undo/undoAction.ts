@@ -1,15 +1,16 @@
 import type { Knex } from 'knex';
 import { newVersionSql } from '../db/RecordModel';
 import { logActivities, type ActivityEntry } from '../activity/logActivity';
-import { httpError } from '../foundation/httpError';
+import { httpError, type FieldProblems } from '../foundation/httpError';
 import { ROUTE_GUARD, type RouteGuard } from '../middleware/guard';
+import { passGuards, writeRefusals } from '../resources/writeRules';
 import { AREA_DENIED } from '../orders/dispatcherScope';
 import { notifyOrdersMoved } from '../notifications/notificationRules';
 import { idListsOf } from '../resources/relations';
-import type { AnyResource, Ctx, Row } from '../resources/resource';
+import type { AnyResource, Ctx, RecordWrite, Row } from '../resources/resource';
 import { UNDO_HOURS, UNDO_OF } from '@kernel/activity/undoableActions';
 import {
-  UNDONE_ACTION, changedSince, guardOf, namedRecords, notUndoable, resourceOf,
+  UNDONE_ACTION, changedSince, guardsOf, namedRecords, notUndoable, recordKey, resourceOf,
   type LoggedAction, type LoggedRow,
 } from './loggedAction';
 
@@ -29,11 +30,6 @@ const isBeforeAfter = (change: unknown): change is { before: unknown } =>
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-/** Runs a route guard as a check: it throws its refusal, as it would at the head of a route. */
-async function passGuard(ctx: Ctx, guard: RouteGuard): Promise<void> {
-  await guard(ctx as Parameters<RouteGuard>[0], async () => undefined);
-}
-
 /** Whoever may make the action's changes may undo them: each distinct page's guard once. */
 async function checkAllowed(ctx: Ctx, action: LoggedAction): Promise<void> {
   const guards = new Map<string, RouteGuard>();
@@ -41,10 +37,9 @@ async function checkAllowed(ctx: Ctx, action: LoggedAction): Promise<void> {
   const completed = new Set(action.rows.filter((row) => row.action === 'status_change').map((row) => row.entityId));
   for (const row of action.rows) {
     if (row.action === 'rate_card_apply' && completed.has(row.entityId)) continue;
-    const guard = guardOf(row);
-    guards.set(String(guard[ROUTE_GUARD]), guard);
+    for (const guard of guardsOf(row)) guards.set(String(guard[ROUTE_GUARD]), guard);
   }
-  for (const guard of guards.values()) await passGuard(ctx, guard);
+  await passGuards(ctx, [...guards.values()]);
 }
 
 /**
@@ -92,10 +87,10 @@ function targetsOf(rows: LoggedRow[], userId: number, now: string): Map<number, 
 export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: LoggedAction, { lock = true } = {}): Promise<TypeUndo[]> {
   const why = notUndoable(action);
   if (why) throw httpError('not_undoable', `This action cannot be undone: ${why}`, { params: { action: action.rows[0].action } });
+  await checkAllowed(ctx, action);
   if (action.expired) {
     throw httpError('undo_expired', `This action is more than ${UNDO_HOURS} hours old: it can no longer be undone`, { params: { hours: UNDO_HOURS } });
   }
-  await checkAllowed(ctx, action);
   const now = new Date().toISOString();
   const byType = new Map<string, LoggedRow[]>();
   for (const row of action.rows) byType.set(row.entityType!, [...byType.get(row.entityType!) ?? [], row]);
@@ -138,7 +133,39 @@ export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: Logge
     throw httpError('changed_since', `Not undone: these records were changed since: ${records}. Nothing was changed.`,
       { params: { records, count: changed.length } });
   }
+  await checkRules(ctx, trx, action, undos);
   return undos;
+}
+
+/** How many refused records an undo_refused answer gives with their reasons (params.count tells them all). */
+const REASONS_SHOWN = 100;
+
+/**
+ * The undo's writes judged by the rules of their types, as the person undoing (writeRules.ts):
+ * refused whole, 409 undo_refused with each refused record and its reason, when any rule refuses.
+ */
+async function checkRules(ctx: Ctx, trx: Knex.Transaction, action: LoggedAction, undos: TypeUndo[]): Promise<void> {
+  const labels = new Map(action.rows.map((row) => [recordKey(row), row.entityLabel ?? `#${row.entityId}`]));
+  const refused: FieldProblems = {};
+  const named: string[] = [];
+  for (const { def, current, targets } of undos) {
+    const writes: RecordWrite[] = [...targets].map(([id, target]) => {
+      const before = current.get(id)!;
+      return { id, before, after: { ...before, ...target }, fields: Object.keys(target).filter((field) => !same(before[field], target[field])) };
+    });
+    for (const [id, { field, problem }] of await writeRefusals(ctx, trx, def, writes, { undo: true })) {
+      const label = labels.get(recordKey({ entityType: def.entityType, entityId: String(id) }))!;
+      named.push(label);
+      // The first hundred, with their reasons: an undo of 10,000 orders is not answered in megabytes.
+      if (named.length > REASONS_SHOWN) continue;
+      refused[`records.${def.entityType}:${id}`] = { ...problem, message: `${label}: ${field}: ${problem.message}`,
+        params: { ...problem.params, label, field } };
+    }
+  }
+  if (named.length === 0) return;
+  const records = namedRecords(named);
+  throw httpError('undo_refused', `Not undone: these records cannot go back: ${records}. Nothing was changed.`,
+    { params: { records, count: named.length }, fields: refused });
 }
 
 /** A dispatcher undoes only what they see: every record in their scope (checked before and after). */

@@ -16,6 +16,10 @@ const messages: ModuleMessages = {
       checking: '正在检查能否撤销…',
       by: '%{name} 于 %{at}',
       until: '可撤销至 %{at}',
+      refused_title: '未撤销：%{smart_count} 条记录不能恢复，没有任何更改。',
+      refused_record: '%{label}：%{reason}',
+      refused_record_field: '%{label}（%{field}）：%{reason}',
+      refused_more: '……（另有 %{count} 条）',
     },
     history: {
       title: '历史记录',
@@ -33,6 +37,9 @@ const messages: ModuleMessages = {
       undo_expired: '该操作已超过 %{hours} 小时，无法再撤销',
       changed_since: '未撤销：以下记录在此后已被修改：%{records}。没有任何更改。',
       already_undone: '该操作已被撤销',
+      undo_refused: '未撤销：以下记录不能恢复：%{records}。没有任何更改。',
+      unknown_action: '此操作编号不是为您的会话签发的，或已过期，请重试',
+      selection_changed: '符合筛选条件的记录已变化（选择时 %{expected} 条，现在 %{count} 条），请重新选择。没有任何更改。',
     },
   },
   en: {
@@ -46,6 +53,10 @@ const messages: ModuleMessages = {
       checking: 'Checking whether it can be undone…',
       by: '%{name} at %{at}',
       until: 'Can be undone until %{at}',
+      refused_title: 'Not undone: 1 record cannot go back. Nothing was changed. |||| Not undone: %{smart_count} records cannot go back. Nothing was changed.',
+      refused_record: '%{label}: %{reason}',
+      refused_record_field: '%{label} (%{field}): %{reason}',
+      refused_more: '… (+%{count})',
     },
     history: {
       title: 'History',
@@ -63,6 +74,9 @@ const messages: ModuleMessages = {
       undo_expired: 'This action is more than %{hours} hours old: it can no longer be undone',
       changed_since: 'Not undone: these records were changed since: %{records}. Nothing was changed.',
       already_undone: 'This action was undone already',
+      undo_refused: 'Not undone: these records cannot go back: %{records}. Nothing was changed.',
+      unknown_action: 'This action id was not issued to your session, or it has expired: try again',
+      selection_changed: 'The records matching the filter have changed (%{expected} selected, %{count} now): select again. Nothing was changed.',
     },
   },
 };

@@ -6,6 +6,7 @@ import type { OrderRecord } from '../../orders/orderModel';
 import { LocalDateField } from '../../common/LocalDateField';
 import { LIST_TABLE_SX, oneLineCellsExcept, usePhone } from '../../common/ResponsiveDataTable';
 import { LIST_LOAD_ERROR } from '../../common/ListLoadError';
+import { SelectionFollowsQuery } from '../../common/listSelection';
 import { BATCH_STORE_KEY, SelectionBar } from './SelectionBar';
 
 /** One search box for the MTM and DN numbers (the server's `q`), a supplier and a delivery area. */
@@ -84,6 +85,7 @@ const BatchModificationPage = () => {
       <List {...LIST_LOAD_ERROR} resource="orders" storeKey={BATCH_STORE_KEY} title="menu.batch_modification" filters={useBatchFilters()}
         filter={ONLY_COMPLETED} actions={false} empty={false} exporter={false} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}>
         <ForgetSelectionOnLeave />
+        <SelectionFollowsQuery storeKey={BATCH_STORE_KEY} />
         <SelectionBar />
         <OrdersTable />
       </List>

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { useTranslate, type Identifier } from 'react-admin';
 import { DateTimePickerField } from '../../common/DateInputs';
+import type { SelectionMatching } from '../../common/listSelection';
 import { useBatchCompletionDate, type BatchErrors } from './useBatchCompletionDate';
 
 /** What is wrong with the picked date-time, as a message key: nothing picked, or what the picker refuses (half typed, out of range). */
@@ -22,6 +23,8 @@ function clientErrors(ids: Identifier[], value: Dayjs | null, refused: boolean):
 
 interface Props {
   ids: Identifier[];
+  /** The selection is "all N matching" the search: the server checks it still is. */
+  matching?: SelectionMatching;
   onClose: () => void;
   onUpdated: () => void;
 }
@@ -30,7 +33,7 @@ interface Props {
  * The date-time picker that sets the completion date of the selected orders in one call. The
  * picked local time is sent as an instant; the dialog stays open on a failure so the user can retry.
  */
-export const CompletionDateDialog = ({ ids, onClose, onUpdated }: Props) => {
+export const CompletionDateDialog = ({ ids, matching, onClose, onUpdated }: Props) => {
   const translate = useTranslate();
   const update = useBatchCompletionDate();
   const [value, setValue] = useState<Dayjs | null>(null);
@@ -44,7 +47,7 @@ export const CompletionDateDialog = ({ ids, onClose, onUpdated }: Props) => {
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !value) return;
     setSaving(true);
-    const outcome = await update(ids, value.toDate());
+    const outcome = await update(ids, value.toDate(), matching);
     setSaving(false);
     if (outcome.status === 'updated') onUpdated();
     if (outcome.status === 'invalid') setErrors(outcome.errors);

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useListContext, useRecordSelection, useTranslate } from 'react-admin';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import type { ScannedOrder } from '@kernel/orders/printing';
+import { useSelectAllMatching, useSelectionMatching } from '../../common/listSelection';
 import { ScanField } from '../../orders/ScanField';
 import { useScanRefusal } from '../../orders/useScanner';
 import { CompletionDateDialog } from './CompletionDateDialog';
@@ -32,12 +33,15 @@ function useScanToSelect() {
 
 /**
  * Always above the results (react-admin's own bulk toolbar only shows once something is
- * selected): the count of selected orders, "select all" of the current results, clearing, and
- * the scan box, and the button that opens the completion-date dialog — which says so when nothing is selected.
+ * selected): the count of selected orders, "select all" of the current results (sent as "all N
+ * matching" the search while untouched: docs/undo.md#selections), clearing, and the scan box, and
+ * the button that opens the completion-date dialog — which says so when nothing is selected.
  */
 export const SelectionBar = () => {
   const translate = useTranslate();
-  const { selectedIds, onSelectAll, onUnselectItems, total, isPending } = useListContext();
+  const { selectedIds, onUnselectItems, total, isPending } = useListContext();
+  const selectAll = useSelectAllMatching(MAX_BATCH_ORDERS, { storeKey: BATCH_STORE_KEY, meta: { idsOnly: true } });
+  const matching = useSelectionMatching(BATCH_STORE_KEY);
   const tickScanned = useScanToSelect();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [nothingSelected, setNothingSelected] = useState(false);
@@ -59,7 +63,7 @@ export const SelectionBar = () => {
           {translate('batch_modification.selected', { smart_count: count })}
         </Typography>
         <Button size="small" disabled={isPending || !total} data-testid="select-all-results"
-          onClick={() => onSelectAll({ limit: MAX_BATCH_ORDERS, queryOptions: { meta: { idsOnly: true } } })}>
+          onClick={selectAll}>
           {translate('batch_modification.select_all')}
         </Button>
         <Button size="small" color="inherit" disabled={count === 0} onClick={() => onUnselectItems()}>
@@ -77,7 +81,7 @@ export const SelectionBar = () => {
         </Alert>
       )}
       {dialogOpen && (
-        <CompletionDateDialog ids={selectedIds} onClose={() => setDialogOpen(false)}
+        <CompletionDateDialog ids={selectedIds} matching={matching} onClose={() => setDialogOpen(false)}
           onUpdated={() => { setDialogOpen(false); onUnselectItems(); }} />
       )}
     </Box>

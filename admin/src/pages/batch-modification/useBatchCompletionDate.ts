@@ -4,7 +4,8 @@ import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { useToast } from '../../layout/useToast';
 import { isPermissionError } from '../../providers/permissionNotice';
 import { useAppDataProvider } from '../../providers/dataProvider';
-import { answerOf, fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
+import { answerOf, codeOf, errorMessage, fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
+import type { SelectionMatching } from '../../common/listSelection';
 
 /** The fields of the batch call a message can belong to. */
 export type BatchField = 'ids' | 'completionDate';
@@ -36,9 +37,9 @@ export function useBatchCompletionDate() {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const dataProvider = useAppDataProvider();
 
-  return useCallback(async (ids: Identifier[], completionDate: Date): Promise<BatchOutcome> => {
+  return useCallback(async (ids: Identifier[], completionDate: Date, matching?: SelectionMatching): Promise<BatchOutcome> => {
     try {
-      const { updated, actionId } = await dataProvider.batchCompletionDate(ids, completionDate);
+      const { updated, actionId } = await dataProvider.batchCompletionDate(ids, completionDate, matching);
       notifyUndoable('batch_modification.toast.success', { actionId, titleKey: 'batch_modification.toast.success_title',
         messageArgs: { smart_count: updated } });
       refresh();
@@ -50,6 +51,8 @@ export function useBatchCompletionDate() {
       // dialog, which stays open with the selection as it was, so those orders can be unticked.
       const errors = batchErrors(error);
       if (Object.keys(errors).length > 0) return { status: 'invalid', errors };
+      // "All N matching" the search no longer is (409 selection_changed): said the same way.
+      if (codeOf(error) === 'selection_changed') return { status: 'invalid', errors: { ids: errorMessage(error) } };
       if (answerOf(error).status === 401) {
         toast({ variant: 'destructive', title: translate('auth.session_expired_title'),
           description: translate('auth.session_expired') });
