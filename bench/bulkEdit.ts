@@ -1,9 +1,11 @@
 /**
  * Bulk edit benchmark: POST /api/orders/bulk-edit of BULK_SIZES orders (default 200 and 10,000, the
  * batch's cap) over HTTP against the real Koa app, on the benchmark database with ORDERS generated
- * orders (default one million, shared with the other benchmarks). Each run sets the vehicle type
- * of open orders spread over the table, switching between two types so that every run changes
- * every order (a new version, one log row each). Targets: 200 ≤ 2 s, 10,000 ≤ 10 s.
+ * orders (default one million, shared with the other benchmarks), then the undo of each edit
+ * (POST /api/actions/:id/undo, through the rules of orders: docs/undo.md). The orders first get one
+ * vehicle type; each run sets the other and its undo puts the first back, so that every run and
+ * every undo changes every order (a new version, one log row each). Targets, edit and undo alike:
+ * 200 ≤ 2 s, 10,000 ≤ 10 s.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npx tsx bench/bulkEdit.ts
  *
@@ -29,10 +31,10 @@ async function main() {
   const app = await benchApp(db);
   const types: number[] = await db('vehicleTypes').whereNull('deletedAt').where({ status: 'active' }).orderBy('id').limit(2).pluck('id');
   const started = new Date();
-  const lines = ['# Bulk edit benchmark', '', `POST /api/orders/bulk-edit against ${total.toLocaleString('en')} orders, PostgreSQL `
-    + `${version}, over HTTP: the vehicle type of open orders spread over the table, every order changed each run; median of `
+  const lines = ['# Bulk edit benchmark', '', `POST /api/orders/bulk-edit and its undo against ${total.toLocaleString('en')} orders, PostgreSQL `
+    + `${version}, over HTTP: the vehicle type of open orders spread over the table, every order changed by each edit and undo; median of `
     + `${BENCH.runs} runs after one warm-up, ${started.toISOString().slice(0, 10)}.`, '',
-  '| orders | median ms | fastest ms | slowest ms | statements | target |', '|---|---|---|---|---|---|'];
+  '| call | orders | median ms | fastest ms | slowest ms | statements | target |', '|---|---|---|---|---|---|---|'];
   const originals: Array<{ id: number; vehicleTypeId: number | null }> = [];
   try {
     for (const size of SIZES) {
@@ -40,27 +42,35 @@ async function main() {
       if (orders.length < size) throw new Error(`only ${orders.length} open orders to edit, ${size} wanted`);
       originals.push(...orders);
       const ids = orders.map((order) => order.id);
-      const times: number[] = [];
-      let statements = 0;
-      for (let i = 0; i <= BENCH.runs; i += 1) {
+      await app.client.post('/api/orders/bulk-edit', { ids, changes: { vehicleTypeId: types[0] } });
+      const timed = { edit: [] as number[], undo: [] as number[] };
+      const statements = { edit: 0, undo: 0 };
+      const call = async (kind: 'edit' | 'undo', path: string, body: object | undefined, warm: boolean) => {
         let counted = 0;
         const count = () => { counted += 1; };
         db.on('query', count);
         const begun = performance.now();
-        const answer = await app.client.post('/api/orders/bulk-edit', { ids, changes: { vehicleTypeId: types[i % 2] } });
+        const answer = await app.client.post(path, body);
         const ms = performance.now() - begun;
         db.off('query', count);
-        if (answer.status !== 200 || (i > 0 && answer.body.updated !== size)) {
-          throw new Error(`${size}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
-        }
-        if (i > 0) times.push(ms);
-        statements = counted;
+        const done = kind === 'edit' ? answer.body.updated : answer.body.undone;
+        if (answer.status !== 200 || done !== size) throw new Error(`${kind} ${size}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 500)}`);
+        if (!warm) timed[kind].push(ms);
+        statements[kind] = counted;
+        return answer.body;
+      };
+      for (let i = 0; i <= BENCH.runs; i += 1) {
+        const edit = await call('edit', '/api/orders/bulk-edit', { ids, changes: { vehicleTypeId: types[1] } }, i === 0);
+        await call('undo', `/api/actions/${edit.actionId}/undo`, undefined, i === 0);
       }
       const target = size <= 200 ? 2_000 : 10_000;
-      const sorted = [...times].sort((a, b) => a - b);
-      lines.push(`| ${size.toLocaleString('en')} | ${median(times).toFixed(0)} | ${sorted[0].toFixed(0)} | ${sorted.at(-1)!.toFixed(0)} `
-        + `| ${statements} | ≤ ${target.toLocaleString('en')} ms ${median(times) <= target ? 'met' : 'MISSED'} |`);
-      console.log(`${String(size).padStart(6)} orders  median ${median(times).toFixed(0).padStart(6)} ms  (${statements} statements)`);
+      for (const kind of ['edit', 'undo'] as const) {
+        const times = timed[kind];
+        const sorted = [...times].sort((a, b) => a - b);
+        lines.push(`| ${kind} | ${size.toLocaleString('en')} | ${median(times).toFixed(0)} | ${sorted[0].toFixed(0)} | ${sorted.at(-1)!.toFixed(0)} `
+          + `| ${statements[kind]} | ≤ ${target.toLocaleString('en')} ms ${median(times) <= target ? 'met' : 'MISSED'} |`);
+        console.log(`${kind} ${String(size).padStart(6)} orders  median ${median(times).toFixed(0).padStart(6)} ms  (${statements[kind]} statements)`);
+      }
     }
   } finally {
     // Each order back to the vehicle type it had (a later size may have changed an earlier one's again).
@@ -71,12 +81,13 @@ async function main() {
         from jsonb_to_recordset(?::jsonb) as r(id integer, vehicle_type_id integer) where o.id = r.id`,
       [JSON.stringify([...first].map(([id, vehicleTypeId]) => ({ id, vehicle_type_id: vehicleTypeId })))]);
     }
-    await db('activityLogs').where({ action: 'bulk_edit' }).where('at', '>=', started).delete();
+    await db('activityLogs').whereIn('action', ['bulk_edit', 'undo']).where('at', '>=', started).delete();
     await app.stop();
     await db.destroy();
   }
   lines.push('', 'Statements: every SQL statement of the request (the signed-in user and page check too), the same for '
-    + 'every size: the bulk edit\'s locking read, reference check, one UPDATE and one log INSERT.', '',
+    + 'every size: the bulk edit\'s locking read, the rules\' reads, one UPDATE and one log INSERT; the undo\'s read of the '
+    + 'action, its locking read, \'changed since\', the rules\' reads, one UPDATE and one log INSERT.', '',
   `Run on 2 cores shared with other work (load average ${os.loadavg()[0].toFixed(1)} at the end); the slowest runs are waits for them.`);
   writeResults('bulk-edit', lines, []);
 }
