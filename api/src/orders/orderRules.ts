@@ -3,8 +3,7 @@ import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { transitionKind, undoTransitionKind, type OrderStatus } from '@kernel/orders/statusFlow';
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 import { problem } from '../foundation/httpError';
-import type { RecordRules, RecordWrite } from '../resources/resource';
-import type { Refusals } from '../resources/writeRules';
+import type { RecordRules, RecordWrite, Refusals } from '../resources/resource';
 import { serverTimeZone } from '../monitoring/periods';
 import { dateIn } from '../reports/reportPeriods';
 

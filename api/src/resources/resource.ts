@@ -2,12 +2,12 @@ import type Joi from 'joi';
 import type { Knex } from 'knex';
 import type { Model, ModelClass, ModelObject, PartialModelObject, QueryBuilder } from 'objection';
 import type { Ctx } from '../foundation/appState';
+import type { FieldProblem } from '../foundation/httpError';
 import type { RecordModel } from '../db/RecordModel';
 import type { ListExport } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { FilterKind } from './listQuery';
-import type { Refusal } from './writeRules';
 
 export type { Ctx };
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a row as knex returns it, read by code that serves every resource
@@ -84,6 +84,15 @@ export interface Hooks<M extends Model, New extends Input<M>> {
   /** Runs with the new record, e.g. to write an order's first event. */
   afterCreate?(ctx: Ctx, created: Stored<M>, trx: Knex.Transaction): Promise<void> | void;
 }
+
+/** Why one record may not take a write: the field it is about and the field's problem. */
+export interface Refusal {
+  field: string;
+  problem: FieldProblem;
+}
+
+/** Per record id, why it may not take its write (writeRules.ts). */
+export type Refusals = Map<number, Refusal>;
 
 /** One record's write as the rules judge it: its row now, the row as the write leaves it, the fields it changes. */
 export interface RecordWrite {

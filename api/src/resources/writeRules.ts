@@ -1,19 +1,10 @@
 import type { Knex } from 'knex';
-import { problem, type FieldProblem } from '../foundation/httpError';
+import { problem } from '../foundation/httpError';
 import { requirePage, type RouteGuard } from '../middleware/guard';
 import { fieldProblem } from '../middleware/validate';
 import { idListsOf, referencesOf } from './relations';
-import type { AnyResource, Ctx, RecordWrite } from './resource';
+import type { AnyResource, Ctx, RecordWrite, Refusals } from './resource';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-
-/** Why one record may not take a write: the field it is about and the field's problem. */
-export interface Refusal {
-  field: string;
-  problem: FieldProblem;
-}
-
-/** Per record id, why it may not take its write. */
-export type Refusals = Map<number, Refusal>;
 
 /**
  * Who may write these fields of a record of `def`: the page each field needs (`rules.fieldPages`,
