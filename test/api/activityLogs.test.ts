@@ -37,6 +37,39 @@ describe('the activity log list', () => {
   });
 });
 
+describe('the grouped view at scale', () => {
+  it('shows the requests of one action sent at once as one entry of their size', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) ids.push((await admin.post('/api/suppliers', { name: `Parallel ${i}`, ...SUPPLIER_CONTACT })).body.id);
+    // The admin's bulk update: one request per record, all at once, under one issued action id.
+    const actionId = (await admin.post('/api/actions', {})).body.actionId;
+    const answers = await Promise.all(ids.map((id) => admin.request('PUT', `/api/suppliers/${id}`, { shortName: `P${id}` }, { 'X-Action-Id': actionId })));
+    expect(answers.map((answer) => answer.status)).toEqual(ids.map(() => 200));
+    const entries = (await list(admin, { grouped: true, actionId })).body;
+    expect(entries).toHaveLength(1);
+    expect(Number(entries[0].actionSize)).toBe(6);
+    expect((await list(admin, { actionId })).body).toHaveLength(6);
+    // An entry of no action (a row logged before actions had ids) stands alone.
+    await app.db('activityLogs').insert({ action: 'update', entityType: 'supplier', entityId: String(ids[0]), username: 'before-ids' });
+    expect((await list(admin, { grouped: true, q: 'before-ids' })).body).toMatchObject([{ actionId: null, actionSize: null }]);
+  });
+
+  it('counts a long log only up to its cap, then estimates, and a short one exactly', async () => {
+    // A busy day's bulk action: 10,050 rows of one action, and the rows before it.
+    const actionId = (await admin.post('/api/actions', {})).body.actionId;
+    await app.db.raw(`insert into activity_logs (username, action, entity_type, entity_id, action_id)
+      select 'bulk', 'update', 'order', g::text, ? from generate_series(1, 10050) g`, [actionId]);
+    const all = await list(admin, {}, '&sort=["at","DESC"]');
+    expect(all.headers.get('x-total-estimated')).toBe('true');
+    expect(Number(/\/(\d+)$/.exec(all.headers.get('content-range')!)![1])).toBeGreaterThan(10_000);
+    const grouped = await list(admin, { grouped: true });
+    expect(grouped.headers.get('x-total-estimated')).toBeNull();
+    const exact = Number((await app.db('activityLogs').where({ leads: true }).count({ n: '*' }))[0].n);
+    expect(grouped.headers.get('content-range')).toMatch(new RegExp(`/${exact}$`));
+    expect(grouped.body.find((row: { actionId: string }) => row.actionId === actionId).actionSize).toBe(10050);
+  });
+});
+
 describe('the activity log is append-only', () => {
   it('has no route that writes, changes or deletes a row', async () => {
     const before = await app.db('activityLogs').orderBy('id');

@@ -27,4 +27,6 @@ export class ActivityLog extends Model {
   entityLabel!: string | null;
   /** Shared by the rows of one action on many records. */
   actionId!: string | null;
+  /** Whether the row stands for its action in the grouped view: its first row, or a row of no action. */
+  leads!: boolean;
 }

@@ -5,9 +5,8 @@ import { ActivityLog } from './ActivityLog';
 /** Who acted, by the name they have now (the log keeps their username as it was). */
 const USER_NAME = `(select nullif(${personNameSql('u')}, '') from users u where u.id = activity_logs.user_id)`;
 
-/** How many rows the action of a row wrote (null for rows logged before actions had ids). */
-const ACTION_SIZE = `(case when activity_logs.action_id is null then null
-  else (select count(*) from activity_logs b where b.action_id = activity_logs.action_id) end)`;
+/** How many rows the action of a row wrote, as kept when they were written (null for rows logged before actions had ids). */
+const ACTION_SIZE = '(select a.size from activity_actions a where a.action_id = activity_logs.action_id)';
 
 /** Append-only: listed and read, never written through the API. */
 export const activityLogsResource: ResourceDef<ActivityLog> = {
@@ -19,19 +18,21 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
   computed: { userName: USER_NAME, actionSize: ACTION_SIZE },
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
-  hidden: ['tabId', 'orderAreaIds'],
+  hidden: ['tabId', 'orderAreaIds', 'leads'],
   list: {
+    // Tens of millions of rows: totals exact up to the cap, estimated beyond, as the order list's.
+    countCap: 10_000,
     sortable: ['id', 'at', 'username', 'action', 'entityType'],
     defaultSort: { field: 'at', order: 'desc' },
     search: ['username', 'action', 'entityType', 'entityId'],
     filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', actionId: 'eq' },
     customFilters: {
-      // One row per action on many records: the first row of each action stands for it (actionSize).
+      // One row per action on many records: the first row of each action stands for it (actionSize),
+      // as marked when it was written (migrations/20261203000100_activity_log_actions.ts).
       // The export has every row: a file has no entry to open.
       grouped(query, value, ctx) {
         if ((value !== true && value !== 'true') || ctx.path.endsWith('/export.csv')) return;
-        query.where((rows) => rows.whereNull('activityLogs.actionId').orWhereRaw(
-          'activity_logs.id = (select min(b.id) from activity_logs b where b.action_id = activity_logs.action_id)'));
+        query.where('activityLogs.leads', true);
       },
     },
     export: {
