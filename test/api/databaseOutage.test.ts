@@ -282,3 +282,30 @@ describe('the errors of a sick database', () => {
     expect(answerFor(error)).toEqual({ status: 503, body: { code: 'database_unavailable', message: 'The database is unavailable, please try again shortly' } });
   });
 });
+
+(onPostgres ? it : it.skip)('ends the statement of a request past its deadline in PostgreSQL too: a 503 leaves no work behind', async () => {
+  const admin = await signedInAs(url, 'admin');
+  const supplier = await admin.create('/api/suppliers', { name: 'Deadline Co', ...SUPPLIER_CONTACT });
+  const other = openDatabase(direct);
+  const errors = quietConsole();
+  const locked = () => other('pg_stat_activity').where({ datname: other.raw('current_database()'), wait_event_type: 'Lock' }).pluck('pid');
+  const holder = await other.transaction();
+  try {
+    // Another session holds the supplier's row: the update waits past the request's 1 s deadline.
+    await holder('suppliers').where({ id: supplier.id }).forUpdate().first();
+    const answer = await admin.put(`/api/suppliers/${supplier.id}`, { shortName: 'LATE' });
+    expect(answer.status).toBe(503);
+    // The server's statement_timeout is 20 s: without a cancel the update would wait there that long.
+    let waiting = await locked();
+    for (let tries = 0; waiting.length > 0 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting = await locked();
+    }
+    expect(waiting).toEqual([]);
+  } finally {
+    await holder.rollback();
+    errors.restore();
+    await other.destroy();
+  }
+  expect((await admin.get(`/api/suppliers/${supplier.id}`)).body.shortName).toBe(supplier.shortName);
+});

@@ -22,16 +22,44 @@ const ClientPg = require('knex/lib/dialects/postgres/index.js');
 /** pg's message when query_timeout passes without a word from the server. */
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
+/** What pg keeps of a connection that its types do not declare. */
+type PgConnection = pg.Client & { __knex__disposed?: unknown; processID: number | null; secretKey: number | null;
+  connectionParameters: { host: string; port: number } };
+
+/** pg's protocol connection, as far as a cancel request uses it (its types declare neither method). */
+type CancelConnection = pg.Connection & { connect(port: number | string, host?: string): void; cancel(processID: number, secretKey: number): void };
+
+/** How long a cancel request may take to reach the server before its socket is dropped. */
+const CANCEL_MS = 2_000;
+
+/**
+ * Asks the server to end the statement `client` is running (PostgreSQL's cancel request, sent by
+ * pg's own protocol code on a connection of its own): the app stopped waiting for it, and left
+ * alone it would go on until the server's statement_timeout, holding its locks (issue #38). Best
+ * effort: a server that does not answer gets the request when it is back, or never.
+ */
+function cancelStatement(client: PgConnection): void {
+  const { processID, secretKey, connectionParameters: { host, port } } = client;
+  if (processID === null || secretKey === null) return;
+  const canceller = new pg.Connection() as CancelConnection;
+  canceller.on('error', () => undefined);
+  canceller.once('connect', () => canceller.cancel(processID, secretKey));
+  setTimeout(() => canceller.stream.destroy(), CANCEL_MS).unref();
+  if (host.startsWith('/')) canceller.connect(`${host}/.s.PGSQL.${port}`);
+  else canceller.connect(port, host);
+}
+
 /**
  * knex's pg client, except that a statement of a person's request gets that request's short
  * client-side limit (db/deadline.ts), and a connection whose query got no answer within its
- * query_timeout is closed rather than put back in the pool. pg answers the caller but leaves the
- * statement pending on the connection: the next user would wait behind it or, worse, find itself
- * inside a transaction whose BEGIN the server ran after the app had given up on it, never
- * committed. Closed, the server ends that session (and rolls it back) as soon as it reads again.
+ * query_timeout has its statement cancelled and is closed rather than put back in the pool. pg
+ * answers the caller but leaves the statement pending on the connection: the next user would wait
+ * behind it or, worse, find itself inside a transaction whose BEGIN the server ran after the app
+ * had given up on it, never committed. Closed, the server ends that session (and rolls it back) as
+ * soon as it reads again; cancelled, it stops the statement now rather than when it would next read.
  */
 class PgClient extends ClientPg {
-  async _query(connection: pg.Client & { __knex__disposed?: unknown }, obj: { options?: object }) {
+  async _query(connection: PgConnection, obj: { options?: object }) {
     const queryTimeout = currentQueryTimeout();
     if (queryTimeout !== undefined) obj.options = { query_timeout: queryTimeout, ...obj.options };
     try {
@@ -39,6 +67,7 @@ class PgClient extends ClientPg {
     } catch (err) {
       if ((err as Error).message === QUERY_READ_TIMEOUT) {
         connection.__knex__disposed = err;
+        cancelStatement(connection);
         connection.end().catch(() => undefined);
       }
       throw err;
