@@ -1,6 +1,7 @@
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
 import { openEventStream } from '../helpers/eventStream';
-import { HttpClient } from '../helpers/httpClient';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { NOTIFICATION_COUNT_CAP } from '../../api/src/notifications/routes';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 
@@ -199,6 +200,22 @@ describe('the notification centre', () => {
     expect((await leader.post('/api/notifications/read-all')).body).toEqual({ updated: 1 });
     expect((await leader.get('/api/notifications')).headers.get('x-unread-count')).toBe('0');
     expect((await app.db('notifications').where({ id: others.id }).first('readAt')).readAt).toBeNull();
+  });
+
+  it('counts years of a person\'s notifications only up to the cap, as more than it', async () => {
+    const id = await order('MANY');
+    await app.db.raw(`insert into notifications (user_id, kind, order_id) select ?, 'order_moved', ? from generate_series(1, ?)`,
+      [ids.manager, id, NOTIFICATION_COUNT_CAP + 5]);
+    const manager = await signedInAs(app.url, 'manager');
+    const listed = await manager.get('/api/notifications?range=[0,9]');
+    expect(listed.body).toHaveLength(10);
+    expect(listed.headers.get('content-range')).toBe(`notifications 0-9/${NOTIFICATION_COUNT_CAP + 1}`);
+    expect(listed.headers.get('x-total-estimated')).toBe('true');
+    expect(listed.headers.get('x-unread-count')).toBe(String(NOTIFICATION_COUNT_CAP + 1));
+    expect((await manager.post('/api/notifications/read-all')).body).toEqual({ updated: NOTIFICATION_COUNT_CAP + 5 });
+    const read = await manager.get('/api/notifications?range=[0,9]');
+    expect(read.headers.get('x-unread-count')).toBe('0');
+    expect(read.headers.get('x-total-estimated')).toBe('true');
   });
 
   it('answers someone else\'s notification as not found', async () => {
