@@ -41,6 +41,7 @@ import { userRoutes } from './users/routes';
 import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
 import { notificationRoutes } from './notifications/routes';
+import { logArchiveRoutes } from './activity/archiveRoutes';
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -66,6 +67,7 @@ export const routers: Router<AppState>[] = [
   rateCardRoutes,
   pricePasteRoutes,
   mailRoutes,
+  logArchiveRoutes, // before the activity-logs resource: /archives must win over /:id
   ...RESOURCES.map(resourceRoutes),
 ];
 

@@ -4,6 +4,7 @@
  *   npm run db:backup [-- FILE]     a plain SQL dump (default backups/logistics-<time>.sql)
  *   npm run db:restore -- FILE      loads a dump into an empty database
  *   npm run db:move -- postgres://… copies the embedded database into an empty server database
+ *   npm run db:archive-logs         moves the activity log's months older than ACTIVITY_LOG_MONTHS to files
  */
 import path from 'node:path';
 import { readConfig } from './foundation/config';
@@ -11,8 +12,11 @@ import { createLog, useLog } from './foundation/log';
 import { backUp, defaultBackupFile, restore } from './db/backup';
 import { OperatorError } from './foundation/operatorError';
 import { moveToServer } from './db/move';
+import { databaseStarted, openDatabase } from './db/knex';
+import { archiveActivityLog, archiveCutoff, monthName } from './activity/logArchive';
 
-const USAGE = 'Usage: npm run db:backup [-- FILE] | npm run db:restore -- FILE | npm run db:move -- postgres://user:password@host/database';
+const USAGE = 'Usage: npm run db:backup [-- FILE] | npm run db:restore -- FILE | npm run db:move -- postgres://user:password@host/database'
+  + ' | npm run db:archive-logs';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -47,6 +51,25 @@ async function main(command: string | undefined, argument: string | undefined): 
       say('Start the app on the server with:');
       say(`  DATABASE_URL=${argument} npm start`);
       say(`The embedded database in ${config.dataDir} is left as it was: keep it until the server has run a while.`);
+      return;
+    }
+    case 'archive-logs': {
+      if (config.activityLogMonths === 0) {
+        say('ACTIVITY_LOG_MONTHS is 0: the whole activity log stays online, nothing is archived.');
+        return;
+      }
+      const before = archiveCutoff(config.activityLogMonths);
+      say(`Archiving the months of the activity log before ${monthName(before)} (ACTIVITY_LOG_MONTHS=${config.activityLogMonths}) of ${where} to ${config.logArchiveDir}…`);
+      const db = openDatabase(target);
+      try {
+        await databaseStarted(db);
+        const months = await archiveActivityLog(db, config.logArchiveDir, before, (month) =>
+          say(`  ${month.month}: ${month.rows} rows → ${month.file} (${month.bytes} bytes)`));
+        say(months.length === 0 ? 'Nothing to archive: no row is that old.'
+          : `Archived ${months.length} months, ${months.reduce((total, month) => total + month.rows, 0)} rows; the files are read with zcat FILE | head.`);
+      } finally {
+        await db.destroy();
+      }
       return;
     }
     default:

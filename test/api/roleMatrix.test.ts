@@ -63,8 +63,10 @@ function expectation(route: RouteEntry, caller: CallerName): { outcome: Outcome;
   if (route.guard === 'signed-in') return { outcome: 'allowed' };
   const page = DOCUMENTED_PAGES[route.name] ?? route.guard;
   if (caller === 'pending') return { outcome: page === 'dashboard' ? 'allowed' : 403 };
-  if (route.guard === 'active') return { outcome: !route.roles || route.roles.includes(caller) ? 'allowed' : 403 };
-  return { outcome: ROLE_PAGES[caller].includes(page) ? 'allowed' : 403 };
+  // A role list narrows an active or a page guard alike (requireRole, requirePageAndRole).
+  const roleLetsThrough = !route.roles || route.roles.includes(caller);
+  if (route.guard === 'active') return { outcome: roleLetsThrough ? 'allowed' : 403 };
+  return { outcome: roleLetsThrough && ROLE_PAGES[caller].includes(page) ? 'allowed' : 403 };
 }
 
 function checkOutcome(res: Answer, expected: Outcome, request: string) {

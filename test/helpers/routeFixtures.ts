@@ -313,6 +313,8 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     else if (param === 'locale') values[param] = 'en';
     else if (param === 'type') values[param] = 'supplier';
     else if (param === 'actionId') values[param] = f.action;
+    // An archive's name, of no file: the test apps share the project's archive folder, which no test writes to.
+    else if (param === 'file') values[param] = 'activity-logs-2000-01.jsonl.gz';
     else if (param === 'id' && ids[resource] !== undefined) values[param] = ids[resource]!;
     else throw new Error(`${route.name}: no fixture for :${param}; add one in test/helpers/routeFixtures.ts`);
   }

@@ -1,4 +1,4 @@
-import { readConfig } from '../../api/src/foundation/config';
+import { projectRoot, readConfig } from '../../api/src/foundation/config';
 
 describe('readConfig', () => {
   it('refuses to start in production with the public development session key', () => {
@@ -44,6 +44,14 @@ describe('readConfig', () => {
     expect(readConfig({}).databaseTimeouts).toMatchObject({ requestMs: 5_000, statementMs: 30_000, healthCheckMs: 2_000 });
     expect(readConfig({ DATABASE_REQUEST_TIMEOUT_MS: '8000' }).databaseTimeouts.requestMs).toBe(8_000);
     expect(() => readConfig({ DATABASE_REQUEST_TIMEOUT_MS: '5s' })).toThrow(/DATABASE_REQUEST_TIMEOUT_MS/);
+  });
+
+  it('keeps 24 months of the activity log online unless ACTIVITY_LOG_MONTHS says otherwise (0: all), archived beside the data', () => {
+    expect(readConfig({})).toMatchObject({ activityLogMonths: 24, logArchiveDir: `${projectRoot}/archives` });
+    expect(readConfig({ ACTIVITY_LOG_MONTHS: '0', LOG_ARCHIVE_DIR: '/srv/archives' })).toMatchObject({ activityLogMonths: 0,
+      logArchiveDir: '/srv/archives' });
+    expect(() => readConfig({ ACTIVITY_LOG_MONTHS: '-1' })).toThrow(/ACTIVITY_LOG_MONTHS must be a whole number of 0 or more/);
+    expect(() => readConfig({ ACTIVITY_LOG_MONTHS: '1.5' })).toThrow(/ACTIVITY_LOG_MONTHS/);
   });
 
   it('runs two password hashes at once unless PASSWORD_HASH_CONCURRENCY says otherwise', () => {

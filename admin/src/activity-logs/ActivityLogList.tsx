@@ -11,6 +11,7 @@ import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable'
 import { hasChanges, type ActivityLogRecord } from './activityLogModel';
 import { ACTION_CHOICES, ENTITY_TYPE_CHOICES, useAuditLabels } from './auditVocabulary';
 import { ChangesPanel } from './ChangesPanel';
+import { LogArchivesButton } from './LogArchivesButton';
 import { UndoActionButton } from './UndoActionButton';
 import { mayOfferUndo } from '@kernel/activity/undoableActions';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
@@ -138,9 +139,10 @@ const PhoneEntry = () => (
   </Stack>
 );
 
-/** The log's export, and for admins the way to the mail outbox (whose retries the log records). */
+/** The log's export, and for admins its archived months and the way to the mail outbox (whose retries the log records). */
 const ActivityLogActions = () => (
   <TopToolbar>
+    <LogArchivesButton />
     <MailOutboxLink />
     <ExportCsvButton />
   </TopToolbar>

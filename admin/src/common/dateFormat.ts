@@ -7,12 +7,14 @@ export const BCP47: Record<string, string> = { cn: 'zh-CN', en: 'en-US' };
 /**
  * The one style of dates on screen, in the UI's language (never the browser's):
  * cn 2026年11月23日 · 2026年11月23日 14:02, en Nov 23, 2026 · Nov 23, 2026, 2:02 PM.
- * Chart axes, short on room, drop the year: 11月23日, Nov 23.
+ * Chart axes, short on room, drop the year: 11月23日, Nov 23. A month of its own (an archive
+ * file's, given as its first day): 2026年11月, November 2026.
  */
 const STYLES = {
   date: { dateStyle: 'medium' },
   dateTime: { dateStyle: 'medium', timeStyle: 'short' },
   dayMonth: { month: 'short', day: 'numeric' },
+  month: { year: 'numeric', month: 'long' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 export type DateStyle = keyof typeof STYLES;
@@ -50,5 +52,6 @@ export function useDateFormat(): Record<DateStyle, (value: DateValue) => string>
     date: (value) => formatDate(value, locale, 'date'),
     dateTime: (value) => formatDate(value, locale, 'dateTime'),
     dayMonth: (value) => formatDate(value, locale, 'dayMonth'),
+    month: (value) => formatDate(value, locale, 'month'),
   }), [locale]);
 }

@@ -7,6 +7,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Confirm, useNotify, useTranslate, type Identifier } from 'react-admin';
+import { fileSizeText } from '../common/fileSize';
 import { LocalDateField } from '../common/LocalDateField';
 import { useErrorNotice, useErrorText } from '../common/useServerErrors';
 import { isPermissionError } from '../providers/permissionNotice';
@@ -18,9 +19,6 @@ const KINDS: Array<OrderAttachment['kind']> = ['pod', 'receipt'];
 /** The server's limit (api attachments.ts): checked here first so a big file is not sent for nothing. */
 const MAX_BYTES = 20 * 1024 * 1024;
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-  : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /** A file and its kind, sent as multipart; the server's 413/415 refusals are shown in the user's language. */
 const UploadForm = ({ orderId, onUploaded }: { orderId: Identifier; onUploaded: () => void }) => {
@@ -139,7 +137,7 @@ export const OrderAttachments = ({ orderId, attachments, editable }: Props) => {
                   )}
                   secondary={(
                     <>
-                      {`${sizeText(attachment.size)} · ${attachment.uploadedByName || '—'} · `}
+                      {`${fileSizeText(attachment.size)} · ${attachment.uploadedByName || '—'} · `}
                       <LocalDateField record={{ id: attachment.id, createdAt: attachment.createdAt }} source="createdAt"
                         showTime variant="caption" />
                     </>

@@ -19,6 +19,7 @@ import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import type { Catalog, Locale } from '@kernel/i18n/catalogs';
 import type { DashboardData } from '../pages/dashboard/dashboardModel';
 import type { ActionSummary, UndoResult } from '../activity-logs/actionModel';
+import type { LogArchiveFile } from '@kernel/activity/logArchiveFile';
 import type { SelectionMatching } from '../common/listSelection';
 import { describeError } from './errorMessages';
 import { translateNow } from './i18nProvider';
@@ -118,6 +119,9 @@ const orderPath = (id: Identifier) => `/api/orders/${encodeURIComponent(String(i
 
 /** An attachment's file (the download link) and its record (DELETE). */
 export const attachmentUrl = (orderId: Identifier, attachmentId: number) => `${orderPath(orderId)}/attachments/${attachmentId}`;
+
+/** An archive file of the activity log (the download link). */
+export const logArchiveUrl = (file: string) => `/api/activity-logs/archives/${encodeURIComponent(file)}`;
 
 const query = (params: Record<string, string | number | undefined>) => new URLSearchParams(
   Object.entries(params).filter(([, value]) => value !== undefined).map(([name, value]) => [name, String(value)]));
@@ -243,6 +247,8 @@ export interface AppMethods {
   describeAction(actionId: string): Promise<ActionSummary>;
   /** Undoes an action whole, or fails with the refusal (409 changed_since names the records). */
   undoAction(actionId: string): Promise<UndoResult>;
+  /** The activity log's archive files, newest month first (admins: docs/operations.md#archiving-the-activity-log). */
+  logArchives(): Promise<LogArchiveFile[]>;
   /** A page of the person's notifications, newest first, with their total and unread count (docs/notifications.md). */
   notifications(range: [number, number]): Promise<NotificationPage>;
   markNotificationRead(id: number): Promise<void>;
@@ -337,6 +343,7 @@ const methods: AppMethods = {
   saveNotificationSettings: (settings) => send('PUT', '/api/notification-settings', settings),
   describeAction: (actionId) => call(`/api/actions/${encodeURIComponent(actionId)}`),
   undoAction: (actionId) => send('POST', `/api/actions/${encodeURIComponent(actionId)}/undo`),
+  logArchives: () => call('/api/activity-logs/archives'),
 };
 
 

@@ -36,4 +36,5 @@ export const queryKeys = {
   translationNamespaces: () => ['translation-namespaces'] as const,
   notifications: () => ['notifications'] as const,
   notificationSettings: () => ['notification-settings'] as const,
+  logArchives: () => ['activity-logs', 'archives'] as const,
 };

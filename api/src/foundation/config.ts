@@ -44,6 +44,13 @@ export interface Config {
   metricsToken: string | undefined;
   /** LOG_LEVEL (default info) and LOG_FORMAT (json, pretty; default pretty on a terminal, else json): foundation/log.ts. */
   log: LogSettings;
+  /**
+   * How many whole months of the activity log stay online (ACTIVITY_LOG_MONTHS, default 24; 0 keeps
+   * all): `npm run db:archive-logs` moves older months to files (activity/logArchive.ts).
+   */
+  activityLogMonths: number;
+  /** Where those files go, and where the admin downloads them from (LOG_ARCHIVE_DIR, default archives/). */
+  logArchiveDir: string;
 }
 
 /** Milliseconds; a sick database then costs a request seconds, not minutes (db/knex.ts). */
@@ -101,6 +108,14 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
   return Number(value);
 }
 
+/** Like positiveInteger, where 0 means something of its own (none, or no limit). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^(0|[1-9][0-9]*)$/.test(value.trim())) throw new Error(`${name} must be a whole number of 0 or more, not "${value}"`);
+  return Number(value);
+}
+
 /** Reads the environment; throws, with the variable's name, when a setting would be unsafe or invalid. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const keys = (env.SESSION_KEYS ?? '').split(',').map((k) => k.trim()).filter(Boolean);
@@ -136,6 +151,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
       format: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, process.stdout.isTTY ? 'pretty' : 'json') },
+    activityLogMonths: wholeNumber(env, 'ACTIVITY_LOG_MONTHS', 24),
+    logArchiveDir: path.resolve(root, env.LOG_ARCHIVE_DIR ?? 'archives'),
   };
 }
 

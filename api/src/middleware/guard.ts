@@ -7,7 +7,7 @@ import type { Role } from '@kernel/users/roles';
 
 /** Marks the middleware that decides who may call a route; every route starts with one. */
 export const ROUTE_GUARD = Symbol('routeGuard');
-/** The roles a `requireRole` guard lets through (the role × route test reads it). */
+/** The roles a `requireRole` or `requirePageAndRole` guard lets through (the role × route test reads it). */
 export const ROUTE_ROLES = Symbol('routeRoles');
 /**
  * public: anyone; signed-in: any signed-in user, pending ones too (their own account); active: any
@@ -73,3 +73,12 @@ export const requireRole = (roles: readonly Role[]): RouteGuard =>
     }
     return next();
   }), { [ROUTE_ROLES]: roles });
+
+/**
+ * A page key and one of these roles both, for what only some of a page's users may have (the
+ * activity log's archive files: admins); the page is checked first, then the role. Tagged with
+ * the page key and its roles.
+ */
+export const requirePageAndRole = (pageKey: PageKey, roles: readonly Role[]): RouteGuard =>
+  Object.assign(guard(pageKey, (ctx, next: Next) => requirePage(pageKey)(ctx, () => requireRole(roles)(ctx, next))),
+    { [ROUTE_ROLES]: roles });
