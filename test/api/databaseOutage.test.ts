@@ -281,6 +281,13 @@ describe('the errors of a sick database', () => {
   ])('answers 503 for %s', (_name, error) => {
     expect(answerFor(error)).toEqual({ status: 503, body: { code: 'database_unavailable', message: 'The database is unavailable, please try again shortly' } });
   });
+
+  // Two writers that wait for each other's rows (the pricing totals' day rows too): PostgreSQL ends one.
+  it.each([['40P01 (deadlock)', pgError('40P01', 'deadlock detected')], ['40001 (serialization)', pgError('40001', 'could not serialize access')]])(
+    'answers 503 busy, to be sent again, for %s', (_name, error) => {
+      expect(answerFor(error)).toEqual({ status: 503,
+        body: { code: 'busy', message: 'Another change met this one at the same moment: please send it again', params: { seconds: 1, minutes: 1 } } });
+    });
 });
 
 (onPostgres ? it : it.skip)('ends the statement of a request past its deadline in PostgreSQL too: a 503 leaves no work behind', async () => {

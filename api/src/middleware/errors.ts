@@ -32,6 +32,9 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH',
   '57014', '57P01', '57P02', '57P03', '53300', '08000', '08001', '08003', '08004', '08006']);
 
+// deadlock_detected and serialization_failure: a write that met another at the same moment.
+const CONFLICT_CODES = new Set(['40P01', '40001']);
+
 // The same said in words by knex, tarn, pg (connection and query timeouts, a dead socket) and PGlite.
 const UNAVAILABLE_MESSAGE = new RegExp(['Connection terminated', 'connect ECONNREFUSED', 'Unable to acquire a connection',
   'Timeout acquiring a connection', 'timeout exceeded when trying to connect', 'timeout expired', 'Query read timeout',
@@ -95,6 +98,11 @@ export function answerFor(err: unknown): ErrorAnswer {
     return { status, body: answerBody(CODE_BY_STATUS[status] ?? (status < 500 ? 'invalid_input' : 'busy'), e.message) };
   }
   if (e && isUnavailable(e)) return answer('database_unavailable', 'The database is unavailable, please try again shortly');
+  // Two writes that waited for each other (a deadlock) or met in one snapshot: PostgreSQL ended this
+  // one, which wrote nothing; the same request succeeds when sent again.
+  if (CONFLICT_CODES.has(String(e?.code ?? (e?.nativeError as { code?: string } | undefined)?.code))) {
+    return answer('busy', 'Another change met this one at the same moment: please send it again', { params: { seconds: 1, minutes: 1 } });
+  }
   return answer('internal', 'Internal server error');
 }
 
@@ -110,7 +118,8 @@ export async function errorHandler(ctx: Context, next: Next): Promise<void> {
     // After the status is set: the log line names the status the client got.
     if (answer.status >= 500 && (err as { expose?: boolean }).expose !== true) ctx.app.emit('error', err, ctx);
     // The headers an answer carries: when to try again (429, 503), which methods a route takes (405).
-    const headers = (err as { headers?: Record<string, string> }).headers ?? {};
+    const headers = (err as { headers?: Record<string, string> }).headers
+      ?? (answer.body.code === 'busy' ? { 'Retry-After': String(answer.body.params?.seconds ?? 1) } : {});
     for (const name of ['Retry-After', 'Allow']) if (headers[name]) ctx.set(name, headers[name]);
     // A body refused before it was read in full (a bad Content-Encoding, too large) leaves its
     // bytes in the connection, where the client's next request would wait behind them: closed.
