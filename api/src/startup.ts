@@ -6,6 +6,7 @@ import type { Config } from './foundation/config';
 import { databaseStarted } from './db/knex';
 import { User } from './users/User';
 import { log } from './foundation/log';
+import { syncPricingDayTotals } from './pricing/dayTotals';
 
 /** The demo logins' password, for the start-up message: this file is the API's one door to seeds/. */
 export { DEMO_PASSWORD } from '../../seeds/demo';
@@ -57,9 +58,11 @@ async function migrateAndSeed(db: Knex, config: Config, options: { demo: boolean
   if (pending.length > 0) log().info(`Migrating the database: ${pending.length} migration${pending.length === 1 ? '' : 's'} to run...`);
   await db.migrate.latest();
   await syncCatalogs(db);
-  if (!options.demo) return { seeded: false };
-  if (await User.query(db).resultSize() > 0) return { seeded: false };
-  log().info('Seeding the demo company (first start only)...');
-  await seedDemoData(db, config, { sampleData: options.sampleData ?? true });
-  return { seeded: true };
+  const seeded = options.demo && await User.query(db).resultSize() === 0;
+  if (seeded) {
+    log().info('Seeding the demo company (first start only)...');
+    await seedDemoData(db, config, { sampleData: options.sampleData ?? true });
+  }
+  await syncPricingDayTotals(db);
+  return { seeded };
 }

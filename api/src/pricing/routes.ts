@@ -4,6 +4,7 @@ import { requirePage } from '../middleware/guard';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/resourceRoutes';
+import { dayTotals, type PricingTotals } from './dayTotals';
 import { marginSql, pricingSetSql } from './margin';
 import { pricingResource } from './pricingResource';
 
@@ -18,10 +19,18 @@ interface StatsRow {
 /**
  * The statistics cards over the completed orders the list's filters select: counts, and the MTM
  * totals and margin summed by the database (exact decimal strings) over the orders whose pricing
- * is set, so that half-typed prices do not inflate them.
+ * is set, so that half-typed prices do not inflate them. From the totals kept per day when they
+ * answer the filters (dayTotals.ts), else summed from the orders.
  */
 async function stats(ctx: Ctx) {
   const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.list.sortable, pricingResource.list.defaultSort!);
+  const totals = (await dayTotals(ctx, filter)) ?? await summedTotals(ctx, filter);
+  ctx.body = { pricingComplete: totals.pricingComplete, pricingNotSet: totals.totalCompleted - totals.pricingComplete,
+    totalCompleted: totals.totalCompleted, buyTotal: totals.buyTotal, saleTotal: totals.saleTotal, margin: totals.margin };
+}
+
+/** The totals summed from the completed orders the list's filters select. */
+async function summedTotals(ctx: Ctx, filter: Record<string, unknown>): Promise<PricingTotals> {
   const db = ctx.state.db;
   const query = liveQuery(pricingResource, ctx, db);
   await applyFilters(pricingResource, ctx, query, filter);
@@ -31,10 +40,7 @@ async function stats(ctx: Ctx) {
     round(coalesce(sum(orders.mtm_buy_price) filter (where ${priced}), 0), 2)::text as buy_total,
     round(coalesce(sum(orders.mtm_sale_price) filter (where ${priced}), 0), 2)::text as sale_total,
     round(coalesce(sum(${marginSql()}), 0), 2)::text as margin`))) as unknown as StatsRow[];
-  const complete = Number(row.pricingComplete);
-  const total = Number(row.totalCompleted);
-  ctx.body = { pricingComplete: complete, pricingNotSet: total - complete, totalCompleted: total,
-    buyTotal: row.buyTotal, saleTotal: row.saleTotal, margin: row.margin };
+  return { ...row, pricingComplete: Number(row.pricingComplete), totalCompleted: Number(row.totalCompleted) };
 }
 
 /** Pricing calls beyond the resource protocol; mounted before it so `/stats` wins over `/:id`. */
