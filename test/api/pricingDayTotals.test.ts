@@ -1,4 +1,4 @@
-import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { type HttpClient, signedInAs } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /*
