@@ -1,5 +1,5 @@
 import { Alert, Button } from '@mui/material';
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { Pagination, useListContext, useTranslate } from 'react-admin';
 import { describeError } from '../providers/errorMessages';
 
@@ -19,8 +19,24 @@ export const ListLoadError = () => {
   );
 };
 
-/** A list's pagination (react-admin's unless given), left out while the list could not be read. */
-export const ListPagination = ({ pagination = <Pagination /> }: { pagination?: ReactElement }) =>
+/**
+ * react-admin's pagination, except that a total the server only estimated (X-Total-Estimated: the
+ * orders, pricing, the activity log and the trash past 10,000 rows) reads "about N".
+ */
+export const EstimatedPagination = (props: ComponentProps<typeof Pagination>) => {
+  const { meta } = useListContext();
+  const translate = useTranslate();
+  const estimated = (meta as { totalEstimated?: boolean } | undefined)?.totalEstimated === true;
+  return (
+    <Pagination {...props} {...(estimated ? {
+      labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        translate('orders.list.range_estimated', { from, to, total: count.toLocaleString() }),
+    } : {})} />
+  );
+};
+
+/** A list's pagination (EstimatedPagination unless given), left out while the list could not be read. */
+export const ListPagination = ({ pagination = <EstimatedPagination /> }: { pagination?: ReactElement }) =>
   (useListContext().error ? null : pagination);
 
 /** Every list's failed-read state: `<List {...LIST_LOAD_ERROR}>`. */

@@ -1,14 +1,4 @@
-import { Pagination, useListContext, useTranslate } from 'react-admin';
+import { EstimatedPagination } from '../common/ListLoadError';
 
-/** The list's pagination; a total the server only estimated (X-Total-Estimated) reads "about N". */
-export const OrderPagination = () => {
-  const { meta } = useListContext();
-  const translate = useTranslate();
-  const estimated = (meta as { totalEstimated?: boolean } | undefined)?.totalEstimated === true;
-  return (
-    <Pagination rowsPerPageOptions={[10, 25, 50, 100]} {...(estimated ? {
-      labelDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        translate('orders.list.range_estimated', { from, to, total: count.toLocaleString() }),
-    } : {})} />
-  );
-};
+/** The order list's pagination: up to 100 rows a page, "about N" when the server estimated the total. */
+export const OrderPagination = () => <EstimatedPagination rowsPerPageOptions={[10, 25, 50, 100]} />;
