@@ -19,12 +19,16 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('create index activity_logs_action_index on activity_logs (action_id, at, id) where action_id is not null');
   await knex.raw('create index activity_logs_action_at on activity_logs (action, at)');
   await knex.raw('create index activity_logs_entity_type_at on activity_logs (entity_type, at)');
+  // The grouped view (the default) in its order: a deep page (offset 10,000) passes over its entries
+  // in this index alone, 1.6 ms, rather than over the whole log's rows in the time index, 150 ms.
+  await knex.raw('create index activity_logs_leads_at on activity_logs (at, id) where leads');
   await knex.raw('create statistics activity_logs_kinds (mcv) on leads, action, entity_type from activity_logs');
   await knex.raw('analyze activity_logs');
 }
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('drop statistics activity_logs_kinds');
+  await knex.raw('drop index activity_logs_leads_at');
   await knex.raw('drop index activity_logs_entity_type_at');
   await knex.raw('drop index activity_logs_action_at');
   await knex.raw('drop index activity_logs_action_index');

@@ -67,6 +67,14 @@ describe('the grouped view at scale', () => {
     const exact = Number((await app.db('activityLogs').where({ leads: true }).count({ n: '*' }))[0].n);
     expect(grouped.headers.get('content-range')).toMatch(new RegExp(`/${exact}$`));
     expect(grouped.body.find((row: { actionId: string }) => row.actionId === actionId).actionSize).toBe(10050);
+    // A deep page (its rows passed over by id alone) is the slice of the whole list in its order.
+    for (const [start, filter] of [[1000, {}], [9990, {}], [600, { action: 'update' }]] as const) {
+      const page = await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify(filter))}&sort=["at","DESC"]&range=[${start},${start + 24}]`);
+      const expected = await app.db('activityLogs').where(filter).orderBy([{ column: 'at', order: 'desc' }, { column: 'id', order: 'desc' }])
+        .offset(start).limit(25).pluck('id');
+      expect(page.body.map((row: { id: number }) => row.id)).toEqual(expected);
+      expect(page.headers.get('content-range')).toMatch(new RegExp(`^activity-logs ${start}-${start + 24}/`));
+    }
   });
 });
 
