@@ -16,7 +16,7 @@ let dispatcher: HttpClient;
 beforeAll(async () => {
   // The demo company: orders completed over 13 months in every area, by card and by hand, some unpriced.
   app = await startTestApp({ sampleData: true });
-  [admin, biller, dispatcher] = await Promise.all(['admin', 'biller', 'regional_dispatcher'].map((name) => signedInAs(app.url, name)));
+  [admin, biller, dispatcher] = await Promise.all((['admin', 'biller', 'regional_dispatcher'] as const).map((name) => signedInAs(app.url, name)));
   // A dispatcher given pricing management sees their areas' totals only.
   const { id: userId } = await app.db('users').where({ username: 'regional_dispatcher' }).first('id');
   await app.db('pagePermissions').insert({ userId, pageKey: 'pricing_management', allowed: true });
