@@ -227,3 +227,49 @@ describe('on a phone (390 px)', () => {
     await admin.put(`/api/pricing/${ids['PH-01']}`, { baseSalePrice: null, version: (await order('PH-01')).version });
   });
 });
+
+describe('a page of 100 orders', () => {
+  it('is offered, and a key typed changes nothing outside the order being typed', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'biller', { path: '/pricing-management', language: 'en' });
+    await page.locator('[role=grid] [data-testid=pricing-mtm]').first().waitFor();
+    const total = Number((await admin.get('/api/pricing?range=%5B0%2C0%5D')).headers.get('content-range')!.split('/')[1]);
+    expect(total).toBeGreaterThan(50);
+    await page.locator('.MuiTablePagination-root [role=combobox]').click();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(['5', '10', '25', '50', '100']);
+    await page.getByRole('option', { name: '100', exact: true }).click();
+    await expectCount(page.locator('[role=grid] [data-testid=pricing-mtm]'), Math.min(total, 100));
+
+    const first = page.locator('[role=grid] tbody tr').first();
+    const name = await first.getByTestId('pricing-mtm').innerText();
+    await first.locator('td.column-basePurchasePrice').click();
+    await page.keyboard.type('7');
+    expect(await focused(page)).toEqual({ mtm: name, column: 'basePurchasePrice', editing: true });
+    // Only the order being typed is drawn as selected.
+    await page.mouse.move(0, 0);
+    const selectedRows = () => page.locator('[role=grid] tbody tr').evaluateAll((rows) => rows
+      .filter((tr) => getComputedStyle(tr).backgroundColor !== 'rgba(0, 0, 0, 0)')
+      .map((tr) => tr.querySelector('[data-testid=pricing-mtm]')?.textContent));
+    expect(await selectedRows()).toEqual([name]);
+
+    // What the keys change in the table, row by row.
+    await page.locator('[role=grid] tbody').evaluate((body) => {
+      const changed = new Set<string>();
+      (window as unknown as { changedRows: Set<string> }).changedRows = changed;
+      new MutationObserver((records) => records.forEach((record) => {
+        const node = record.target instanceof Element ? record.target : record.target.parentElement;
+        changed.add(node?.closest('tr')?.querySelector('[data-testid=pricing-mtm]')?.textContent ?? '(no row)');
+      })).observe(body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+    const total7 = await value(page, name, 'mtmBuyPrice');
+    await page.keyboard.type('5.5');
+    expect(await page.getByTestId('price-basePurchasePrice').inputValue()).toBe('75.5');
+    // The row's total follows the typing: 75.5 where 7 was.
+    await eventually(async () => expect(Number(await value(page, name, 'mtmBuyPrice'))).toBeCloseTo(Number(total7) + 68.5, 2));
+    expect(await page.evaluate(() => [...(window as unknown as { changedRows: Set<string> }).changedRows])).toEqual([name]);
+
+    await page.keyboard.press('Escape');
+    expect(await focused(page)).toEqual({ mtm: name, column: 'basePurchasePrice', editing: false });
+    expect(await selectedRows()).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import type { KeyboardEvent } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
 import { moneyText } from '../../orders/OrderFields';
 import { priceTotals, type PriceTotal } from '@kernel/pricing/priceTotals';
-import { usePriceEditor } from './PriceEditor';
+import { editingIdOf, isDirty, typedOf, useEditorState, usePriceEditor } from './PriceEditor';
 import { usePriceGrid } from './PriceGrid';
 import { markKey } from './pastePrices';
 import type { PriceInput, PricingRecord } from './pricingModel';
@@ -21,14 +21,21 @@ export const ComputedMoney = ({ value, strong }: { value: string | null | undefi
   </Typography>
 );
 
+/** An MTM price or the margin of the order being typed, as the prices typed so far make it. */
+const TypedTotal = ({ record, field }: { record: PricingRecord; field: PriceTotal }) => {
+  const value = useEditorState((state) => priceTotals({ ...record, ...typedOf(state) })[field]);
+  return <ComputedMoney value={value} strong />;
+};
+
 /**
  * An MTM price or the margin, following the prices as they are typed while the order is edited
- * (over the order as it is now, as a save would write only what was typed).
+ * (over the order as it is now, as a save would write only what was typed). Only the edited
+ * order's totals read what is typed: a key redraws them and no other row.
  */
 export const TotalCell = ({ record, field }: { record: PricingRecord; field: PriceTotal }) => {
-  const editor = usePriceEditor();
-  const prices = editor.editingId === record.id ? { ...record, ...editor.typed } : record;
-  return <ComputedMoney value={priceTotals(prices)[field]} strong />;
+  const editing = useEditorState((state) => editingIdOf(state) === record.id);
+  if (editing) return <TypedTotal record={record} field={field} />;
+  return <ComputedMoney value={priceTotals(record)[field]} strong />;
 };
 
 /** A price a paste could not save: the price as it is, then what was pasted and why it was refused. */
@@ -42,21 +49,24 @@ const RefusedPrice = ({ value, text, reason }: { value: string | null; text: str
   </Box>
 );
 
-/**
- * One typed price: its text, or while its order is being edited an input where Enter saves and
- * Escape cancels (in the grid, its keys: PriceGrid.tsx). The phone cards stretch it over their grid cell.
- */
-export const PriceCell = ({ record, field, fullWidth, autoFocus }:
-  { record: PricingRecord; field: PriceInput; fullWidth?: boolean; autoFocus?: boolean }) => {
+/** A price as saved, or as a paste could not save it. */
+const SavedPrice = ({ record, field }: { record: PricingRecord; field: PriceInput }) => {
+  const translate = useTranslate();
+  const mark = usePriceGrid()?.marks[markKey(record.id, field)];
+  if (mark) return <RefusedPrice value={record[field]} text={mark.text} reason={translate(mark.message.key, mark.message.args)} />;
+  return <ComputedMoney value={record[field]} />;
+};
+
+type PriceCellProps = { record: PricingRecord; field: PriceInput; fullWidth?: boolean; autoFocus?: boolean };
+
+/** The input of a price being typed, where Enter saves and Escape cancels (in the grid, its keys: PriceGrid.tsx). */
+const PriceInputField = ({ record, field, fullWidth, autoFocus }: PriceCellProps) => {
   const translate = useTranslate();
   const editor = usePriceEditor();
   const grid = usePriceGrid();
-  if (editor.editingId !== record.id) {
-    const mark = grid?.marks[markKey(record.id, field)];
-    if (mark) return <RefusedPrice value={record[field]} text={mark.text} reason={translate(mark.message.key, mark.message.args)} />;
-    return <ComputedMoney value={record[field]} />;
-  }
-  const error = editor.errors[field];
+  const value = useEditorState((state) => state.draft[field]);
+  const error = useEditorState((state) => state.errors[field]);
+  const saving = useEditorState((state) => state.saving);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (grid) {
       grid.onEditKeyDown(event, record, field);
@@ -70,9 +80,9 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
   };
   return (
     // In the grid the input keeps the focus while its order saves, so that no keystroke falls outside it.
-    <TextField size="small" value={editor.draft[field]} autoFocus={grid ? false : autoFocus}
-      disabled={editor.saving && !grid} slotProps={{ formHelperText: { sx: { whiteSpace: 'normal', mx: 0, minWidth: 150, maxWidth: 200 } },
-        htmlInput: { readOnly: editor.saving, inputMode: 'decimal', name: field,
+    <TextField size="small" value={value} autoFocus={grid ? false : autoFocus}
+      disabled={saving && !grid} slotProps={{ formHelperText: { sx: { whiteSpace: 'normal', mx: 0, minWidth: 150, maxWidth: 200 } },
+        htmlInput: { readOnly: saving, inputMode: 'decimal', name: field,
         'data-testid': `price-${field}`, tabIndex: grid ? -1 : undefined,
         'aria-label': translate(`resources.orders.fields.${field}`),
         style: { textAlign: 'right', fontVariantNumeric: 'tabular-nums', fontSize: '0.875rem', paddingLeft: 6, paddingRight: 6 } } }}
@@ -83,47 +93,62 @@ export const PriceCell = ({ record, field, fullWidth, autoFocus }:
 };
 
 /**
- * Edit, or save and cancel while editing; only one order is edited at a time, and another one
- * cannot be opened while typed prices are unsaved, nor while the list is loading: rows on screen
- * then are the previous filter's, and the page under way, read before the save, would replace
- * what the save answered.
+ * One typed price: its text, or while its order is being edited an input. The phone cards
+ * stretch it over their grid cell. Each cell reads only whether its own order is edited, so a key
+ * typed redraws the one input it goes into.
  */
-export const RowActions = ({ record }: { record: PricingRecord }) => {
+export const PriceCell = (props: PriceCellProps) => {
+  const editing = useEditorState((state) => editingIdOf(state) === props.record.id);
+  return editing ? <PriceInputField {...props} /> : <SavedPrice record={props.record} field={props.field} />;
+};
+
+/**
+ * Opens the order's prices. In the grid it is for the mouse: the keyboard has the grid's keys and
+ * its one tab stop.
+ */
+const EditButton = ({ record }: { record: PricingRecord }) => {
   const translate = useTranslate();
   const editor = usePriceEditor();
-  // In the grid its buttons are for the mouse: the keyboard has the grid's keys and one tab stop.
+  const dirty = useEditorState(isDirty);
+  const saving = useEditorState((state) => state.saving);
+  const closed = useEditorState((state) => state.closedId === record.id);
   const grid = usePriceGrid();
   const inGrid = Boolean(grid);
-  const tabIndex = inGrid ? -1 : undefined;
   // The grid opens the order at its first price, with the focus in it.
   const start = () => (grid ? grid.edit(record.id, grid.columns.findIndex(Boolean)) : editor.start(record));
   const { isFetching } = useListContext();
-  if (editor.editingId !== record.id) {
-    return (
-      <Tooltip title={translate(editor.dirty ? 'pricing.action.finish_first' : 'pricing.action.edit')}>
-        <span>
-          <IconButton size="small" color="primary" onClick={start}
-            disabled={editor.saving || editor.dirty || isFetching} autoFocus={!inGrid && editor.closedId === record.id} tabIndex={tabIndex}
-            aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </span>
-      </Tooltip>
-    );
-  }
+  return (
+    <Tooltip title={translate(dirty ? 'pricing.action.finish_first' : 'pricing.action.edit')}>
+      <span>
+        <IconButton size="small" color="primary" onClick={start}
+          disabled={saving || dirty || isFetching} autoFocus={!inGrid && closed} tabIndex={inGrid ? -1 : undefined}
+          aria-label={translate('pricing.action.edit')} data-testid="edit-prices">
+          <EditIcon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+};
+
+/** The edited order's save and cancel. */
+const SaveOrCancel = () => {
+  const translate = useTranslate();
+  const editor = usePriceEditor();
+  const saving = useEditorState((state) => state.saving);
+  const tabIndex = usePriceGrid() ? -1 : undefined;
   return (
     <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'center' }}>
       <Tooltip title={translate('pricing.action.save')}>
         <span>
-          <IconButton size="small" color="primary" onClick={() => editor.save()} disabled={editor.saving} tabIndex={tabIndex}
+          <IconButton size="small" color="primary" onClick={() => editor.save()} disabled={saving} tabIndex={tabIndex}
             aria-label={translate('pricing.action.save')} data-testid="save-prices">
-            {editor.saving ? <CircularProgress size={18} /> : <CheckIcon fontSize="small" />}
+            {saving ? <CircularProgress size={18} /> : <CheckIcon fontSize="small" />}
           </IconButton>
         </span>
       </Tooltip>
       <Tooltip title={translate('pricing.action.cancel')}>
         <span>
-          <IconButton size="small" onClick={editor.cancel} disabled={editor.saving} tabIndex={tabIndex}
+          <IconButton size="small" onClick={editor.cancel} disabled={saving} tabIndex={tabIndex}
             aria-label={translate('pricing.action.cancel')} data-testid="cancel-prices">
             <CloseIcon fontSize="small" />
           </IconButton>
@@ -131,4 +156,15 @@ export const RowActions = ({ record }: { record: PricingRecord }) => {
       </Tooltip>
     </Box>
   );
+};
+
+/**
+ * Edit, or save and cancel while editing; only one order is edited at a time, and another one
+ * cannot be opened while typed prices are unsaved, nor while the list is loading: rows on screen
+ * then are the previous filter's, and the page under way, read before the save, would replace
+ * what the save answered.
+ */
+export const RowActions = ({ record }: { record: PricingRecord }) => {
+  const editing = useEditorState((state) => editingIdOf(state) === record.id);
+  return editing ? <SaveOrCancel /> : <EditButton record={record} />;
 };

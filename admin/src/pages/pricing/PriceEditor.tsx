@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import {
-  HttpError, useListContext, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
+  HttpError, useEvent, useListContext, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
 } from 'react-admin';
 import { parseMoney } from '@kernel/pricing/parseMoney';
 import { useToast } from '../../layout/useToast';
 import { fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
+import { createStore, useStoreValue, type Store } from './createStore';
 import { PRICE_INPUTS, type PriceInput, type PricingRecord } from './pricingModel';
 
 type Draft = Record<PriceInput, string>;
@@ -31,18 +32,27 @@ export interface FirstKey {
   text: string;
 }
 
-interface Editor {
-  /** The order whose prices are being typed; one at a time. */
-  editingId?: Identifier;
+/**
+ * What the editor holds, in one store: each cell reads its own part of it (useEditorState), so a
+ * key typed redraws the price being typed and its order's totals, not every row of the list.
+ */
+export interface EditorState {
+  /** The order whose prices are being typed, as editing started; one at a time. */
+  started?: Started;
   /** The order whose editing just ended: its Edit button takes the keyboard focus back. */
   closedId?: Identifier;
   draft: Draft;
-  /** The prices changed from where editing started: what a save would write. */
-  typed: Partial<Draft>;
-  /** Something was typed: other orders cannot be opened until it is saved or cancelled. */
-  dirty: boolean;
   errors: Errors;
   saving: boolean;
+}
+
+/**
+ * The editor's actions, the same from one render to the next: each reads the state as it is when
+ * called (a handler acts on the keys typed so far, not on the last render's).
+ */
+export interface Editor {
+  /** The state now. */
+  state: () => EditorState;
   start: (record: PricingRecord, first?: FirstKey) => void;
   change: (field: PriceInput, value: string) => void;
   cancel: () => void;
@@ -50,23 +60,37 @@ interface Editor {
   save: () => Promise<boolean>;
 }
 
-const EditorContext = createContext<Editor | undefined>(undefined);
-/** The order being edited alone: the table reads it for the row's colour without redrawing at each key typed. */
-const EditingIdContext = createContext<Identifier | undefined>(undefined);
+const EditorContext = createContext<{ store: Store<EditorState>; editor: Editor } | undefined>(undefined);
 
-export const useEditingId = (): Identifier | undefined => useContext(EditingIdContext);
+function useEditorContext() {
+  const context = useContext(EditorContext);
+  if (!context) throw new Error('usePriceEditor outside <PriceEditorProvider>');
+  return context;
+}
 
-export const usePriceEditor = (): Editor => {
-  const editor = useContext(EditorContext);
-  if (!editor) throw new Error('usePriceEditor outside <PriceEditorProvider>');
-  return editor;
-};
+export const usePriceEditor = (): Editor => useEditorContext().editor;
+
+/** The part of the editor's state that `select` reads; the component redraws only when that part changes. */
+export const useEditorState = <T,>(select: (state: EditorState) => T): T => useStoreValue(useEditorContext().store, select);
+
+export const editingIdOf = (state: EditorState): Identifier | undefined => state.started?.id;
+
+/** The order being edited; the table reads it for the row's colour. */
+export const useEditingId = (): Identifier | undefined => useEditorState(editingIdOf);
 
 const draftOf = (record: PricingRecord) =>
   Object.fromEntries(PRICE_INPUTS.map((field) => [field, record[field] ?? ''])) as Draft;
 
 const changedFields = (draft: Draft, original: Draft) =>
   PRICE_INPUTS.filter((field) => draft[field] !== original[field]);
+
+/** The prices changed from where editing started: what a save would write. */
+export const typedOf = ({ started, draft }: EditorState): Partial<Draft> =>
+  (started ? Object.fromEntries(changedFields(draft, started.original).map((field) => [field, draft[field]])) : {});
+
+/** Something was typed: other orders cannot be opened until it is saved or cancelled. */
+export const isDirty = ({ started, draft }: EditorState): boolean =>
+  started !== undefined && changedFields(draft, started.original).length > 0;
 
 /**
  * The changed prices as the PUT sends them, or the message key of each that is wrong. Only what
@@ -109,23 +133,18 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [update] = useUpdate<PricingRecord>();
   const { data } = useListContext<PricingRecord>();
-  const [started, setStarted] = useState<Started>();
-  const [draft, setDraft] = useState<Draft>({} as Draft);
-  const [errors, setErrors] = useState<Errors>({});
-  const [saving, setSaving] = useState(false);
-  const [closedId, setClosedId] = useState<Identifier>();
+  const [store] = useState(() => createStore<EditorState>({ draft: {} as Draft, errors: {}, saving: false }));
 
   const cancel = useCallback(() => {
-    setClosedId(started?.id);
-    setStarted(undefined);
-    setErrors({});
-  }, [started]);
+    store.set((state) => ({ ...state, closedId: state.started?.id, started: undefined, errors: {} }));
+  }, [store]);
 
-  const failed = useCallback(async (error: unknown) => {
+  /** A refused save of the prices `draft`, typed over `started`. */
+  const failed = useCallback(async (error: unknown, started: Started, draft: Draft) => {
     if (!(error instanceof HttpError) || (error as { permission?: boolean }).permission) return;
     const fields = error.status === 400 ? serverErrors(error) : undefined;
     if (fields) {
-      setErrors(fields);
+      store.set((state) => ({ ...state, errors: fields }));
       return;
     }
     if (error.status === 401) {
@@ -138,20 +157,23 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       description: translate(stale ? 'pricing.toast.conflict' : 'pricing.toast.failure') });
     if (!stale) return;
     refresh();
-    if (error.status === 404 || !started) {
+    if (error.status === 404) {
       cancel();
       return;
     }
     const typed = changedFields(draft, started.original);
-    setStarted({ ...started, conflicted: true });
-    setErrors(Object.fromEntries(typed.map((field) => [field, { key: 'pricing_grid.cell.stale' }])));
-  }, [toast, translate, logoutIfAccessDenied, cancel, refresh, started, draft]);
+    store.set((state) => ({ ...state, started: { ...started, conflicted: true },
+      errors: Object.fromEntries(typed.map((field) => [field, { key: 'pricing_grid.cell.stale' }])) }));
+  }, [store, toast, translate, logoutIfAccessDenied, cancel, refresh]);
 
-  const save = useCallback(async () => {
+  // The same function from render to render (a list reloaded or a language changed would make another
+  // one), so that the editor the cells read stays the same and no cell redraws for it.
+  const save = useEvent(async () => {
+    const { started, draft } = store.get();
     if (!started) return true;
     const typed = readDraft(draft, started.original);
     if ('errors' in typed) {
-      setErrors(typed.errors);
+      store.set((state) => ({ ...state, errors: typed.errors }));
       return false;
     }
     if (Object.keys(typed.data).length === 0) {
@@ -159,7 +181,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       return true;
     }
     const listed = started.conflicted ? data?.find((record) => record.id === started.id) : undefined;
-    setSaving(true);
+    store.set((state) => ({ ...state, saving: true }));
     try {
       await update('pricing', { id: started.id, data: { ...typed.data, version: listed?.version ?? started.version } },
         { mutationMode: 'pessimistic', returnPromise: true });
@@ -168,38 +190,28 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       await queryClient.invalidateQueries({ queryKey: queryKeys.allPricingStats() });
       return true;
     } catch (error) {
-      await failed(error);
+      await failed(error, started, draft);
       return false;
     } finally {
-      setSaving(false);
+      store.set((state) => ({ ...state, saving: false }));
     }
-  }, [started, draft, data, update, cancel, toast, translate, queryClient, failed]);
+  });
 
-  const editor = useMemo<Editor>(() => {
-    const changed = started ? changedFields(draft, started.original) : [];
-    return {
-      editingId: started?.id,
-      closedId,
-      draft,
-      typed: Object.fromEntries(changed.map((field) => [field, draft[field]])),
-      dirty: changed.length > 0,
-      errors, saving, cancel, save,
+  const value = useMemo(() => ({
+    store,
+    editor: {
+      state: store.get,
+      cancel, save,
       start(record, first) {
         const original = draftOf(record);
-        setStarted({ id: record.id, version: record.version, original });
-        setDraft(first ? { ...original, [first.field]: first.text } : original);
-        setErrors({});
+        store.set((state) => ({ ...state, started: { id: record.id, version: record.version, original },
+          draft: first ? { ...original, [first.field]: first.text } : original, errors: {} }));
       },
       change(field, value) {
-        setDraft((current) => ({ ...current, [field]: value }));
-        setErrors(({ [field]: _cleared, ...rest }) => rest);
+        store.set(({ draft, errors: { [field]: _cleared, ...errors }, ...state }) => ({ ...state, draft: { ...draft, [field]: value }, errors }));
       },
-    };
-  }, [started, closedId, draft, errors, saving, cancel, save]);
+    } satisfies Editor,
+  }), [store, cancel, save]);
 
-  return (
-    <EditorContext.Provider value={editor}>
-      <EditingIdContext.Provider value={started?.id}>{children}</EditingIdContext.Provider>
-    </EditorContext.Provider>
-  );
+  return <EditorContext.Provider value={value}>{children}</EditorContext.Provider>;
 };

@@ -8,7 +8,8 @@ import { useToast } from '../../layout/useToast';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { describeError, isPermissionRefusal } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
-import { usePriceEditor } from './PriceEditor';
+import { createStore, type Store } from './createStore';
+import { editingIdOf, isDirty, usePriceEditor } from './PriceEditor';
 import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { announcePaste, planPaste, refusalMarks, type CellMarks } from './pastePrices';
 import type { PasteAnswer, PriceInput, PricingRecord } from './pricingModel';
@@ -28,27 +29,10 @@ type Landing = 'cell' | 'select' | 'caret';
 
 const cellKey = (id: Identifier, col: number) => `${id}:${col}`;
 
-/** The focused cell's key, which each cell reads for itself: moving the focus re-renders two cells, not the grid. */
-function createFocusStore() {
-  let key: string | undefined;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => key,
-    set(next: string | undefined) {
-      if (next === key) return;
-      key = next;
-      listeners.forEach((listener) => listener());
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => { listeners.delete(listener); };
-    },
-  };
-}
-
 interface Grid {
   tableRef: RefObject<HTMLTableElement | null>;
-  focusStore: ReturnType<typeof createFocusStore>;
+  /** The focused cell's key, which each cell reads for itself: moving the focus redraws two cells, not the grid. */
+  focusStore: Store<string | undefined>;
   columns: readonly GridColumnKind[];
   marks: CellMarks;
   /** What the grid last did (a row saved, a paste under way), for its status line. */
@@ -96,14 +80,11 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
   const dataProvider = useAppDataProvider();
   const queryClient = useQueryClient();
   const { resetNotifications } = useNotificationContext();
-  // Read through a ref, as the focus is: typing changes the editor at each key, and the grid's
-  // handlers (in every cell's context) would otherwise change with it.
-  const editorNow = usePriceEditor();
-  const editorRef = useRef(editorNow);
-  useLayoutEffect(() => { editorRef.current = editorNow; }, [editorNow]);
+  // The same from key to key: the grid's handlers (in every cell's context) read its state when called.
+  const editor = usePriceEditor();
   const { data, resource } = useListContext<PricingRecord>();
   const tableRef = useRef<HTMLTableElement>(null);
-  const [focusStore] = useState(createFocusStore);
+  const [focusStore] = useState(() => createStore<string | undefined>(undefined));
   const [focus, setFocus] = useState<Position>();
   const [landing, setLanding] = useState<{ on: Landing; tick: number }>();
   const [marks, setMarks] = useState<CellMarks>({});
@@ -154,12 +135,12 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
   }, [rows, columns.length]);
 
   const startEditing = useCallback((row: number, col: number, text?: string) => {
-    const editor = editorRef.current;
+    const state = editor.state();
     const record = rows[row];
     const field = columns[col];
     if (!record || !field) return;
-    if (editor.editingId !== record.id) {
-      if (editor.dirty || editor.saving) {
+    if (editingIdOf(state) !== record.id) {
+      if (isDirty(state) || state.saving) {
         toast({ variant: 'info', title: translate('pricing.action.finish_first') });
         return;
       }
@@ -169,7 +150,7 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
       editor.change(field, text);
     }
     moveTo(row, col, 'caret');
-  }, [rows, columns, moveTo, toast, translate]);
+  }, [editor, rows, columns, moveTo, toast, translate]);
 
   /** The next (or previous) price from a column, on to the next (previous) order; undefined at the grid's end. */
   const tabFrom = useCallback((row: number, col: number, back: boolean) => {
@@ -224,7 +205,6 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
   }, []);
 
   const onEditKeyDown = useCallback((event: KeyboardEvent<HTMLElement>, record: PricingRecord, field: PriceInput) => {
-    const editor = editorRef.current;
     const row = rows.findIndex((r) => r.id === record.id);
     const col = columns.indexOf(field);
     if (row < 0 || col < 0) return;
@@ -239,7 +219,7 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
     if (event.key === 'Enter') {
       event.preventDefault();
       event.stopPropagation();
-      if (editor.saving) return;
+      if (editor.state().saving) return;
       void leave({ row: row + 1, col: editColumn.current ?? col });
     } else if (event.key === 'Escape') {
       event.preventDefault();
@@ -251,19 +231,19 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
       event.stopPropagation();
       const next = tabFrom(row, col, event.shiftKey);
       if (next?.row === row) moveTo(row, next.col, 'select');
-      else if (next && !editor.saving) void leave(next);
+      else if (next && !editor.state().saving) void leave(next);
     }
-  }, [rows, columns, moveTo, tabFrom, saved, resetNotifications]);
+  }, [editor, rows, columns, moveTo, tabFrom, saved, resetNotifications]);
 
   const paste = useCallback(async (text: string) => {
     const at = atRef.current;
-    const editor = editorRef.current;
+    const state = editor.state();
     if (!at) return;
-    if (editor.dirty || editor.saving) {
+    if (isDirty(state) || state.saving) {
       toast({ variant: 'info', title: translate('pricing.action.finish_first') });
       return;
     }
-    if (editor.editingId !== undefined) editor.cancel();
+    if (editingIdOf(state) !== undefined) editor.cancel();
     const plan = planPaste(text, rows, at.row, columns[at.col] ?? undefined);
     if ('refused' in plan) {
       toast({ variant: 'destructive', title: translate('pricing_grid.paste.not_pasted'), description: translate(plan.refused.key, plan.refused.args) });
@@ -294,7 +274,7 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
     announcePaste(toast, notifyUndoable, translate, answer);
     await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.allPricingStats() }),
       queryClient.invalidateQueries({ queryKey: [resource, 'getList'] })]);
-  }, [rows, columns, dataProvider, queryClient, resource, toast, notifyUndoable, translate]);
+  }, [editor, rows, columns, dataProvider, queryClient, resource, toast, notifyUndoable, translate]);
 
   const onPaste = useCallback((event: ClipboardEvent<HTMLElement>) => {
     const text = event.clipboardData.getData('text/plain');

@@ -4,7 +4,7 @@ import { RecordContextProvider, useListContext, useTranslate } from 'react-admin
 import { LocalDateField } from '../../common/LocalDateField';
 import { OrderReferenceField } from '../../orders/OrderReferences';
 import { PriceCell, RowActions, TotalCell } from './PriceCells';
-import { usePriceEditor } from './PriceEditor';
+import { editingIdOf, useEditorState } from './PriceEditor';
 import { SIDES, type PricingRecord } from './pricingModel';
 import { OrderNumbers, PricingEmpty } from './PricingTable';
 import { PriceSource } from './PriceSource';
@@ -19,7 +19,7 @@ const Labelled = ({ label, children }: { label: string; children: ReactNode }) =
 /** One order on a phone: the same prices as a table row, a side per block, edited in place. */
 const PricingCard = ({ record }: { record: PricingRecord }) => {
   const translate = useTranslate();
-  const editing = usePriceEditor().editingId === record.id;
+  const editing = useEditorState((state) => editingIdOf(state) === record.id);
   const label = (field: string) => translate(`resources.orders.fields.${field}`);
   return (
     <Card variant="outlined" data-testid="pricing-card" sx={{ bgcolor: editing ? 'action.selected' : undefined }}>

@@ -5,7 +5,7 @@ import { PeriodInput } from './PeriodInput';
 import { PriceEditorProvider } from './PriceEditor';
 import { PricingCards } from './PricingCards';
 import { PricingStats } from './PricingStats';
-import { LIST_LOAD_ERROR } from '../../common/ListLoadError';
+import { EstimatedPagination, LIST_LOAD_ERROR, ListPagination } from '../../common/ListLoadError';
 import { PricingTable } from './PricingTable';
 
 /** MTM search, the "pricing not set only" switch, and the year, month or week selection. */
@@ -20,6 +20,12 @@ function usePricingFilters() {
       choices={[{ id: 'card', name: 'rate_cards.source.card' }, { id: 'hand', name: 'rate_cards.source.hand' }]} />,
   ];
 }
+
+/**
+ * Up to 100 orders a page: a key typed redraws the price it goes into and its row's totals, not
+ * the page (bench/results/browser.md), so a longer page costs the typing nothing.
+ */
+const PRICING_PAGINATION = <ListPagination pagination={<EstimatedPagination rowsPerPageOptions={[5, 10, 25, 50, 100]} />} />;
 
 /** The inline alert says a failed load; react-admin's default would add a notification. */
 const reportedInline = () => undefined;
@@ -44,7 +50,7 @@ const PricingPage = () => {
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('pricing.title')}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{translate('pricing.intro')}</Typography>
       {/* All time by default, newest first: last year's unpriced orders stay in sight in January. */}
-      <List {...LIST_LOAD_ERROR} resource="pricing" storeKey="pricing_management" title={false} filters={usePricingFilters()}
+      <List {...LIST_LOAD_ERROR} pagination={PRICING_PAGINATION} resource="pricing" storeKey="pricing_management" title={false} filters={usePricingFilters()}
         actions={false} exporter={false} sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false}
         error={<LoadError />} queryOptions={{ onError: reportedInline }} component={Box}>
         <PricingStats />

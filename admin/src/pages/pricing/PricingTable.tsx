@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, type SxProps, type Theme } from '@mui/material';
+import { useCallback } from 'react';
 import { DataTable, useTranslate } from 'react-admin';
 import { LocalDateField } from '../../common/LocalDateField';
 import { OrderReferenceField } from '../../orders/OrderReferences';
@@ -64,25 +65,37 @@ const COLUMNS: PricingColumn[] = [
 
 const GRID_KINDS = COLUMNS.map((column) => column.kind);
 
+/**
+ * The columns as DataTable's children, made once: the same children and the same row styles from
+ * render to render let DataTable's memoized rows skip a redraw, so opening an order redraws its
+ * row and the one closed, not the page.
+ */
+const GRID_COLUMNS = COLUMNS.map((column, col) => <GridColumn key={column.source ?? String(column.label)} {...column} col={col} />);
+const EDITED_ROW = { bgcolor: 'action.selected' };
+const OTHER_ROW = {};
+
+const TABLE_SX: SxProps<Theme> = {
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+  '& .RaDataTable-rowCell': { whiteSpace: 'nowrap', verticalAlign: 'top', px: 0.75 },
+  '& .RaDataTable-rowCell.column-completionDate': { whiteSpace: 'normal', minWidth: 90 },
+  // The focused cell: a ring in the theme's primary colour, inside the cell so no neighbour hides it.
+  '& [role=gridcell]:focus': { outline: 'none' },
+  '& [role=gridcell][aria-selected=true]:focus-within': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
+  // Chinese headers break between words only, not after every character.
+  '& .RaDataTable-headerCell': { lineHeight: 1.3, px: 0.75, fontSize: '0.8125rem', wordBreak: 'keep-all' },
+  '& .pricing-total': { bgcolor: 'action.hover' },
+};
+
 const PricingDataTable = () => {
   const translate = useTranslate();
   const editingId = useEditingId();
   const { tableRef, pasting, onKeyDown, onPaste } = usePriceGrid()!;
+  const rowSx = useCallback((record: PricingRecord) => (record.id === editingId ? EDITED_ROW : OTHER_ROW), [editingId]);
   return (
     <DataTable ref={tableRef} rowClick={false} bulkActionButtons={false} empty={<PricingEmpty />}
       role="grid" aria-label={translate('pricing_grid.label')} aria-busy={pasting || undefined}
-      onKeyDown={onKeyDown} onPaste={onPaste}
-      rowSx={(record) => (record.id === editingId ? { bgcolor: 'action.selected' } : {})}
-      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
-        '& .RaDataTable-rowCell': { whiteSpace: 'nowrap', verticalAlign: 'top', px: 0.75 },
-        '& .RaDataTable-rowCell.column-completionDate': { whiteSpace: 'normal', minWidth: 90 },
-        // The focused cell: a ring in the theme's primary colour, inside the cell so no neighbour hides it.
-        '& [role=gridcell]:focus': { outline: 'none' },
-        '& [role=gridcell][aria-selected=true]:focus-within': { boxShadow: (theme) => `inset 0 0 0 2px ${theme.palette.primary.main}` },
-        // Chinese headers break between words only, not after every character.
-        '& .RaDataTable-headerCell': { lineHeight: 1.3, px: 0.75, fontSize: '0.8125rem', wordBreak: 'keep-all' },
-        '& .pricing-total': { bgcolor: 'action.hover' } }}>
-      {COLUMNS.map((column, col) => <GridColumn key={column.source ?? String(column.label)} {...column} col={col} />)}
+      onKeyDown={onKeyDown} onPaste={onPaste} rowSx={rowSx} sx={TABLE_SX}>
+      {GRID_COLUMNS}
     </DataTable>
   );
 };
