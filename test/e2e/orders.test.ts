@@ -4,7 +4,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIN_FLOW } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import {
+  chooseLanguage, closePage, eventually, expectAbsent, expectCount, fillDate, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser,
+} from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { DEMO_USERS, demoUserName } from '../../seeds/demo';
 
@@ -384,5 +386,62 @@ describe('the order screens in English, dark', () => {
     for (const message of SEED_MESSAGES.en) await page.getByText(message, { exact: true }).waitFor();
     await screenshot(page, 'orders-new-en-dark');
     await closePage(page);
+  });
+});
+
+describe('the order list opened at its address', () => {
+  /** The API calls `page` makes, as path and query, from now on. */
+  const apiCalls = (page: Page) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) calls.push(decodeURIComponent(url.pathname + url.search));
+    });
+    return calls;
+  };
+  const named = (calls: string[], start: string) => calls.filter((call) => call.startsWith(start));
+
+  it('shows its rows, asking who is signed in, the page check and the first page once each', async () => {
+    await orderAt('booking_received', { mtmNumber: 'MTM-OPENED' });
+    const page = await newPage(env.browser, env.app.url);
+    const calls = apiCalls(page);
+    await signIn(page, 'team_leader', { path: '/orders' });
+    await page.locator('tbody tr', { hasText: 'MTM-OPENED' }).waitFor();
+    // Asked once the rows are there: every call of the list's first screen has gone out by then.
+    await eventually(async () => expect(named(calls, '/api/saved-filters')).toHaveLength(1));
+    expect(calls.filter((call) => call === '/api/user')).toHaveLength(1);
+    expect(named(calls, '/api/can-access-page?pageKey=orders')).toHaveLength(1);
+    expect(named(calls, '/api/orders?')).toHaveLength(1);
+    await closePage(page);
+  });
+
+  it('signed out, goes to the sign-in page without asking for the page or its orders', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    const calls = apiCalls(page);
+    await page.goto('/orders');
+    await page.getByTestId('login-form').waitFor();
+    expect(named(calls, '/api/can-access-page')).toEqual([]);
+    expect(named(calls, '/api/orders')).toEqual([]);
+    await closePage(page);
+  });
+
+  it('refused the orders page, shows the access-denied screen and never asks for the orders', async () => {
+    const director = (await env.app.db('users').where({ username: 'director' }).first()).id;
+    // `users` is every override there is: the others are sent as they are.
+    const { body: matrix } = await admin.get('/api/permissions');
+    const others = matrix.users.filter((user: { userId: number }) => user.userId !== director);
+    expect((await admin.put('/api/permissions', { users: [...others, { userId: director, grants: [], denials: ['orders'] }] })).status)
+      .toBe(200);
+    try {
+      const page = await newPage(env.browser, env.app.url);
+      const calls = apiCalls(page);
+      await signIn(page, 'director', { path: '/orders' });
+      await page.getByTestId('access-denied').waitFor();
+      expect(named(calls, '/api/can-access-page?pageKey=orders')).toHaveLength(1);
+      expect(named(calls, '/api/orders')).toEqual([]);
+      await closePage(page);
+    } finally {
+      expect((await admin.put('/api/permissions', { users: matrix.users })).status).toBe(200);
+    }
   });
 });

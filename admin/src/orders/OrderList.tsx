@@ -110,7 +110,11 @@ const OrderList = () => {
   const editable = useCanEditOrders();
   return (
     <OrderImport>
-      <List filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
+      {/*
+        The page guard has checked the orders page before drawing the list (App.tsx): the list's own
+        checks, of who is signed in and then of the same page, would hold its request back two renders.
+      */}
+      <List disableAuthentication filters={filters} actions={<ListActions />} sort={{ field: 'createdAt', order: 'DESC' }} perPage={25}
         error={<ListLoadError />} pagination={<ListPagination pagination={<OrderPagination />} />} exporter={false} empty={<NoOrders />}>
         <SelectionFollowsQuery />
         {/* `bulkActionButtons` turns the checkboxes on; the toolbar holds the buttons. */}

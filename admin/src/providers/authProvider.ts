@@ -6,6 +6,13 @@ import { accessOf } from '../layout/pageRegistry';
 
 const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 
+/**
+ * Asked as the app's scripts start, beside the catalog the first render waits for (main.tsx):
+ * every screen's first checks (checkAuth, then the page's access) wait for this answer, which the
+ * first render would otherwise only then ask for.
+ */
+void queryClient.prefetchQuery(currentUserQuery);
+
 /** `null` once the server said nobody is signed in; `undefined` while that is not known. */
 const knownUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
 
