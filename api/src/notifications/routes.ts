@@ -6,6 +6,7 @@ import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser, requireUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
+import { cappedCount } from '../db/cappedCount';
 import { liveRows } from '../db/liveRows';
 import { scopeToAreas } from '../orders/dispatcherScope';
 import { parseListParams } from '../resources/listQuery';
@@ -41,13 +42,6 @@ function ownNotifications(ctx: Ctx): Knex.QueryBuilder {
  */
 export const NOTIFICATION_COUNT_CAP = 1_000;
 
-/** How many rows `query` finds, counting no further than the cap's next row. */
-async function cappedCount(db: Knex, query: Knex.QueryBuilder): Promise<number> {
-  const [{ count }] = await db.count({ count: '*' }).from(query.select(db.raw('1')).limit(NOTIFICATION_COUNT_CAP + 1).as('found')) as
-    Array<{ count: string | number }>;
-  return Number(count);
-}
-
 /** Newest first, a page as ra-data-simple-rest asks for it; the unread count in X-Unread-Count. */
 async function list(ctx: Ctx) {
   const { db } = ctx.state;
@@ -62,8 +56,8 @@ async function list(ctx: Ctx) {
         db.raw("n.data ->> 'from' as from_status"), db.raw("n.data ->> 'to' as to_status"), db.raw(`${personNameSql('actor')} as by_name`),
         'n.readAt', 'n.createdAt')
       .orderBy('n.id', 'desc').offset(range.start).limit(range.end - range.start + 1),
-    cappedCount(db, ownNotifications(ctx)),
-    cappedCount(db, ownNotifications(ctx).whereNull('n.readAt')),
+    cappedCount(db, ownNotifications(ctx), NOTIFICATION_COUNT_CAP),
+    cappedCount(db, ownNotifications(ctx).whereNull('n.readAt'), NOTIFICATION_COUNT_CAP),
   ]);
   const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
   ctx.set('Content-Range', `notifications ${range.start}-${end}/${total}`);

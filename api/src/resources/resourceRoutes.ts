@@ -15,6 +15,7 @@ import { pathId } from './pathId';
 import { idListsOf, relatedRows } from './relations';
 import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type RecordWrite, type Row, type Scope } from './resource';
 import { writeRefusals } from './writeRules';
+import { cappedCount } from '../db/cappedCount';
 import { columnName } from '../db/columnName';
 import { trigramContains } from './trigramSearch';
 import { User } from '../users/User';
@@ -103,9 +104,7 @@ async function countRows(def: AnyResource, query: QueryBuilder<Model>, db: Knex,
   const cap = def.list.countCap;
   if (!cap || estimate === undefined) return { total: await rows.resultSize(), estimated: false };
   if (estimate > cap) return { total: Math.max(estimate, reached), estimated: true };
-  const capped = rows.select(db.raw('1')).limit(cap + 1).toKnexQuery();
-  const [{ count }] = (await db.count({ count: '*' }).from(capped.as('capped'))) as Array<{ count: string | number }>;
-  return cappedTotal(Number(count), cap, reached);
+  return cappedTotal(await cappedCount(db, rows.toKnexQuery(), cap), cap, reached);
 }
 
 /** A count told as is up to the cap; past it, as more than the cap (flagged), and at least `reached`. */

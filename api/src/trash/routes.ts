@@ -15,6 +15,7 @@ import { restoration, type AnyResource, type Ctx, type Row } from '../resources/
 import { personNameSql } from '../users/personNameSql';
 import { checkWrite } from '../resources/resourceRoutes';
 import { columnName } from '../db/columnName';
+import { cappedCount } from '../db/cappedCount';
 
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
 const DEFAULT_SORT = { field: 'deletedAt', order: 'desc' } as const;
@@ -84,14 +85,11 @@ async function list(ctx: Ctx) {
   const page = trashRows(ctx, filter, newest).select('*');
   // Names in pinyin order, as every list sorts them (migration 20261127000200_name_sort_keys).
   if (sort.field === 'name') page.orderByRaw(`pinyin_key(name) ${sort.order === 'desc' ? 'desc' : 'asc'}`);
-  const db = ctx.state.db;
-  const [rows, [{ count }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     page.orderBy(sort.field, sort.order).orderBy('entityId', sort.order).orderBy('type', sort.order)
       .offset(range.start).limit(size),
-    db.count({ count: '*' }).from(trashRows(ctx, filter).select(db.raw('1')).limit(COUNT_CAP + 1).as('found')) as
-      Promise<Array<{ count: string | number }>>,
+    cappedCount(ctx.state.db, trashRows(ctx, filter), COUNT_CAP),
   ]);
-  const total = Number(count);
   const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
   ctx.set('Content-Range', `trash ${range.start}-${end}/${total}`);
   if (total > COUNT_CAP) ctx.set('X-Total-Estimated', 'true');
