@@ -1,3 +1,6 @@
+import { FIELD_KINDS } from '@kernel/activity/fieldKinds';
+import { RESOURCES } from '../../api/src/registry';
+import { idListsOf, referencesOf } from '../../api/src/resources/relations';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { useSignedInApp } from '../helpers/testApp';
 
@@ -56,5 +59,38 @@ describe('a readable activity log', () => {
   it('writes an IPv4 address as people do', async () => {
     const [row] = (await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ action: 'login' }))}`)).body as LogRow[];
     expect(row.ip).toBe('127.0.0.1');
+  });
+});
+
+describe('the values of a change, as the form shows them (#39)', () => {
+  it('knows every reference a record type writes, and no other', () => {
+    const typeOf = (model: unknown) => RESOURCES.find((def) => def.model === model && def.write)!.entityType;
+    for (const def of RESOURCES.filter((one) => one.write)) {
+      const kinds = Object.entries(FIELD_KINDS[def.entityType] ?? {});
+      expect(Object.fromEntries(kinds.filter(([, kind]) => 'ref' in kind || 'refs' in kind)))
+        .toEqual(Object.fromEntries([...referencesOf(def).map((ref) => [ref.field, { ref: typeOf(ref.related) }]),
+          ...idListsOf(def).map((list) => [list.field, { refs: typeOf(list.related) }])]));
+    }
+  });
+
+  it('names the records a change refers to by the names they had then', async () => {
+    const east = await admin.create('/api/delivery-areas', { code: 'NE1', name: '东区' });
+    const west = await admin.create('/api/delivery-areas', { code: 'NW1', name: '西区' });
+    const supplier = await admin.create('/api/suppliers', { name: '名称物流', ...SUPPLIER_CONTACT, serviceAreaIds: [east.id] });
+    await admin.put(`/api/suppliers/${supplier.id}`, { version: supplier.version, serviceAreaIds: [east.id, west.id] });
+    // Renamed after the change: the change still reads with the name the area had.
+    await admin.put(`/api/delivery-areas/${east.id}`, { version: east.version, name: '东区（新）' });
+    const rows = (await logOf('supplier', supplier.id)) as Array<LogRow & { referenceNames: Record<string, Record<string, string>> | null }>;
+    expect(rows.map((row) => row.referenceNames)).toEqual([
+      { serviceAreaIds: { [east.id]: '东区' } },
+      { serviceAreaIds: { [east.id]: '东区', [west.id]: '西区' } },
+    ]);
+    const later = await admin.get(`/api/suppliers/${supplier.id}`);
+    await admin.put(`/api/suppliers/${supplier.id}`, { version: later.body.version, serviceAreaIds: [west.id] });
+    expect(((await logOf('supplier', supplier.id)).at(-1) as unknown as { referenceNames: unknown }).referenceNames)
+      .toEqual({ serviceAreaIds: { [east.id]: '东区（新）', [west.id]: '西区' } });
+    // A change that names no record has none.
+    await admin.put(`/api/suppliers/${supplier.id}`, { version: later.body.version + 1, shortName: '名称' });
+    expect(((await logOf('supplier', supplier.id)).at(-1) as unknown as { referenceNames: unknown }).referenceNames).toBeNull();
   });
 });

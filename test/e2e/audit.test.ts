@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
 import { closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { orderMaker } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
 
@@ -160,6 +161,60 @@ describe('the activity log', () => {
     await panel.getByText('Role: Team leader').waitFor();
     expect(await panel.innerText()).toContain('"suppliers"');
     await admin.put('/api/permissions', { roles: { team_leader: matrix.roles.team_leader } });
+    await closePage(page);
+  });
+});
+
+describe('the values of a change, as the form shows them (#39)', () => {
+  it('reads a supplier\'s status and service areas in words and names, the names they had then (cn, 1440 px)', async () => {
+    const east = await admin.create('/api/delivery-areas', { code: 'HV-E', name: '历史东区' });
+    const west = await admin.create('/api/delivery-areas', { code: 'HV-W', name: '历史西区' });
+    const supplier = await admin.create('/api/suppliers', { name: '历史值物流', ...SUPPLIER_CONTACT, serviceAreaIds: [east.id] });
+    expect((await admin.put(`/api/suppliers/${supplier.id}`, { status: 'inactive', serviceAreaIds: [east.id, west.id] })).status).toBe(200);
+    expect((await admin.put(`/api/delivery-areas/${east.id}`, { name: '历史东区（新名）' })).status).toBe(200);
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'admin', { path: `/suppliers/${supplier.id}` });
+    await page.getByTestId('history-panel').getByText('历史记录').click();
+    await page.getByTestId('history-entry').filter({ hasText: '修改' }).click();
+    await page.getByTestId('history-before').click();
+    const compare = page.getByTestId('history-compare');
+    const status = compare.locator('tr', { hasText: '状态' });
+    await status.getByText('启用', { exact: true }).waitFor();
+    await status.getByText('停用', { exact: true }).waitFor();
+    const areas = compare.locator('tr', { hasText: '服务区域' });
+    // Then: the area by the name it had; now: its name today, beside the other area.
+    await areas.locator('td').nth(1).getByText('历史东区', { exact: true }).waitFor();
+    await areas.locator('td').nth(2).getByText('历史东区（新名）', { exact: true }).waitFor();
+    await areas.locator('td').nth(2).getByText('历史西区', { exact: true }).waitFor();
+    expect(await compare.innerText()).not.toMatch(/active|\[/);
+    await screenshot(page, 'history-values-cn-1440', { fullPage: true });
+    // The creation entry shows the record as created, and offers nothing to put back.
+    await page.getByTestId('history-entry').filter({ hasText: '新建' }).click();
+    await compare.getByTestId('history-life').waitFor();
+    await compare.getByText('历史东区', { exact: true }).waitFor();
+    await expectAbsent(compare.getByTestId('history-put-back'), compare.getByTestId('history-life'));
+    await closePage(page);
+  });
+
+  it('names the areas and the people of a bulk edit in its expanded row (en, dark, 1440 px)', async () => {
+    const { newOrder } = await orderMaker(env.app, 'HVB', 'Bulk values');
+    const ids = [(await newOrder('MTM-HVB-1')).id, (await newOrder('MTM-HVB-2')).id];
+    const area = await admin.create('/api/delivery-areas', { code: 'HVB-2', name: 'Riverside values area' });
+    const adminId = (await env.app.db('users').where({ username: 'admin' }).first('id')).id;
+    const edit = await admin.post('/api/orders/bulk-edit', { ids, changes: { deliveryAreaId: area.id, assignedUserId: adminId } });
+    expect(edit.status).toBe(200);
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900, colorScheme: 'dark' });
+    await signIn(page, 'admin', { path: `/activity-logs?filter=${encodeURIComponent(JSON.stringify({ actionId: edit.body.actionId }))}`, language: 'en' });
+    await page.locator('tbody tr', { hasText: 'MTM-HVB-1' }).first().click();
+    const panel = page.getByTestId('changes-panel');
+    const areaRow = panel.locator('tr', { hasText: 'Delivery area' });
+    await areaRow.getByText('Bulk values area', { exact: true }).waitFor();
+    await areaRow.getByText('Riverside values area', { exact: true }).waitFor();
+    const owner = panel.locator('tr', { hasText: 'Assigned' });
+    await owner.getByText(demoUserName('team_leader'), { exact: true }).waitFor();
+    await owner.getByText(demoUserName('admin'), { exact: true }).waitFor();
+    for (const cell of await panel.locator('tbody td').allInnerTexts()) expect(cell).not.toMatch(/^\d+$/);
+    await screenshot(page, 'activity-log-values-en-dark-1440', { fullPage: false });
     await closePage(page);
   });
 });

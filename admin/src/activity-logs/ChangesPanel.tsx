@@ -1,14 +1,12 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { dateStyleOf, useDateFormat } from '../common/dateFormat';
 import { hasChanges, isBeforeAfter, isHiddenChange, type ActivityLogRecord } from './activityLogModel';
 import { useAuditLabels } from './auditVocabulary';
-import { moneyText } from '../orders/OrderFields';
+import { LoggedValue, type Names } from './LoggedValue';
 import { EDITABLE_FIELDS, PRICE_FIELDS } from '../orders/orderModel';
 
 /** An order's fields in the order its form and its prices show them; other fields follow, as logged. */
 const ORDER_FIELDS: readonly string[] = ['status', ...EDITABLE_FIELDS, 'completionDate', ...PRICE_FIELDS];
-const MONEY: ReadonlySet<string> = new Set(PRICE_FIELDS);
 
 function orderedChanges(entityType: string | null, changes: Record<string, unknown>): Array<[string, unknown]> {
   const entries = Object.entries(changes);
@@ -17,22 +15,9 @@ function orderedChanges(entityType: string | null, changes: Record<string, unkno
   return entries.sort(([a], [b]) => rank(a) - rank(b));
 }
 
-/** A logged value: dates in the UI's language, other texts as they are, objects and lists as indented JSON, nothing as a dash. */
-export const ChangeValue = ({ value, money = false }: { value: unknown; money?: boolean }) => {
-  const format = useDateFormat();
-  if (value === null || value === undefined) return <Typography component="span" color="text.disabled">—</Typography>;
-  if (money && (typeof value === 'string' || typeof value === 'number')) return <>{moneyText(String(value))}</>;
-  const dateStyle = typeof value === 'string' ? dateStyleOf(value) : undefined;
-  if (dateStyle) return <>{format[dateStyle](value as string)}</>;
-  if (typeof value !== 'object') return <>{String(value)}</>;
-  return (
-    <Box component="pre" sx={{ m: 0, fontFamily: 'monospace', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-      {JSON.stringify(value, null, 2)}
-    </Box>
-  );
-};
-
-const ChangeCells = ({ change, money }: { change: unknown; money: boolean }) => {
+const ChangeCells = ({ entityType, field, change, names }: {
+  entityType: string | null; field: string; change: unknown; names?: Names;
+}) => {
   const translate = useTranslate();
   if (isHiddenChange(change)) {
     return <TableCell colSpan={2}><Chip size="small" variant="outlined" label={translate('activity_logs.changed')} /></TableCell>;
@@ -40,13 +25,13 @@ const ChangeCells = ({ change, money }: { change: unknown; money: boolean }) => 
   if (isBeforeAfter(change)) {
     return (
       <>
-        <TableCell><ChangeValue value={change.before} money={money} /></TableCell>
-        <TableCell><ChangeValue value={change.after} money={money} /></TableCell>
+        <TableCell><LoggedValue entityType={entityType} field={field} value={change.before} names={names} /></TableCell>
+        <TableCell><LoggedValue entityType={entityType} field={field} value={change.after} names={names} /></TableCell>
       </>
     );
   }
   // A plain fact of the event (a failed login's username), neither before nor after.
-  return <TableCell colSpan={2}><ChangeValue value={change} /></TableCell>;
+  return <TableCell colSpan={2}><LoggedValue entityType={entityType} field={field} value={change} names={names} /></TableCell>;
 };
 
 /** The expanded row of the activity log: one line per changed field with its before and after. */
@@ -72,7 +57,7 @@ export const ChangesPanel = () => {
           {orderedChanges(record.entityType, record.changes ?? {}).map(([field, change]) => (
             <TableRow key={field} sx={{ '& td': { verticalAlign: 'top' } }}>
               <TableCell sx={{ fontWeight: 500 }}>{labels.field(record.entityType, field)}</TableCell>
-              <ChangeCells change={change} money={record.entityType === 'order' && MONEY.has(field)} />
+              <ChangeCells entityType={record.entityType} field={field} change={change} names={record.referenceNames?.[field]} />
             </TableRow>
           ))}
         </TableBody>

@@ -8,12 +8,18 @@ import { useCanAccess, useGetList, useTranslate, type RaRecord } from 'react-adm
 import { useDateFormat } from '../common/dateFormat';
 import { isBeforeAfter, type ActivityLogRecord } from './activityLogModel';
 import { useAuditLabels } from './auditVocabulary';
-import { ChangeValue } from './ChangesPanel';
+import { LoggedValue } from './LoggedValue';
 
 /** How many of a record's latest changes the panel lists. */
 const SHOWN = 50;
 
 type Side = 'before' | 'after';
+
+/**
+ * Entries of a record's life rather than of its values: their other side is no record at all, so
+ * they are shown, as the record was then, but cannot be put back (the form would empty).
+ */
+const LIFE: Readonly<Record<string, Side>> = { create: 'after', import: 'after', restore: 'after', delete: 'before', purge: 'before' };
 
 /** The fields of a log row that can be put back: logged with before and after, and on the form. */
 const restorable = (log: ActivityLogRecord, fields: readonly string[]) => Object.entries(log.changes ?? {})
@@ -26,7 +32,9 @@ const Compare = ({ log, record, fields, entityType, onPutBack }: {
 }) => {
   const translate = useTranslate();
   const labels = useAuditLabels();
-  const [side, setSide] = useState<Side>('after');
+  const life = LIFE[log.action];
+  const [chosenSide, setSide] = useState<Side>('after');
+  const side = life ?? chosenSide;
   const changes = restorable(log, fields);
   if (changes.length === 0) {
     return <Typography variant="body2" color="text.secondary" sx={{ p: 1 }}>{translate('history.nothing_to_put_back')}</Typography>;
@@ -34,10 +42,14 @@ const Compare = ({ log, record, fields, entityType, onPutBack }: {
   const then = Object.fromEntries(changes.map(([field, change]) => [field, (change as Record<Side, unknown>)[side] ?? null]));
   return (
     <Box sx={{ p: 1 }} data-testid="history-compare">
-      <ToggleButtonGroup size="small" exclusive value={side} onChange={(_event, value: Side | null) => value && setSide(value)}>
-        <ToggleButton value="before" data-testid="history-before">{translate('history.before_change')}</ToggleButton>
-        <ToggleButton value="after" data-testid="history-after">{translate('history.after_change')}</ToggleButton>
-      </ToggleButtonGroup>
+      {life ? (
+        <Typography variant="body2" color="text.secondary" data-testid="history-life">{translate('history.life_event')}</Typography>
+      ) : (
+        <ToggleButtonGroup size="small" exclusive value={side} onChange={(_event, value: Side | null) => value && setSide(value)}>
+          <ToggleButton value="before" data-testid="history-before">{translate('history.before_change')}</ToggleButton>
+          <ToggleButton value="after" data-testid="history-after">{translate('history.after_change')}</ToggleButton>
+        </ToggleButtonGroup>
+      )}
       <Table size="small" sx={{ mt: 1 }}>
         <TableHead>
           <TableRow>
@@ -50,13 +62,15 @@ const Compare = ({ log, record, fields, entityType, onPutBack }: {
           {Object.entries(then).map(([field, value]) => (
             <TableRow key={field} sx={{ '& td': { verticalAlign: 'top' } }}>
               <TableCell sx={{ fontWeight: 500 }}>{labels.field(entityType, field)}</TableCell>
-              <TableCell><ChangeValue value={value} /></TableCell>
-              <TableCell><ChangeValue value={record[field]} /></TableCell>
+              <TableCell>
+                <LoggedValue entityType={entityType} field={field} value={value} names={log.referenceNames?.[field] ?? {}} />
+              </TableCell>
+              <TableCell><LoggedValue entityType={entityType} field={field} value={record[field]} /></TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-      {onPutBack && (
+      {onPutBack && !life && (
         <Button size="small" variant="outlined" startIcon={<RestorePageIcon />} sx={{ mt: 1 }} data-testid="history-put-back"
           onClick={() => onPutBack(then)}>
           {translate('history.put_back')}

@@ -19,6 +19,8 @@ export interface ActivityLogRecord extends RaRecord {
   entityId: string | null;
   /** Field → change; some actions log plain facts instead (a failed login's username). */
   changes: Record<string, Change | unknown> | null;
+  /** Per reference field changed, the names its records had then, by id: `{ deliveryAreaId: { "6": "浦东" } }`; null when it names none (without: names now). */
+  referenceNames: Record<string, Record<string, string>> | null;
   ip: string | null;
   userAgent: string | null;
   at: string;

@@ -7,7 +7,7 @@ import { personName } from '@kernel/users/personName';
 type Named = RaRecord & { code?: string; name?: string; firstName?: string; lastName?: string; username?: string };
 
 /** How a referenced record is named on screen: people by name, master data by name (and code in pickers). */
-const displayName = (record: Named) => (record.firstName !== undefined
+export const displayName = (record: Named) => (record.firstName !== undefined
   ? personName(record)
   : record.name ?? '');
 const optionName = (record: Named) => {

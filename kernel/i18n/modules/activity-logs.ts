@@ -42,6 +42,7 @@ const messages: ModuleMessages = {
       changed: '已修改（内容不显示）',
       no_changes: '此操作没有记录字段变更。',
       subjects: { role: '角色', user: '用户' },
+      languages: { cn: '中文', en: 'English' },
       change_fields: {
         record: '整条记录',
         attachment: '附件',
@@ -126,6 +127,7 @@ const messages: ModuleMessages = {
       changed: 'changed (value not shown)',
       no_changes: 'No field changes were recorded for this action.',
       subjects: { role: 'Role', user: 'User' },
+      languages: { cn: '中文', en: 'English' },
       change_fields: {
         record: 'Whole record',
         attachment: 'Attachment',

@@ -31,6 +31,7 @@ const messages: ModuleMessages = {
       put_back: '恢复这些值',
       put_back_done: '已将这些值填入表单，保存后生效',
       nothing_to_put_back: '此次变更没有可在此恢复的字段',
+      life_event: '这是记录的新建、删除或恢复，下面是记录当时的值；它们不能在此恢复。',
     },
     errors: {
       not_undoable: '此类操作无法撤销',
@@ -68,6 +69,7 @@ const messages: ModuleMessages = {
       put_back: 'Put back these values',
       put_back_done: 'The values are in the form: save to apply them',
       nothing_to_put_back: 'This change has no field that can be put back here',
+      life_event: 'This entry created, deleted or restored the record: below are its values then, which cannot be put back here.',
     },
     errors: {
       not_undoable: 'This kind of action cannot be undone',
