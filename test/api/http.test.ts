@@ -41,6 +41,18 @@ describe('HTTP baseline', () => {
     expect(res.body).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  (process.env.TEST_DB_KIND === 'postgres' ? it : it.skip)('checks the database on one connection of its own, kept between checks', async () => {
+    const backends = async () => (await app.db.raw(`select pid from pg_stat_activity
+      where application_name = 'logistics-healthz' and datname = current_database()`)).rows.map((row: { pid: number }) => row.pid);
+    const seen = [];
+    for (let n = 0; n < 3; n += 1) {
+      expect((await new HttpClient(app.url).get('/healthz')).status).toBe(200);
+      seen.push(...await backends());
+    }
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen).size).toBe(1);
+  });
+
   it('answers 413 for a body over 1 MB', async () => {
     const res = await new HttpClient(app.url).post('/api/login', { username: 'admin', password: 'x'.repeat(1_100_000) });
     expect(res.status).toBe(413);

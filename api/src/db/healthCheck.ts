@@ -3,7 +3,8 @@ import pg from 'pg';
 
 /** The parts of knex's client (typed `any`) the check reads: its pool is undefined once destroyed. */
 interface KnexClient {
-  pool?: unknown;
+  /** tarn's pool, which tells when it is destroyed. */
+  pool?: { on?(event: 'poolDestroyRequest', listener: () => void): void };
   connectionSettings?: string | pg.ClientConfig;
 }
 
@@ -29,29 +30,60 @@ async function answers(db: Knex, ms: number): Promise<boolean> {
   const settings = client.connectionSettings;
   // Embedded PGlite (db/knex.ts) has no settings to open a connection with.
   if ('pglite' in client || !settings) return throughPool(db, ms);
-  return onOwnConnection(typeof settings === 'string' ? { connectionString: settings } : settings, ms);
+  return onOwnConnection(db, typeof settings === 'string' ? { connectionString: settings } : settings, ms);
+}
+
+/** The checks' own connection to each database, kept between checks (a load balancer asks every few seconds). */
+const kept = new WeakMap<Knex, Promise<pg.Client>>();
+/** The databases whose pool closes their kept connection when it is destroyed. */
+const watched = new WeakSet<Knex>();
+
+/** pg's socket, which its types do not show: unreferenced, a kept connection never holds the process open. */
+type Socketed = pg.Client & { connection?: { stream?: { unref?(): void } } };
+
+async function connect(settings: pg.ClientConfig, ms: number): Promise<pg.Client> {
+  const connection: Socketed = new pg.Client({ ...settings, connectionTimeoutMillis: ms, keepAlive: true,
+    application_name: 'logistics-healthz' });
+  connection.on('error', () => undefined); // a dead socket fails the next check; unheard, it would end the process
+  await connection.connect();
+  connection.connection?.stream?.unref?.();
+  return connection;
+}
+
+/** Ends the kept connection of `db`'s checks (with its pool, or once it failed: the next check opens another). */
+function closeHealthCheck(db: Knex): void {
+  const connection = kept.get(db);
+  kept.delete(db);
+  // With a statement unanswered, pg destroys the socket rather than wait for the server.
+  connection?.then((open) => open.end()).catch(() => undefined);
 }
 
 /**
  * PostgreSQL: on a connection of its own, never the pool's, so that requests stuck on a hung
  * server (which hold every pooled connection, each for its statement's limit) cannot hold the
- * answer too. Opening it is part of the check, and the connection is closed after it.
+ * answer too. The connection is kept for the next check; one that fails is closed, and opening
+ * the next is part of that check.
  */
-async function onOwnConnection(settings: pg.ClientConfig, ms: number): Promise<boolean> {
+async function onOwnConnection(db: Knex, settings: pg.ClientConfig, ms: number): Promise<boolean> {
   const deadline = Date.now() + ms;
-  const connection = new pg.Client({ ...settings, connectionTimeoutMillis: ms, statement_timeout: ms, keepAlive: false });
-  connection.on('error', () => undefined); // a dead socket fails the check below; unheard, it would end the process
+  let connection = kept.get(db);
+  if (!connection) {
+    connection = connect(settings, ms);
+    kept.set(db, connection);
+    if (!watched.has(db)) {
+      watched.add(db);
+      // Closed with the database's pool (db.destroy()), at shutdown and in tests.
+      (db.client as KnexClient).pool?.on?.('poolDestroyRequest', () => closeHealthCheck(db));
+    }
+  }
   try {
-    await connection.connect();
     // pg's read timeout: a server that says nothing fails the check (0 would mean no limit).
     const query: pg.QueryConfig & { query_timeout: number } = { text: 'select 1', query_timeout: Math.max(1, deadline - Date.now()) };
-    await connection.query(query);
+    await (await connection).query(query);
     return true;
   } catch {
+    if (kept.get(db) === connection) closeHealthCheck(db);
     return false;
-  } finally {
-    // With a statement unanswered, pg destroys the socket rather than wait for the server.
-    connection.end().catch(() => undefined);
   }
 }
 
