@@ -182,6 +182,17 @@ describe('list exports', () => {
     }
   });
 
+  it('has every row of an action the list shows as one entry (grouped)', async () => {
+    const actionId = (await admin.post('/api/actions', {})).body.actionId;
+    for (const code of ['EXG1', 'EXG2', 'EXG3']) {
+      const warehouse = await admin.create('/api/warehouses', { code, name: `Grouped ${code}` });
+      expect((await admin.request('DELETE', `/api/warehouses/${warehouse.id}`, undefined, { 'X-Action-Id': actionId })).status).toBe(200);
+    }
+    const filter = { grouped: true, actionId };
+    expect((await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify(filter))}`)).body).toHaveLength(1);
+    expect((await exportOf(admin, 'activity-logs', { filter })).rows.map((row) => row[4]).sort()).toEqual(['Grouped EXG1', 'Grouped EXG2', 'Grouped EXG3']);
+  });
+
   it('streams an activity log longer than one read, every row once, in the list\'s order', async () => {
     const ROWS = 6_000;
     // Ties and empty values in the sort column, a read (5000 rows) ending inside a run of ties in

@@ -49,14 +49,14 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
     customFilters: {
       // One row per action on many records: the first row of each action stands for it (actionSize),
       // as marked when it was written (migrations/20261203000100_activity_log_actions.ts).
-      // The export has every row: a file has no entry to open.
-      grouped(query, value, ctx) {
-        if ((value !== true && value !== 'true') || ctx.path.endsWith('/export.csv')) return;
-        query.where('activityLogs.leads', true);
+      grouped(query, value) {
+        if (value === true || value === 'true') query.where('activityLogs.leads', true);
       },
     },
     export: {
       title: 'menu.activity_logs',
+      // Every row: a file has no entry to open.
+      ignores: ['grouped'],
       // As the list shows them: the actor by name, the record by the name it had (ActivityLogList.tsx).
       columns: [{ field: 'at', as: 'instant' }, { field: 'username', sql: `coalesce(${USER_NAME}, activity_logs.username)` },
         { field: 'action', translate: 'activity_logs.actions' }, { field: 'entityType', translate: 'entity_types' },

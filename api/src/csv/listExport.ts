@@ -38,6 +38,8 @@ export interface ListExport {
   columns: readonly ExportColumn[];
   /** Joins the columns' `sql` reads, added to the list's own query. */
   join?: (query: Knex.QueryBuilder) => void;
+  /** Filters of the list the file does not apply (the activity log's `grouped`: a file has every row, no entry to open). */
+  ignores?: readonly string[];
 }
 
 /** What the reader chose: the UI's language and the browser's time zone. */

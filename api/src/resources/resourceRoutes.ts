@@ -286,7 +286,8 @@ export function resourceRoutes(def: AnyResource): Router<AppState> {
     const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, sortable, defaultSort);
     const db = ctx.state.db;
     const query = liveQuery(def, ctx, db, (await def.list.scope?.(ctx, db)) ?? def.scope);
-    await applyFilters(def, ctx, query, filter);
+    const applied = Object.fromEntries(Object.entries(filter).filter(([name]) => !listExport.ignores?.includes(name)));
+    await applyFilters(def, ctx, query, applied);
     // A name sorts by its stored key, as the list does (sortKeys).
     const order = { ...sort, field: ownEntry(def.list.sortKeys, sort.field) ?? sort.field };
     await sendListCsv(ctx, { ...listExport, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader);
