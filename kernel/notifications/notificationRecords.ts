@@ -23,7 +23,8 @@ export interface NotificationRecord {
 
 /** What a person chose (GET/PUT /api/notification-settings): channels per kind, the digest hour, report subscriptions. */
 export interface NotificationSettings {
-  kinds: Record<NotificationKind, NotificationChannels>;
+  /** The kinds the person can hear of (kindsHeardWith), not the others. */
+  kinds: Partial<Record<NotificationKind, NotificationChannels>>;
   /** The hour (server time) of the daily digest of their late orders; null: none. */
   digestHour: number | null;
   reportSubscriptions: ReportSubscriptionPeriod[];

@@ -37,11 +37,13 @@ afterAll(async () => {
 });
 
 let serial = 0;
+/** The DN number of the order `mtm`: starting with DN, as the customer's do. */
+const dnOf = (mtm: string) => `DN-${mtm}`;
 /** Orders written straight into the table, late by pulling out unless told otherwise (pickup date passed, not in transit). */
 async function insertOrders(count: number, fields: Record<string, unknown> = {}): Promise<Array<{ id: number; mtmNumber: string }>> {
   const rows = Array.from({ length: count }, () => {
     serial += 1;
-    return { mtmNumber: `MAIL-${serial}`, dnNumber: `MAIL-DN-${serial}`, pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea,
+    return { mtmNumber: `MAIL-${serial}`, dnNumber: dnOf(`MAIL-${serial}`), pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea,
       assignedUserId: ids.leader, pickupDate: '2026-01-05', mosDate: '2099-01-10', status: 'booking_received', ...fields };
   });
   return app.db('orders').insert(rows).returning(['id', 'mtmNumber']);
@@ -69,6 +71,9 @@ describe('notification mails', () => {
     ]);
     expect(mails[0].from?.text).toContain('noreply@test.example');
     expect(mails.find((mail) => to(mail).startsWith('team'))?.text).toContain('its pickup date 2026-01-05 has passed');
+    // The DN number names itself: "DN" is not written before it again.
+    expect(mails.find((mail) => to(mail).startsWith('team'))?.text).toContain(`Order ${order.mtmNumber} (${dnOf(order.mtmNumber)}) is late`);
+    expect(mails.find((mail) => to(mail).startsWith('admin'))?.text).toContain(`订单 ${order.mtmNumber}（${dnOf(order.mtmNumber)}）提货延误`);
     // The switch is logged once; switching to the same language again writes nothing.
     expect((await leader.put('/api/me/mail-language', { language: 'en' })).status).toBe(200);
     expect(await app.db('activityLogs').where({ entityType: 'mail_settings', entityId: String(ids.leader) })).toHaveLength(1);
@@ -213,12 +218,12 @@ describe('the daily digest', () => {
 
     await sendDueMails(app.db, app.config);
     const [dispatcherMail] = smtp.received.filter((mail) => to(mail) === 'regional.dispatcher@example.com' && mail.subject?.startsWith('[Daily digest]'));
-    expect(dispatcherMail.text).toContain(`${mosLate[0].mtmNumber}, DN ${mosLate[0].mtmNumber.replace('MAIL-', 'MAIL-DN-')}: late MOS`);
+    expect(dispatcherMail.text).toContain(`${mosLate[0].mtmNumber} (${dnOf(mosLate[0].mtmNumber)}): late MOS`);
     expect(dispatcherMail.text).not.toContain(foreign[0].mtmNumber);
     expect(dispatcherMail.text).not.toContain(leaderLate[0].mtmNumber);
     const [leaderMail] = smtp.received.filter((mail) => to(mail) === 'team.leader@example.com' && mail.subject?.startsWith('[Daily digest]'));
     expect(leaderMail.subject).toBe(`[Daily digest] ${leaderDigest.data.count} late orders on ${serverToday()}`);
-    expect(leaderMail.text).toContain(`${leaderLate[0].mtmNumber}, DN ${leaderLate[0].mtmNumber.replace('MAIL-', 'MAIL-DN-')}: late pulling out`);
+    expect(leaderMail.text).toContain(`${leaderLate[0].mtmNumber} (${dnOf(leaderLate[0].mtmNumber)}): late pulling out`);
   });
 });
 

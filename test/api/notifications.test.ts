@@ -256,7 +256,7 @@ describe('the settings', () => {
   it('answer the defaults, save each part, and say whether e-mail is on', async () => {
     const fresh = await dispatcher.get('/api/notification-settings');
     expect(fresh.body).toEqual({ kinds: { late_pulling_out: { inApp: true, email: false }, late_mos: { inApp: true, email: false },
-      order_moved: { inApp: true, email: false }, registration_pending: { inApp: true, email: false } },
+      order_moved: { inApp: true, email: false } },
     digestHour: null, reportSubscriptions: [], emailEnabled: true });
     const saved = await dispatcher.put('/api/notification-settings', { kinds: { late_mos: { inApp: false, email: true } }, digestHour: 7,
       reportSubscriptions: ['monthly', 'daily'] });
@@ -267,6 +267,25 @@ describe('the settings', () => {
     const logged = await app.db('activityLogs').where({ entityType: 'notification_settings', entityId: String(refs.dispatcherId) }).first('changes');
     expect(Object.keys(logged.changes).sort()).toEqual(['digestHour', 'kinds', 'reportSubscriptions']);
     expect((await dispatcher.put('/api/notification-settings', { digestHour: null })).body.digestHour).toBeNull();
+  });
+
+  it('offer and take only the kinds the person can hear of: a registration to those who may open the users page', async () => {
+    // The dispatcher cannot open the users page: the kind is neither answered nor taken, like one that does not exist.
+    expect(Object.keys((await dispatcher.get('/api/notification-settings')).body.kinds)).not.toContain('registration_pending');
+    const refused = await dispatcher.put('/api/notification-settings', { kinds: { registration_pending: { inApp: true, email: true } } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid_input', fields: { 'kinds.registration_pending': { code: 'unknown_field' } } });
+    expect(await app.db('notificationSettings').where({ userId: refs.dispatcherId })).toEqual([]);
+    // Granted the page, they are offered it, and may choose it.
+    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'users', allowed: true });
+    try {
+      expect((await dispatcher.get('/api/notification-settings')).body.kinds.registration_pending).toEqual({ inApp: true, email: false });
+      expect((await dispatcher.put('/api/notification-settings', { kinds: { registration_pending: { inApp: false, email: true } } })).body.kinds)
+        .toMatchObject({ registration_pending: { inApp: false, email: true } });
+    } finally {
+      await app.db('pagePermissions').where({ userId: refs.dispatcherId, pageKey: 'users' }).delete();
+    }
+    expect((await admin.get('/api/notification-settings')).body.kinds).toHaveProperty('registration_pending');
   });
 });
 

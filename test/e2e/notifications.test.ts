@@ -35,7 +35,8 @@ describe('the notification bell', () => {
     await page.getByTestId('notification-bell').click();
     const list = page.getByTestId('notification-list');
     const item = list.getByTestId('notification-item').filter({ hasText: 'MTM-LATE-1' });
-    await item.getByText('past its pickup date').waitFor();
+    // The DN number starts with DN itself: the text names it once.
+    await item.getByText('Order MTM-LATE-1 (DN-LATE-1) is past its pickup date').waitFor();
     await screenshot(page, 'notifications-bell-en-1440', { fullPage: false });
     await item.getByTestId('notification-read').click();
     await page.locator('[data-testid=notification-count][data-count="0"]').waitFor({ state: 'attached' });
@@ -56,5 +57,25 @@ describe('the notification bell', () => {
       await closePage(phone);
     }
     await closePage(page);
+  });
+});
+
+describe('the notification settings', () => {
+  it.each([['cn', 'light'], ['en', 'dark']] as const)('offer each person only the kinds they can hear of (%s, %s)', async (language, scheme) => {
+    const registrations = language === 'cn' ? '注册待激活' : 'Registration waiting for activation';
+    // A regional dispatcher cannot open the users page, so never hears of a registration.
+    const page = await newPage(env.browser, env.app.url, { colorScheme: scheme });
+    await signIn(page, 'regional_dispatcher', { path: '/notification-settings', language });
+    const kinds = page.getByTestId('notification-kinds');
+    await kinds.getByTestId('kind-late_mos').waitFor();
+    expect(await kinds.innerText()).not.toContain(registrations);
+    await screenshot(page, `notification-settings-dispatcher-${language}-${scheme}`, { fullPage: false });
+    await closePage(page);
+
+    // A manager may open it, and is offered it.
+    const manager = await newPage(env.browser, env.app.url, { colorScheme: scheme });
+    await signIn(manager, 'manager', { path: '/notification-settings', language });
+    await manager.getByTestId('notification-kinds').getByTestId('kind-registration_pending').getByText(registrations).waitFor();
+    await closePage(manager);
   });
 });

@@ -132,30 +132,40 @@ describe.each([['KB', 'cn', 'light'], ['KE', 'en', 'dark']] as const)('a biller 
     }, KEYBOARD_WALK);
   });
 
-describe('the grid keeps what was typed when the save is refused', () => {
-  it('marks a stale version on the row\'s prices, keeps them, and Enter then saves them over the newer version', async () => {
-    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
-    await openGrid(page, 'KB-01', 'en', 1);
-    await tabIntoGrid(page);
-    const current = await order('KB-01');
-    await page.keyboard.press('Enter');
-    await page.keyboard.press('Tab');
-    await page.keyboard.type('6');
-    // Someone else prices the order meanwhile.
-    expect((await admin.put(`/api/pricing/${current.id}`, { foulTripSalePrice: '3.00', version: current.version })).status).toBe(200);
-    await page.keyboard.press('Enter');
-    const stale = row(page, 'KB-01').getByText('Someone else changed this order meanwhile');
-    await stale.waitFor();
-    expect(await page.getByTestId('price-haulingBuyPrice').inputValue()).toBe('6');
-    expect(await focused(page)).toEqual({ mtm: 'KB-01', column: 'haulingBuyPrice', editing: true });
-    await screenshot(page, 'pricing-grid-stale-en-light', { fullPage: false });
-    await eventually(async () => expect(await value(page, 'KB-01', 'mtmSalePrice')).toBe(
-      (Number(current.mtmSalePrice) + 3).toFixed(2)));
-    await page.keyboard.press('Enter');
-    await eventually(async () => expect(await order('KB-01')).toMatchObject({ haulingBuyPrice: '6.00', foulTripSalePrice: '3.00',
-      version: current.version + 2 }));
+const STALE_HINT = { cn: '按 Enter 用您的价格覆盖', en: 'Enter saves your price over theirs' };
+const SAVED_TOAST = { cn: '价格已成功更新', en: 'Pricing has been updated successfully' };
+
+describe.each([['KB-01', 'en', 'light'], ['KB-02', 'cn', 'dark'], ['KE-01', 'cn', 'light'], ['KE-02', 'en', 'dark']] as const)(
+  'the grid keeps what was typed when the save is refused (%s: %s, %s)', (name, language, scheme) => {
+    it('marks a stale version on the row\'s prices and in the toast alike, and Enter saves them over the newer version, the refusal gone at once', async () => {
+      const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900, colorScheme: scheme });
+      await openGrid(page, name, language, 1);
+      await tabIntoGrid(page);
+      const current = await order(name);
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('6');
+      // Someone else prices the order meanwhile.
+      expect((await admin.put(`/api/pricing/${current.id}`, { foulTripSalePrice: '3.00', version: current.version })).status).toBe(200);
+      await page.keyboard.press('Enter');
+      await row(page, name).getByText(STALE_HINT[language]).waitFor();
+      // The toast says what the cell says: not "apply your change again", but that Enter overwrites.
+      const refusal = page.getByTestId('toast').filter({ hasText: STALE_HINT[language] });
+      await refusal.waitFor();
+      expect(await page.getByTestId('price-haulingBuyPrice').inputValue()).toBe('6');
+      expect(await focused(page)).toEqual({ mtm: name, column: 'haulingBuyPrice', editing: true });
+      await screenshot(page, `pricing-grid-stale-${language}-${scheme}`, { fullPage: false });
+      await eventually(async () => expect(await value(page, name, 'mtmSalePrice')).toBe(
+        (Number(current.mtmSalePrice) + 3).toFixed(2)));
+      // The pointer rests on the refusal, which holds it open as long as it stays: only the save closes it.
+      await refusal.hover();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('toast').filter({ hasText: SAVED_TOAST[language] }).waitFor();
+      expect(await refusal.count()).toBe(0);
+      await eventually(async () => expect(await order(name)).toMatchObject({ haulingBuyPrice: '6.00', foulTripSalePrice: '3.00',
+        version: current.version + 2 }));
+    });
   });
-});
 
 /** Pastes `text` at the focused cell, as Ctrl+V from a spreadsheet does: a paste event carrying the clipboard's text. */
 const paste = (page: Page, text: string) => page.evaluate((block) => {

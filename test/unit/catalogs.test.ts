@@ -39,6 +39,11 @@ describe('the translation catalogs', () => {
     expect(placeholders(cn.get(id)!)).toEqual(placeholders(en.get(id)!));
   });
 
+  it('write no "DN" or "MTM" before a DN or MTM number, which starts with it already', () => {
+    const doubled = [...cn, ...en].filter(([, text]) => /\b(DN|MTM)\s*%\{(dn|mtm)\}/.test(text)).map(([id, text]) => `${id}: ${text}`);
+    expect(doubled).toEqual([]);
+  });
+
   it('keep the customer\'s texts word for word', () => {
     expect(cn.get('app.loading')).toBe('加载中...');
     expect(en.get('access.denied_title')).toBe('Insufficient permissions');

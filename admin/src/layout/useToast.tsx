@@ -1,6 +1,6 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, Button, IconButton } from '@mui/material';
-import { forwardRef, useCallback, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, type ReactNode } from 'react';
 import { useCloseNotification, useNotify, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 
@@ -13,14 +13,22 @@ interface ToastProps {
   variant: ToastVariant;
   /** A link to what the toast is about, e.g. the order just created. */
   link?: { label: string; to: string };
+  /** Closes the toast once aborted: what it says was overtaken (the next save of what it refused). */
+  until?: AbortSignal;
 }
 
 const SEVERITY = { success: 'success', destructive: 'error', info: 'info' } as const;
 
 /** A toast with a title and a description; focusable so F8 can reach it. */
-const Toast = forwardRef<HTMLDivElement, ToastProps>(({ title, description, variant, link }, ref) => {
+const Toast = forwardRef<HTMLDivElement, ToastProps>(({ title, description, variant, link, until }, ref) => {
   const close = useCloseNotification();
   const translate = useTranslate();
+  useEffect(() => {
+    if (!until) return;
+    if (until.aborted) close();
+    until.addEventListener('abort', close);
+    return () => until.removeEventListener('abort', close);
+  }, [until, close]);
   // An `action` replaces the Alert's own close button, so the link brings its own.
   return (
     <Alert ref={ref} id="app-toast" tabIndex={-1} variant="filled" severity={SEVERITY[variant]} onClose={close}

@@ -5,7 +5,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
-import { NOTIFICATION_KINDS, REPORT_SUBSCRIPTION_PERIODS, type NotificationChannels } from '@kernel/notifications/notificationKinds';
+import {
+  NOTIFICATION_KINDS, REPORT_SUBSCRIPTION_PERIODS, type NotificationChannels, type NotificationKind,
+} from '@kernel/notifications/notificationKinds';
 import type { NotificationSettings } from '@kernel/notifications/notificationRecords';
 import { PageLoading } from '../layout/PageLoading';
 import { useToast } from '../layout/useToast';
@@ -17,7 +19,8 @@ const NO_DIGEST = 'none';
 
 /**
  * /notification-settings (user menu; every active user, their own choices): which kinds reach
- * them in the app and by e-mail, the daily digest's hour and the report subscriptions. Without
+ * them in the app and by e-mail (those the server answers: the kinds they can hear of), the daily
+ * digest's hour and the report subscriptions. Without
  * e-mail on the server (emailEnabled false) the e-mail choices are shown off and disabled.
  */
 export default function NotificationSettingsPage() {
@@ -39,8 +42,12 @@ export default function NotificationSettingsPage() {
   });
   if (!data || !draft) return <PageLoading />;
   const email = data.emailEnabled;
-  const setChannel = (kind: keyof NotificationSettings['kinds'], channel: keyof NotificationChannels, on: boolean) =>
-    setDraft({ ...draft, kinds: { ...draft.kinds, [kind]: { ...draft.kinds[kind], [channel]: on } } });
+  const offered = NOTIFICATION_KINDS.flatMap((kind) => {
+    const chosen = draft.kinds[kind];
+    return chosen ? [{ kind, chosen }] : [];
+  });
+  const setChannel = (kind: NotificationKind, chosen: NotificationChannels, channel: keyof NotificationChannels, on: boolean) =>
+    setDraft({ ...draft, kinds: { ...draft.kinds, [kind]: { ...chosen, [channel]: on } } });
   const toggleReport = (period: (typeof REPORT_SUBSCRIPTION_PERIODS)[number], on: boolean) =>
     setDraft({ ...draft, reportSubscriptions: REPORT_SUBSCRIPTION_PERIODS.filter((p) => (p === period ? on : draft.reportSubscriptions.includes(p))) });
 
@@ -60,17 +67,17 @@ export default function NotificationSettingsPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {NOTIFICATION_KINDS.map((kind) => {
+            {offered.map(({ kind, chosen }) => {
               const label = translate(`notifications.kinds.${kind}`);
               return (
                 <TableRow key={kind} data-testid={`kind-${kind}`}>
                   <TableCell component="th" scope="row">{label}</TableCell>
                   <TableCell align="center" padding="checkbox">
-                    <Switch checked={draft.kinds[kind].inApp} onChange={(_, on) => setChannel(kind, 'inApp', on)}
+                    <Switch checked={chosen.inApp} onChange={(_, on) => setChannel(kind, chosen, 'inApp', on)}
                       slotProps={{ input: { 'aria-label': `${label}: ${translate('notifications.setting.in_app')}` } }} />
                   </TableCell>
                   <TableCell align="center" padding="checkbox">
-                    <Switch checked={email && draft.kinds[kind].email} disabled={!email} onChange={(_, on) => setChannel(kind, 'email', on)}
+                    <Switch checked={email && chosen.email} disabled={!email} onChange={(_, on) => setChannel(kind, chosen, 'email', on)}
                       slotProps={{ input: { 'aria-label': `${label}: ${translate('notifications.setting.email')}` } }} />
                   </TableCell>
                 </TableRow>

@@ -1,5 +1,5 @@
-import type { KeyboardEvent } from 'react';
-import { SearchInput, SelectArrayInput, SelectInput, useTranslate } from 'react-admin';
+import { SearchInput, SelectArrayInput, SelectInput, useTranslate, type SearchInputProps } from 'react-admin';
+import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceInput } from './OrderReferences';
@@ -39,27 +39,30 @@ const DELAYED_CHOICES = [
 const REFERENCE_WIDTH = { minWidth: 240 };
 
 /**
- * Enter in the search box: an exact DN or MTM number opens its order, whether scanned or typed;
- * any other text stays the search it already is. Only a scanner's burst that names no order is
- * refused aloud (docs/printing-and-scanning.md#scanning).
+ * The search box, a scanner's too. Enter: an exact DN or MTM number opens its order, whether
+ * scanned or typed; any other text stays the search it already is. Only a scanner's burst that
+ * names no order is refused aloud, and the box is emptied: the refused code is no search, so the
+ * list (kept for the next visit) stays whole (docs/printing-and-scanning.md#scanning).
  */
-function useSearchScan() {
+const OrderSearchInput = (props: SearchInputProps) => {
   const navigate = useNavigate();
+  const { setValue } = useFormContext();
   const { onKeyDown, isScan } = useScanBurst();
   const scan = useScanner((order) => navigate(orderPath(order.id)));
-  return (event: KeyboardEvent) => {
-    onKeyDown(event);
-    if (event.key === 'Enter') scan((event.target as HTMLInputElement).value, { quiet: !isScan() });
-  };
-}
+  return (
+    <SearchInput {...props} onKeyDown={(event) => {
+      onKeyDown(event);
+      if (event.key !== 'Enter') return;
+      scan((event.target as HTMLInputElement).value, { quiet: !isScan(), onRefused: () => setValue(props.source, '') });
+    }} />
+  );
+};
 
 /** The order list's filters: search (a scanner's too), status and "delayed" always shown; the others through "Add filter". */
 export function useOrderFilters() {
   const translate = useTranslate();
-  const onSearchKey = useSearchScan();
   return [
-    <SearchInput key="q" source="q" alwaysOn placeholder={translate('orders.filters.q')} sx={{ minWidth: 280 }}
-      onKeyDown={onSearchKey} />,
+    <OrderSearchInput key="q" source="q" alwaysOn placeholder={translate('orders.filters.q')} sx={{ minWidth: 280 }} />,
     <SelectArrayInput key="status" source="status" choices={STATUS_CHOICES} alwaysOn
       label="resources.orders.fields.status" sx={{ minWidth: 200 }} />,
     // `true` is how the filter was saved before it had kinds.

@@ -21,8 +21,9 @@ export function useScanRefusal() {
 /**
  * Looks scanned codes up (GET /api/orders/lookup) one after another, in the order they came, and
  * hands each order found to `onOrder`: a scanner sends the next code while the last is still being
- * looked up, and none may be lost or overtake another. An unknown code is refused aloud unless
- * `quiet` (the order list's search, where a typed text that is no number just searches).
+ * looked up, and none may be lost or overtake another. An unknown code is refused aloud, then
+ * `onRefused`, unless `quiet` (the order list's search, where a typed text that is no number just
+ * searches).
  */
 export function useScanner(onOrder: (order: ScannedOrder) => unknown) {
   const dataProvider = useAppDataProvider();
@@ -33,7 +34,7 @@ export function useScanner(onOrder: (order: ScannedOrder) => unknown) {
   useLayoutEffect(() => {
     handler.current = onOrder;
   });
-  return useCallback((typed: string, { quiet = false } = {}) => {
+  return useCallback((typed: string, { quiet = false, onRefused }: { quiet?: boolean; onRefused?: () => void } = {}) => {
     const code = typed.trim();
     if (!code) return;
     queue.current = queue.current.then(async () => {
@@ -43,7 +44,9 @@ export function useScanner(onOrder: (order: ScannedOrder) => unknown) {
         const { status } = answerOf(error);
         // 400 is a code no order can have (too long): as unknown as a 404.
         if (status === 404 || status === 400) {
-          if (!quiet) refuse('scan.unknown', { code });
+          if (quiet) return;
+          refuse('scan.unknown', { code });
+          onRefused?.();
         } else if (!isPermissionError(error)) {
           notify(error instanceof Error ? error.message : String(error), { type: 'error' });
         }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { DEFAULT_CHANNELS, NOTIFICATION_KEEP_DAYS, type NotificationKind } from '@kernel/notifications/notificationKinds';
+import { DEFAULT_CHANNELS, KIND_PAGES, NOTIFICATION_KEEP_DAYS, type NotificationKind } from '@kernel/notifications/notificationKinds';
 import type { Config } from '../foundation/config';
 import { queueMails } from '../mail/outbox';
 import { delayCondition } from '../orders/delays';
@@ -94,7 +94,7 @@ export async function notifyOrdersMoved(db: Db, config: MailConfig, actorId: num
 export async function notifyRegistration(db: Db, config: MailConfig, registeredId: number): Promise<void> {
   await deliver(db, config, 'registration_pending', `select u.id as user_id, null::int as order_id, r.id as subject_user_id,
       '{}'::jsonb as data, jsonb_build_object('userId', r.id, 'username', r.username, 'name', ${personNameSql('r')}) as mail_data
-    from users r join users u on ${liveRows('u')} and u.id <> r.id and ${mayOpenPageSql('users')}
+    from users r join users u on ${liveRows('u')} and u.id <> r.id and ${mayOpenPageSql(KIND_PAGES.registration_pending)}
     where r.id = ?`, [registeredId]);
 }
 

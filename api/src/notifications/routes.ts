@@ -12,8 +12,11 @@ import { scopeToAreas } from '../orders/dispatcherScope';
 import { parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
 import type { Ctx } from '../resources/resource';
+import { accessiblePages } from '../permissions/access';
 import { personNameSql } from '../users/personNameSql';
-import { DEFAULT_CHANNELS, NOTIFICATION_KINDS, REPORT_SUBSCRIPTION_PERIODS } from '@kernel/notifications/notificationKinds';
+import {
+  DEFAULT_CHANNELS, kindsHeardWith, REPORT_SUBSCRIPTION_PERIODS, type NotificationKind,
+} from '@kernel/notifications/notificationKinds';
 import type { NotificationSettings } from '@kernel/notifications/notificationRecords';
 
 /*
@@ -82,13 +85,16 @@ async function markAllRead(ctx: Ctx) {
   ctx.body = { updated };
 }
 
-async function readSettings(db: Knex | Knex.Transaction, userId: number): Promise<NotificationSettings> {
+/** The kinds the signed-in person can hear of: the only ones their settings answer and take. */
+const kindsOf = async (ctx: Ctx) => kindsHeardWith(await accessiblePages(ctx.state.db, ctx.state.user!));
+
+async function readSettings(db: Knex | Knex.Transaction, userId: number, heard: NotificationKind[]): Promise<NotificationSettings> {
   const [chosen, mail, subscriptions] = await Promise.all([
     db('notificationSettings').where({ userId }).select('kind', 'inApp', 'email'),
     db('mailSettings').where({ userId }).first('digestHour'),
     db('reportSubscriptions').where({ userId }).select('period'),
   ]);
-  const kinds = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => {
+  const kinds = Object.fromEntries(heard.map((kind) => {
     const row = chosen.find((c: { kind: string }) => c.kind === kind);
     return [kind, row ? { inApp: row.inApp, email: row.email } : { ...DEFAULT_CHANNELS }];
   })) as NotificationSettings['kinds'];
@@ -99,22 +105,24 @@ async function readSettings(db: Knex | Knex.Transaction, userId: number): Promis
 
 /** The person's choices, and whether e-mail is on at all (SMTP_URL). */
 async function getSettings(ctx: Ctx) {
-  ctx.body = { ...await readSettings(ctx.state.db, ctx.state.user!.id), emailEnabled: Boolean(ctx.state.config.smtpUrl) };
+  ctx.body = { ...await readSettings(ctx.state.db, ctx.state.user!.id, await kindsOf(ctx)), emailEnabled: Boolean(ctx.state.config.smtpUrl) };
 }
 
 const channels = Joi.object({ inApp: Joi.boolean().strict().required(), email: Joi.boolean().strict().required() });
-const settingsBody = Joi.object({
-  kinds: Joi.object(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, channels]))),
+/** A kind the person cannot hear of is refused as unknown, as GET never answers it. */
+const settingsBody = (heard: NotificationKind[]) => Joi.object({
+  kinds: Joi.object(Object.fromEntries(heard.map((kind) => [kind, channels]))),
   digestHour: Joi.number().integer().strict().min(0).max(23).allow(null),
   reportSubscriptions: Joi.array().items(Joi.string().valid(...REPORT_SUBSCRIPTION_PERIODS)).unique(),
 });
 
 /** Saves what the body names (each part optional), in one transaction with its activity-log row. */
 async function putSettings(ctx: Ctx) {
-  const body = validate<Partial<NotificationSettings>>(settingsBody, ctx.request.body);
+  const heard = await kindsOf(ctx);
+  const body = validate<Partial<NotificationSettings>>(settingsBody(heard), ctx.request.body);
   const userId = ctx.state.user!.id;
   const saved = await ctx.state.db.transaction(async (trx) => {
-    const before = await readSettings(trx, userId);
+    const before = await readSettings(trx, userId, heard);
     const kinds = Object.entries(body.kinds ?? {});
     if (kinds.length > 0) {
       await trx('notificationSettings').insert(kinds.map(([kind, chosen]) => ({ userId, kind, inApp: chosen.inApp, email: chosen.email })))
@@ -130,7 +138,7 @@ async function putSettings(ctx: Ctx) {
         await trx('reportSubscriptions').insert(body.reportSubscriptions.map((period) => ({ userId, period })));
       }
     }
-    const after = await readSettings(trx, userId);
+    const after = await readSettings(trx, userId, heard);
     const changes = Object.fromEntries((Object.keys(after) as Array<keyof NotificationSettings>)
       .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).map((key) => [key, { before: before[key], after: after[key] }]));
     if (Object.keys(changes).length > 0) {

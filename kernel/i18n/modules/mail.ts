@@ -54,7 +54,7 @@ const messages: ModuleMessages = {
       },
       greeting: '%{name}，您好：',
       footer: '此邮件由物流后台自动发送，请勿直接回复。可在“通知设置”中更改邮件通知。',
-      order_line: 'MTM 号 %{mtm}，DN 号 %{dn}',
+      order_line: '%{mtm}（%{dn}）',
       subjects: {
         late_pulling_out: '[提货延误] 订单 %{mtm}',
         late_mos: '[MOS 延误] 订单 %{mtm}',
@@ -64,9 +64,9 @@ const messages: ModuleMessages = {
         report: '[报表] %{period}报表 %{date}',
       },
       bodies: {
-        late_pulling_out: '订单 %{mtm}（DN %{dn}）提货延误：提货日期 %{pickupDate} 已过，订单仍未进入运输。',
-        late_mos: '订单 %{mtm}（DN %{dn}）MOS 延误：MOS 日期 %{mosDate} 已过，订单仍未送达。',
-        order_moved: '订单 %{mtm}（DN %{dn}）已由 %{by} 变更为“%{status}”。',
+        late_pulling_out: '订单 %{mtm}（%{dn}）提货延误：提货日期 %{pickupDate} 已过，订单仍未进入运输。',
+        late_mos: '订单 %{mtm}（%{dn}）MOS 延误：MOS 日期 %{mosDate} 已过，订单仍未送达。',
+        order_moved: '订单 %{mtm}（%{dn}）已由 %{by} 变更为“%{status}”。',
         registration_pending: '新账号 %{username} 已注册，等待激活。',
         digest: '截至 %{date}，您有 %{count} 个延误订单：',
         digest_more: '……另有 %{count} 个，请在流程监控中查看。',
@@ -142,7 +142,7 @@ const messages: ModuleMessages = {
       },
       greeting: 'Hello %{name},',
       footer: 'This mail was sent by the logistics back-office; please do not reply. Change your e-mail notifications under "Notification settings".',
-      order_line: 'MTM %{mtm}, DN %{dn}',
+      order_line: '%{mtm} (%{dn})',
       subjects: {
         late_pulling_out: '[Late pulling out] Order %{mtm}',
         late_mos: '[Late MOS] Order %{mtm}',
@@ -152,9 +152,9 @@ const messages: ModuleMessages = {
         report: '[Report] %{period} report of %{date}',
       },
       bodies: {
-        late_pulling_out: 'Order %{mtm} (DN %{dn}) is late for pulling out: its pickup date %{pickupDate} has passed and it is not yet in transit.',
-        late_mos: 'Order %{mtm} (DN %{dn}) is late for MOS: its MOS date %{mosDate} has passed and it is not yet delivered.',
-        order_moved: 'Order %{mtm} (DN %{dn}) was moved to "%{status}" by %{by}.',
+        late_pulling_out: 'Order %{mtm} (%{dn}) is late for pulling out: its pickup date %{pickupDate} has passed and it is not yet in transit.',
+        late_mos: 'Order %{mtm} (%{dn}) is late for MOS: its MOS date %{mosDate} has passed and it is not yet delivered.',
+        order_moved: 'Order %{mtm} (%{dn}) was moved to "%{status}" by %{by}.',
         registration_pending: 'The new account %{username} has registered and waits for activation.',
         digest: 'On %{date} you have %{count} late orders:',
         digest_more: '… and %{count} more: see process monitoring.',

@@ -20,8 +20,8 @@ const messages: ModuleMessages = {
         registration_pending: '注册待激活',
       },
       text: {
-        late_pulling_out: '订单 %{mtm}（DN %{dn}）已过提货日期，仍未在途',
-        late_mos: '订单 %{mtm}（DN %{dn}）已过 MOS 日期，仍未送达',
+        late_pulling_out: '订单 %{mtm}（%{dn}）已过提货日期，仍未在途',
+        late_mos: '订单 %{mtm}（%{dn}）已过 MOS 日期，仍未送达',
         order_moved: '%{by} 将你的订单 %{mtm} 从“%{from}”改为“%{to}”',
         registration_pending: '%{name}（%{username}）已注册，等待激活',
       },
@@ -64,8 +64,8 @@ const messages: ModuleMessages = {
         registration_pending: 'Registration waiting for activation',
       },
       text: {
-        late_pulling_out: 'Order %{mtm} (DN %{dn}) is past its pickup date and not in transit yet',
-        late_mos: 'Order %{mtm} (DN %{dn}) is past its MOS date and not delivered yet',
+        late_pulling_out: 'Order %{mtm} (%{dn}) is past its pickup date and not in transit yet',
+        late_mos: 'Order %{mtm} (%{dn}) is past its MOS date and not delivered yet',
         order_moved: '%{by} moved your order %{mtm} from "%{from}" to "%{to}"',
         registration_pending: '%{name} (%{username}) registered and waits for activation',
       },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   HttpError, useEvent, useListContext, useLogoutIfAccessDenied, useRefresh, useTranslate, useUpdate, type Identifier,
 } from 'react-admin';
@@ -122,8 +122,9 @@ function serverErrors(error: unknown): Errors | undefined {
  * saved with the version editing started from (a list reloaded meanwhile does not move it on, so
  * someone else's change answers 409), and the MTM prices and margin shown are the server's answer.
  * The customer's toasts (docs/pricing.md#pricing-management) say how it went. A stale version
- * reloads the list and keeps the typed prices, each marked with the reason: the next save
- * writes them over the newer version, Escape drops them.
+ * reloads the list and keeps the typed prices, each marked with the reason, which its toast
+ * repeats until the next save or Escape: the next save writes them over the newer version, Escape
+ * drops them.
  */
 export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
@@ -134,10 +135,14 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
   const [update] = useUpdate<PricingRecord>();
   const { data } = useListContext<PricingRecord>();
   const [store] = useState(() => createStore<EditorState>({ draft: {} as Draft, errors: {}, saving: false }));
+  /** Closes the toast of a stale version, once the person acts on it. */
+  const staleToast = useRef<AbortController>(undefined);
+  const closeStaleToast = useCallback(() => staleToast.current?.abort(), []);
 
   const cancel = useCallback(() => {
+    closeStaleToast();
     store.set((state) => ({ ...state, closedId: state.started?.id, started: undefined, errors: {} }));
-  }, [store]);
+  }, [store, closeStaleToast]);
 
   /** A refused save of the prices `draft`, typed over `started`. */
   const failed = useCallback(async (error: unknown, started: Started, draft: Draft) => {
@@ -152,15 +157,21 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       await logoutIfAccessDenied(error);
       return;
     }
-    const stale = error.status === 409 || error.status === 404;
-    toast({ variant: 'destructive', title: translate('pricing.toast.failure_title'),
-      description: translate(stale ? 'pricing.toast.conflict' : 'pricing.toast.failure') });
-    if (!stale) return;
+    const refused = (reason: string, until?: AbortSignal) =>
+      toast({ variant: 'destructive', title: translate('pricing.toast.failure_title'), description: translate(reason), until });
+    if (error.status !== 409 && error.status !== 404) {
+      refused('pricing.toast.failure');
+      return;
+    }
     refresh();
     if (error.status === 404) {
+      refused('pricing_grid.refused.gone');
       cancel();
       return;
     }
+    // The toast says what the typed prices say: Enter writes them over the other change.
+    staleToast.current = new AbortController();
+    refused('pricing_grid.cell.stale', staleToast.current.signal);
     const typed = changedFields(draft, started.original);
     store.set((state) => ({ ...state, started: { ...started, conflicted: true },
       errors: Object.fromEntries(typed.map((field) => [field, { key: 'pricing_grid.cell.stale' }])) }));
@@ -181,6 +192,7 @@ export const PriceEditorProvider = ({ children }: { children: ReactNode }) => {
       return true;
     }
     const listed = started.conflicted ? data?.find((record) => record.id === started.id) : undefined;
+    closeStaleToast();
     store.set((state) => ({ ...state, saving: true }));
     try {
       await update('pricing', { id: started.id, data: { ...typed.data, version: listed?.version ?? started.version } },
