@@ -31,6 +31,13 @@ export const NOTIFICATION_KEEP_DAYS = 90;
 export const REPORT_SUBSCRIPTION_PERIODS = ['daily', 'weekly', 'monthly'] as const;
 export type ReportSubscriptionPeriod = (typeof REPORT_SUBSCRIPTION_PERIODS)[number];
 
+/**
+ * The page a person must be able to open to have report subscriptions: the mail's CSV is the
+ * reports centre's own. The settings offer them, the run queues them and the mail is made only for
+ * those who may open it.
+ */
+export const REPORT_SUBSCRIPTION_PAGE = 'reports' as const satisfies PageKey;
+
 /** The languages a mail is written in: the app's own. */
 export const MAIL_LANGUAGES = ['cn', 'en'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];

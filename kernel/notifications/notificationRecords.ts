@@ -27,5 +27,6 @@ export interface NotificationSettings {
   kinds: Partial<Record<NotificationKind, NotificationChannels>>;
   /** The hour (server time) of the daily digest of their late orders; null: none. */
   digestHour: number | null;
-  reportSubscriptions: ReportSubscriptionPeriod[];
+  /** Only for those who may open the reports page (REPORT_SUBSCRIPTION_PAGE): nobody else can have any. */
+  reportSubscriptions?: ReportSubscriptionPeriod[];
 }

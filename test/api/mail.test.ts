@@ -225,6 +225,15 @@ describe('the daily digest', () => {
     expect(leaderMail.subject).toBe(`[Daily digest] ${leaderDigest.data.count} late orders on ${serverToday()}`);
     expect(leaderMail.text).toContain(`${leaderLate[0].mtmNumber} (${dnOf(leaderLate[0].mtmNumber)}): late pulling out`);
   });
+
+  it('writes each order\'s line in the person\'s language, its punctuation too: full-width in Chinese', async () => {
+    await app.db('mailSettings').insert({ userId: ids.biller, digestHour: HOUR + 1 }).onConflict('userId').merge(['digestHour']);
+    const [late] = await insertOrders(1, { assignedUserId: ids.biller });
+    await queueDigests(app.db, app.config, atHour(HOUR + 1));
+    await sendDueMails(app.db, app.config);
+    const [billerMail] = smtp.received.filter((mail) => to(mail) === 'biller@example.com' && mail.subject?.startsWith('[每日摘要]'));
+    expect(billerMail.text).toContain(`- ${late.mtmNumber}（${dnOf(late.mtmNumber)}）：提货延误\n`);
+  });
 });
 
 describe('report subscriptions', () => {
@@ -234,20 +243,28 @@ describe('report subscriptions', () => {
     const today = serverToday();
     await insertOrders(2, { pickupDate: today, mosDate: today });
     await insertOrders(3, { pickupDate: today, mosDate: today, deliveryAreaId: refs.otherArea });
+    // The dispatcher's subscription dates from a grant of the reports page, since taken back: the run mails them nothing.
     await app.db('reportSubscriptions').insert([{ userId: ids.dispatcher, period: 'daily' }, { userId: ids.admin, period: 'daily' },
       { userId: ids.admin, period: 'monthly' }]);
     const run = await materialiseReports(app.db, { kind: 'scheduled', timeZone: serverTimeZone() });
     await queueReportMails(app.db, app.config, run);
-    await queueReportMails(app.db, app.config, run); // a second instance's run of the date
-    const queued = await app.db('mailOutbox').where({ template: 'report' });
-    expect(queued.map((row) => row.dedupeKey).sort()).toEqual([`report:${ids.admin}:daily:${run.runDate}`,
-      `report:${ids.dispatcher}:daily:${run.runDate}`, ...(periodsEndingOn(run.runDate).includes('monthly') ? [`report:${ids.admin}:monthly:${run.runDate}`] : [])].sort());
-    await sendDueMails(app.db, app.config);
+    const reportKeys = async () => (await app.db('mailOutbox').where({ template: 'report' })).map((row) => row.dedupeKey).sort();
+    const adminKeys = [`report:${ids.admin}:daily:${run.runDate}`,
+      ...(periodsEndingOn(run.runDate).includes('monthly') ? [`report:${ids.admin}:monthly:${run.runDate}`] : [])];
+    expect(await reportKeys()).toEqual(adminKeys.sort());
+    // Granted it again, they are mailed; a second instance's run of the date queues nothing more.
+    const grant = { userId: ids.dispatcher, pageKey: 'reports', allowed: true };
+    await app.db('pagePermissions').insert(grant);
+    await queueReportMails(app.db, app.config, run);
+    await queueReportMails(app.db, app.config, run);
+    expect(await reportKeys()).toEqual([...adminKeys, `report:${ids.dispatcher}:daily:${run.runDate}`].sort());
 
-    // The dispatcher may not open the reports by default: theirs fails until they may, then an admin retries it.
-    const dispatcherRow = queued.find((row) => row.userId === ids.dispatcher);
-    expect(await app.db('mailOutbox').where({ id: dispatcherRow.id }).first()).toMatchObject({ status: 'failed', lastError: 'no_access' });
-    await app.db('pagePermissions').insert({ userId: ids.dispatcher, pageKey: 'reports', allowed: true });
+    // Denied the page between the run and the sending: theirs fails, then is sent once they may again and an admin retries it.
+    await app.db('pagePermissions').where(grant).delete();
+    await sendDueMails(app.db, app.config);
+    const dispatcherRow = await app.db('mailOutbox').where({ template: 'report', userId: ids.dispatcher }).first();
+    expect(dispatcherRow).toMatchObject({ status: 'failed', lastError: 'no_access' });
+    await app.db('pagePermissions').insert(grant);
     expect((await admin.post(`/api/mail-outbox/${dispatcherRow.id}/retry`)).status).toBe(200);
     await sendDueMails(app.db, app.config);
 

@@ -254,19 +254,43 @@ describe('the notification centre', () => {
 
 describe('the settings', () => {
   it('answer the defaults, save each part, and say whether e-mail is on', async () => {
-    const fresh = await dispatcher.get('/api/notification-settings');
+    const fresh = await leader.get('/api/notification-settings');
     expect(fresh.body).toEqual({ kinds: { late_pulling_out: { inApp: true, email: false }, late_mos: { inApp: true, email: false },
       order_moved: { inApp: true, email: false } },
     digestHour: null, reportSubscriptions: [], emailEnabled: true });
-    const saved = await dispatcher.put('/api/notification-settings', { kinds: { late_mos: { inApp: false, email: true } }, digestHour: 7,
+    const saved = await leader.put('/api/notification-settings', { kinds: { late_mos: { inApp: false, email: true } }, digestHour: 7,
       reportSubscriptions: ['monthly', 'daily'] });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ kinds: { late_mos: { inApp: false, email: true }, late_pulling_out: { inApp: true, email: false } },
       digestHour: 7, reportSubscriptions: ['daily', 'monthly'] });
-    expect((await dispatcher.get('/api/notification-settings')).body).toEqual(saved.body);
-    const logged = await app.db('activityLogs').where({ entityType: 'notification_settings', entityId: String(refs.dispatcherId) }).first('changes');
+    expect((await leader.get('/api/notification-settings')).body).toEqual(saved.body);
+    const logged = await app.db('activityLogs').where({ entityType: 'notification_settings', entityId: String(ids.leader) }).orderBy('id', 'desc')
+      .first('changes');
     expect(Object.keys(logged.changes).sort()).toEqual(['digestHour', 'kinds', 'reportSubscriptions']);
-    expect((await dispatcher.put('/api/notification-settings', { digestHour: null })).body.digestHour).toBeNull();
+    expect((await leader.put('/api/notification-settings', { digestHour: null, reportSubscriptions: [] })).body)
+      .toMatchObject({ digestHour: null, reportSubscriptions: [] });
+  });
+
+  it('offer and take report subscriptions only to those who may open the reports page, whose CSV the mail is', async () => {
+    // A regional dispatcher may not by default: none answered, one asked for refused naming the field, nothing else of the body saved.
+    expect((await dispatcher.get('/api/notification-settings')).body).not.toHaveProperty('reportSubscriptions');
+    const refused = await dispatcher.put('/api/notification-settings', { kinds: { late_mos: { inApp: false, email: true } }, digestHour: 6,
+      reportSubscriptions: ['daily'] });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'invalid_input', fields: { reportSubscriptions: { code: 'unknown_field' } } });
+    expect(Object.keys(refused.body.fields)).toEqual(['reportSubscriptions']);
+    expect(await app.db('reportSubscriptions').where({ userId: refs.dispatcherId })).toEqual([]);
+    expect(await app.db('notificationSettings').where({ userId: refs.dispatcherId })).toEqual([]);
+    expect(await app.db('mailSettings').where({ userId: refs.dispatcherId }).whereNotNull('digestHour')).toEqual([]);
+    // Granted the page, they are offered them, and may choose them.
+    await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'reports', allowed: true });
+    try {
+      expect((await dispatcher.get('/api/notification-settings')).body.reportSubscriptions).toEqual([]);
+      expect((await dispatcher.put('/api/notification-settings', { reportSubscriptions: ['weekly'] })).body.reportSubscriptions).toEqual(['weekly']);
+    } finally {
+      await app.db('pagePermissions').where({ userId: refs.dispatcherId, pageKey: 'reports' }).delete();
+      await app.db('reportSubscriptions').where({ userId: refs.dispatcherId }).delete();
+    }
   });
 
   it('offer and take only the kinds the person can hear of: a registration to those who may open the users page', async () => {

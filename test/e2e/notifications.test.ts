@@ -1,6 +1,7 @@
+import type { Page } from 'playwright-core';
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
 import { signedInAs } from '../helpers/httpClient';
-import { closePage, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 
 // The notification centre (docs/notifications.md): a late order raises the dispatcher's bell live.
 const env = useAppInBrowser();
@@ -60,22 +61,39 @@ describe('the notification bell', () => {
   });
 });
 
+/** The page in its scheme, and with screenshots wanted in the other one too (the app follows the system's). */
+async function bothSchemes(page: Page, name: string, scheme: 'light' | 'dark') {
+  await screenshot(page, `${name}-${scheme}`, { fullPage: false });
+  if (!SCREENSHOTS_WANTED) return;
+  const other = scheme === 'light' ? 'dark' : 'light';
+  const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  await page.emulateMedia({ colorScheme: other });
+  await page.waitForFunction((was) => getComputedStyle(document.body).backgroundColor !== was, before);
+  await screenshot(page, `${name}-${other}`, { fullPage: false });
+}
+
 describe('the notification settings', () => {
-  it.each([['cn', 'light'], ['en', 'dark']] as const)('offer each person only the kinds they can hear of (%s, %s)', async (language, scheme) => {
+  it.each([['cn', 'light'], ['en', 'dark']] as const)('offer each person only what they can have (%s, %s)', async (language, scheme) => {
     const registrations = language === 'cn' ? '注册待激活' : 'Registration waiting for activation';
-    // A regional dispatcher cannot open the users page, so never hears of a registration.
+    const reports = (page: Page) => page.getByRole('heading', { name: language === 'cn' ? '报表订阅' : 'Report subscriptions' });
+    // A regional dispatcher cannot open the users page, so never hears of a registration, nor the
+    // reports page, whose CSV a report subscription mails.
     const page = await newPage(env.browser, env.app.url, { colorScheme: scheme });
     await signIn(page, 'regional_dispatcher', { path: '/notification-settings', language });
     const kinds = page.getByTestId('notification-kinds');
     await kinds.getByTestId('kind-late_mos').waitFor();
     expect(await kinds.innerText()).not.toContain(registrations);
-    await screenshot(page, `notification-settings-dispatcher-${language}-${scheme}`, { fullPage: false });
+    await expectAbsent(reports(page), page.getByTestId('digest-hour'));
+    await bothSchemes(page, `notification-settings-dispatcher-${language}`, scheme);
     await closePage(page);
 
-    // A manager may open it, and is offered it.
-    const manager = await newPage(env.browser, env.app.url, { colorScheme: scheme });
-    await signIn(manager, 'manager', { path: '/notification-settings', language });
-    await manager.getByTestId('notification-kinds').getByTestId('kind-registration_pending').getByText(registrations).waitFor();
-    await closePage(manager);
+    // An admin may open both, and is offered both.
+    const admin = await newPage(env.browser, env.app.url, { colorScheme: scheme });
+    await signIn(admin, 'admin', { path: '/notification-settings', language });
+    await admin.getByTestId('notification-kinds').getByTestId('kind-registration_pending').getByText(registrations).waitFor();
+    await reports(admin).waitFor();
+    await admin.getByRole('checkbox', { name: language === 'cn' ? '月报' : 'Monthly' }).waitFor();
+    await bothSchemes(admin, `notification-settings-admin-${language}`, scheme);
+    await closePage(admin);
   });
 });

@@ -187,12 +187,13 @@ async function scannerTypes(page: Page, code: string) {
   await cdp.detach();
 }
 
-describe.each([['en', 'light'], ['cn', 'dark']] as const)('a refused scan in the order list\'s search (%s, %s)', (language, scheme) => {
-  it('leaves no search behind: the list is whole again, then and when the person comes back to it', async () => {
+const searched = (url: URL) => JSON.parse(url.searchParams.get('filter') ?? '{}').q;
+
+describe.each([['en', 'light'], ['cn', 'dark']] as const)('a scan in the order list\'s search (%s, %s)', (language, scheme) => {
+  it('refused, leaves no search behind: the list is whole again, then and when the person comes back to it', async () => {
     const page = await printingPage(1440, scheme);
     await signIn(page, 'admin', { path: '/orders', language });
     const search = page.locator('input[name=q]');
-    const searched = (url: URL) => JSON.parse(url.searchParams.get('filter') ?? '{}').q;
     await search.click();
     // A scanner's burst. Its Enter waits here until react-admin has made the code the list's search
     // (500 ms after the last key), as it does when the lookup answers late.
@@ -211,6 +212,27 @@ describe.each([['en', 'light'], ['cn', 'dark']] as const)('a refused scan in the
     await page.goto('/orders');
     await page.locator('tbody tr', { hasText: 'PRT-MTM-' }).first().waitFor();
     expect(await search.inputValue()).toBe('');
+    await closePage(page);
+  });
+
+  it('that opens its order leaves no search behind: back on the list, every order is there', async () => {
+    const page = await printingPage(1440, scheme);
+    await signIn(page, 'admin', { path: '/orders', language });
+    const search = page.locator('input[name=q]');
+    await search.click();
+    // Made the list's search first, as a lookup answering late lets react-admin do.
+    await scannerTypes(page, 'PRT-DN-12');
+    await page.waitForURL((url) => searched(url) === 'PRT-DN-12');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/orders/${printed['PRT-DN-12']}`);
+    await page.getByTestId('page-title').getByText('PRT-MTM-12').waitFor();
+
+    await page.goto('/orders');
+    await page.locator('tbody tr').first().waitFor();
+    expect(await search.inputValue()).toBe('');
+    await page.locator('tbody tr', { hasText: 'PRT-MTM-' }).filter({ hasNotText: 'PRT-MTM-12' }).first().waitFor();
+    expect(searched(new URL(page.url()))).toBeUndefined();
+    await screenshot(page, `printing-list-scan-opened-${language}-${scheme}`, { fullPage: false });
     await closePage(page);
   });
 });

@@ -19,9 +19,10 @@ const NO_DIGEST = 'none';
 
 /**
  * /notification-settings (user menu; every active user, their own choices): which kinds reach
- * them in the app and by e-mail (those the server answers: the kinds they can hear of), the daily
- * digest's hour and the report subscriptions. Without
- * e-mail on the server (emailEnabled false) the e-mail choices are shown off and disabled.
+ * them in the app and by e-mail, the daily digest's hour and the report subscriptions, each as the
+ * server answers what the person can have (the kinds they can hear of; report subscriptions only
+ * with the reports page). Without e-mail on the server (emailEnabled false) the e-mail choices are
+ * shown off and disabled.
  */
 export default function NotificationSettingsPage() {
   const translate = useTranslate();
@@ -48,8 +49,9 @@ export default function NotificationSettingsPage() {
   });
   const setChannel = (kind: NotificationKind, chosen: NotificationChannels, channel: keyof NotificationChannels, on: boolean) =>
     setDraft({ ...draft, kinds: { ...draft.kinds, [kind]: { ...chosen, [channel]: on } } });
+  const subscribed = draft.reportSubscriptions;
   const toggleReport = (period: (typeof REPORT_SUBSCRIPTION_PERIODS)[number], on: boolean) =>
-    setDraft({ ...draft, reportSubscriptions: REPORT_SUBSCRIPTION_PERIODS.filter((p) => (p === period ? on : draft.reportSubscriptions.includes(p))) });
+    setDraft({ ...draft, reportSubscriptions: REPORT_SUBSCRIPTION_PERIODS.filter((p) => (p === period ? on : subscribed?.includes(p))) });
 
   return (
     <Box sx={{ maxWidth: 760, py: 2 }}>
@@ -101,19 +103,21 @@ export default function NotificationSettingsPage() {
               </Select>
             </FormControl>
           </Box>
-          <Box>
-            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{translate('notifications.setting.reports')}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('notifications.setting.reports_help')}</Typography>
-            <FormGroup row>
-              {REPORT_SUBSCRIPTION_PERIODS.map((period) => (
-                <FormControlLabel key={period} disabled={!email} label={translate(`notifications.setting.${period}`)}
-                  control={<Checkbox checked={draft.reportSubscriptions.includes(period)} onChange={(_, on) => toggleReport(period, on)} />} />
-              ))}
-            </FormGroup>
-          </Box>
+          {subscribed && (
+            <Box>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{translate('notifications.setting.reports')}</Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('notifications.setting.reports_help')}</Typography>
+              <FormGroup row>
+                {REPORT_SUBSCRIPTION_PERIODS.map((period) => (
+                  <FormControlLabel key={period} disabled={!email} label={translate(`notifications.setting.${period}`)}
+                    control={<Checkbox checked={subscribed.includes(period)} onChange={(_, on) => toggleReport(period, on)} />} />
+                ))}
+              </FormGroup>
+            </Box>
+          )}
         </CardContent>
       </Card>
-      <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate({ kinds: draft.kinds, digestHour: draft.digestHour, reportSubscriptions: draft.reportSubscriptions })} data-testid="notification-settings-save">
+      <Button variant="contained" disabled={save.isPending} onClick={() => save.mutate({ kinds: draft.kinds, digestHour: draft.digestHour, reportSubscriptions: subscribed })} data-testid="notification-settings-save">
         {translate('notifications.setting.save')}
       </Button>
     </Box>

@@ -1,4 +1,7 @@
-import { SearchInput, SelectArrayInput, SelectInput, useTranslate, type SearchInputProps } from 'react-admin';
+import {
+  SearchInput, SelectArrayInput, SelectInput, useResourceContext, useStoreContext, useTranslate, type ListParams, type SearchInputProps,
+} from 'react-admin';
+import { useCallback, useEffect, useRef } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { DatePickerInput } from '../common/DateInputs';
@@ -41,14 +44,25 @@ const REFERENCE_WIDTH = { minWidth: 240 };
 /**
  * The search box, a scanner's too. Enter: an exact DN or MTM number opens its order, whether
  * scanned or typed; any other text stays the search it already is. Only a scanner's burst that
- * names no order is refused aloud, and the box is emptied: the refused code is no search, so the
- * list (kept for the next visit) stays whole (docs/printing-and-scanning.md#scanning).
+ * names no order is refused aloud. Either way the code is no search, so the list (kept for the next
+ * visit) stays whole: a refusal empties the box; an opened order takes it out of the list's stored
+ * params once the list is gone, as react-admin stores them when the list renders the search's
+ * address, a router transition that may end after the order opened
+ * (docs/printing-and-scanning.md#scanning).
  */
 const OrderSearchInput = (props: SearchInputProps) => {
   const navigate = useNavigate();
   const { setValue } = useFormContext();
+  const forgetSearch = useForgetStoredFilter(props.source);
+  const opened = useRef(false);
+  useEffect(() => () => {
+    if (opened.current) forgetSearch();
+  }, [forgetSearch]);
   const { onKeyDown, isScan } = useScanBurst();
-  const scan = useScanner((order) => navigate(orderPath(order.id)));
+  const scan = useScanner((order) => {
+    opened.current = true;
+    navigate(orderPath(order.id));
+  });
   return (
     <SearchInput {...props} onKeyDown={(event) => {
       onKeyDown(event);
@@ -57,6 +71,18 @@ const OrderSearchInput = (props: SearchInputProps) => {
     }} />
   );
 };
+
+/** Takes a filter out of the params react-admin stores for the list (`<resource>.listParams`), which it shows on the next visit. */
+function useForgetStoredFilter(source: string) {
+  const { getItem, setItem } = useStoreContext();
+  const key = `${useResourceContext()}.listParams`;
+  return useCallback(() => {
+    const params = getItem<ListParams>(key);
+    if (params?.filter?.[source] === undefined) return;
+    const filter = Object.fromEntries(Object.entries(params.filter).filter(([name]) => name !== source));
+    setItem(key, { ...params, filter });
+  }, [getItem, setItem, key, source]);
+}
 
 /** The order list's filters: search (a scanner's too), status and "delayed" always shown; the others through "Add filter". */
 export function useOrderFilters() {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Locale } from '@kernel/i18n/catalogs';
-import type { ReportSubscriptionPeriod } from '@kernel/notifications/notificationKinds';
+import { REPORT_SUBSCRIPTION_PAGE, type ReportSubscriptionPeriod } from '@kernel/notifications/notificationKinds';
 import { personName } from '@kernel/users/personName';
 import { excelCsvText } from '../csv/excelCsv';
 import { canAccessPage } from '../permissions/access';
@@ -54,14 +54,18 @@ function digestMail(data: Data, t: FillingTranslate): Body {
   const orders = (data.orders ?? []) as DigestOrder[];
   const count = Number(data.count ?? orders.length);
   const args = { date: text(data.date), count };
-  const lines = orders.map((order) => `- ${t('mail.order_line', { mtm: order.mtmNumber, dn: order.dnNumber })}: ${t(`mail.digest_kinds.${order.kind}`)}`);
+  const lines = orders.map((order) => t('mail.digest_line',
+    { order: t('mail.order_line', { mtm: order.mtmNumber, dn: order.dnNumber }), kind: t(`mail.digest_kinds.${order.kind}`) }));
   const more = count > orders.length ? [t('mail.bodies.digest_more', { count: count - orders.length })] : [];
   return { subject: args, text: [t('mail.bodies.digest', args), ...lines, ...more] };
 }
 
-/** The reports centre's own CSV of the run, made now in the recipient's language and scope. */
+/**
+ * The reports centre's own CSV of the run, made now in the recipient's language and scope: none
+ * for someone who may no longer open the page since it was queued.
+ */
 async function reportMail(db: Knex, recipient: User, language: Locale, data: Data, t: FillingTranslate): Promise<Body> {
-  if (!(await canAccessPage(db, recipient, 'reports'))) throw new Unsendable('no_access');
+  if (!(await canAccessPage(db, recipient, REPORT_SUBSCRIPTION_PAGE))) throw new Unsendable('no_access');
   const period = data.period as ReportSubscriptionPeriod;
   const table = await statisticsCsv(db, recipient, { ...SUBSCRIPTION_REPORTS[period], runId: Number(data.runId) }, language);
   const args = { period: t(`mail.periods.${period}`), date: text(data.runDate) };

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { ReportSubscriptionPeriod } from '@kernel/notifications/notificationKinds';
+import { REPORT_SUBSCRIPTION_PAGE, type ReportSubscriptionPeriod } from '@kernel/notifications/notificationKinds';
 import type { Config } from '../foundation/config';
 import { liveRows } from '../db/liveRows';
+import { mayOpenPageSql } from '../permissions/access';
 import type { ReportRun } from '../reports/ReportRun';
 import type { StatisticsParams } from '../reports/reportQueries';
 import { queueMails } from './outbox';
@@ -25,14 +26,15 @@ export function periodsEndingOn(date: string): ReportSubscriptionPeriod[] {
 }
 
 /**
- * After the 23:50 run: one mail per subscriber of each period ending on the run's date, its CSV
- * made when it is sent (renderMail.ts), in the language and scope the person has then. Keyed by
- * person, period and date, so a second instance's run of the same date queues nothing more.
+ * After the 23:50 run: one mail per subscriber of each period ending on the run's date who may open
+ * the reports (a subscription outlives a denied page, and comes back with it), its CSV made when it
+ * is sent (renderMail.ts), in the language and scope the person has then. Keyed by person, period
+ * and date, so a second instance's run of the same date queues nothing more.
  */
 export async function queueReportMails(db: Knex, config: Pick<Config, 'smtpUrl'>, run: ReportRun): Promise<void> {
   if (!config.smtpUrl) return;
   const subscriptions: Array<{ userId: number; period: ReportSubscriptionPeriod }> = await db('reportSubscriptions as s')
-    .join('users as u', 'u.id', 's.userId').whereRaw(liveRows('u')).where('u.status', 'active')
+    .join('users as u', 'u.id', 's.userId').whereRaw(liveRows('u')).whereRaw(mayOpenPageSql(REPORT_SUBSCRIPTION_PAGE))
     .whereIn('s.period', periodsEndingOn(run.runDate)).orderBy(['s.userId', 's.period']).select('s.userId', 's.period');
   await queueMails(db, subscriptions.map(({ userId, period }) => ({ userId, template: 'report',
     data: { runId: run.id, runDate: run.runDate, period }, dedupeKey: `report:${userId}:${period}:${run.runDate}` })), config);

@@ -15,7 +15,7 @@ import type { Ctx } from '../resources/resource';
 import { accessiblePages } from '../permissions/access';
 import { personNameSql } from '../users/personNameSql';
 import {
-  DEFAULT_CHANNELS, kindsHeardWith, REPORT_SUBSCRIPTION_PERIODS, type NotificationKind,
+  DEFAULT_CHANNELS, kindsHeardWith, REPORT_SUBSCRIPTION_PAGE, REPORT_SUBSCRIPTION_PERIODS, type NotificationKind,
 } from '@kernel/notifications/notificationKinds';
 import type { NotificationSettings } from '@kernel/notifications/notificationRecords';
 
@@ -85,44 +85,52 @@ async function markAllRead(ctx: Ctx) {
   ctx.body = { updated };
 }
 
-/** The kinds the signed-in person can hear of: the only ones their settings answer and take. */
-const kindsOf = async (ctx: Ctx) => kindsHeardWith(await accessiblePages(ctx.state.db, ctx.state.user!));
+/**
+ * What the signed-in person can have, the only choices their settings answer and take: the kinds
+ * they can hear of, and report subscriptions if they may open the page the mail needs.
+ */
+interface Offer { kinds: NotificationKind[]; reports: boolean }
 
-async function readSettings(db: Knex | Knex.Transaction, userId: number, heard: NotificationKind[]): Promise<NotificationSettings> {
+async function offerOf(ctx: Ctx): Promise<Offer> {
+  const pages = await accessiblePages(ctx.state.db, ctx.state.user!);
+  return { kinds: kindsHeardWith(pages), reports: pages.includes(REPORT_SUBSCRIPTION_PAGE) };
+}
+
+async function readSettings(db: Knex | Knex.Transaction, userId: number, offer: Offer): Promise<NotificationSettings> {
   const [chosen, mail, subscriptions] = await Promise.all([
     db('notificationSettings').where({ userId }).select('kind', 'inApp', 'email'),
     db('mailSettings').where({ userId }).first('digestHour'),
     db('reportSubscriptions').where({ userId }).select('period'),
   ]);
-  const kinds = Object.fromEntries(heard.map((kind) => {
+  const kinds = Object.fromEntries(offer.kinds.map((kind) => {
     const row = chosen.find((c: { kind: string }) => c.kind === kind);
     return [kind, row ? { inApp: row.inApp, email: row.email } : { ...DEFAULT_CHANNELS }];
   })) as NotificationSettings['kinds'];
   const periods = new Set(subscriptions.map((s: { period: string }) => s.period));
   return { kinds, digestHour: mail?.digestHour ?? null,
-    reportSubscriptions: REPORT_SUBSCRIPTION_PERIODS.filter((period) => periods.has(period)) };
+    ...(offer.reports && { reportSubscriptions: REPORT_SUBSCRIPTION_PERIODS.filter((period) => periods.has(period)) }) };
 }
 
 /** The person's choices, and whether e-mail is on at all (SMTP_URL). */
 async function getSettings(ctx: Ctx) {
-  ctx.body = { ...await readSettings(ctx.state.db, ctx.state.user!.id, await kindsOf(ctx)), emailEnabled: Boolean(ctx.state.config.smtpUrl) };
+  ctx.body = { ...await readSettings(ctx.state.db, ctx.state.user!.id, await offerOf(ctx)), emailEnabled: Boolean(ctx.state.config.smtpUrl) };
 }
 
 const channels = Joi.object({ inApp: Joi.boolean().strict().required(), email: Joi.boolean().strict().required() });
-/** A kind the person cannot hear of is refused as unknown, as GET never answers it. */
-const settingsBody = (heard: NotificationKind[]) => Joi.object({
-  kinds: Joi.object(Object.fromEntries(heard.map((kind) => [kind, channels]))),
+/** A choice the person cannot have (a kind, report subscriptions) is refused as unknown, as GET never answers it. */
+const settingsBody = (offer: Offer) => Joi.object({
+  kinds: Joi.object(Object.fromEntries(offer.kinds.map((kind) => [kind, channels]))),
   digestHour: Joi.number().integer().strict().min(0).max(23).allow(null),
-  reportSubscriptions: Joi.array().items(Joi.string().valid(...REPORT_SUBSCRIPTION_PERIODS)).unique(),
+  ...(offer.reports && { reportSubscriptions: Joi.array().items(Joi.string().valid(...REPORT_SUBSCRIPTION_PERIODS)).unique() }),
 });
 
 /** Saves what the body names (each part optional), in one transaction with its activity-log row. */
 async function putSettings(ctx: Ctx) {
-  const heard = await kindsOf(ctx);
-  const body = validate<Partial<NotificationSettings>>(settingsBody(heard), ctx.request.body);
+  const offer = await offerOf(ctx);
+  const body = validate<Partial<NotificationSettings>>(settingsBody(offer), ctx.request.body);
   const userId = ctx.state.user!.id;
   const saved = await ctx.state.db.transaction(async (trx) => {
-    const before = await readSettings(trx, userId, heard);
+    const before = await readSettings(trx, userId, offer);
     const kinds = Object.entries(body.kinds ?? {});
     if (kinds.length > 0) {
       await trx('notificationSettings').insert(kinds.map(([kind, chosen]) => ({ userId, kind, inApp: chosen.inApp, email: chosen.email })))
@@ -138,7 +146,7 @@ async function putSettings(ctx: Ctx) {
         await trx('reportSubscriptions').insert(body.reportSubscriptions.map((period) => ({ userId, period })));
       }
     }
-    const after = await readSettings(trx, userId, heard);
+    const after = await readSettings(trx, userId, offer);
     const changes = Object.fromEntries((Object.keys(after) as Array<keyof NotificationSettings>)
       .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).map((key) => [key, { before: before[key], after: after[key] }]));
     if (Object.keys(changes).length > 0) {

@@ -55,6 +55,7 @@ const messages: ModuleMessages = {
       greeting: '%{name}，您好：',
       footer: '此邮件由物流后台自动发送，请勿直接回复。可在“通知设置”中更改邮件通知。',
       order_line: '%{mtm}（%{dn}）',
+      digest_line: '- %{order}：%{kind}',
       subjects: {
         late_pulling_out: '[提货延误] 订单 %{mtm}',
         late_mos: '[MOS 延误] 订单 %{mtm}',
@@ -143,6 +144,7 @@ const messages: ModuleMessages = {
       greeting: 'Hello %{name},',
       footer: 'This mail was sent by the logistics back-office; please do not reply. Change your e-mail notifications under "Notification settings".',
       order_line: '%{mtm} (%{dn})',
+      digest_line: '- %{order}: %{kind}',
       subjects: {
         late_pulling_out: '[Late pulling out] Order %{mtm}',
         late_mos: '[Late MOS] Order %{mtm}',
