@@ -17,7 +17,8 @@ const isFocused = (target: Locator) => target.evaluate((element) => element.cont
  * the browser shows where it is (:focus-visible): fails if the keyboard never gets there.
  */
 async function tabTo(page: Page, target: Locator, { back = false, limit = 80 } = {}): Promise<void> {
-  await target.waitFor();
+  // Attached, not yet visible: a phone's app bar hides while the page scrolls down, and shows again as the focus goes up.
+  await target.waitFor({ state: 'attached' });
   for (let presses = 0; !await isFocused(target); presses += 1) {
     if (presses === limit) throw new Error(`${String(target)}: not reached in ${limit} presses of ${back ? 'Shift+Tab' : 'Tab'}`);
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
@@ -45,15 +46,52 @@ async function choose(page: Page, source: string, search: string, option: RegExp
   await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
-/** Types a date into the picker named `name`, section after section (YYYY/MM/DD in Chinese). */
-async function typeDate(page: Page, name: string, digits: string) {
-  await tabTo(page, page.locator(`[data-format]:has(input[name="${name}"])`));
-  await page.keyboard.type(digits);
+/** Types a date ('2026-11-20') into the picker named `name`, section after section in the UI's order (its `data-format`). */
+async function typeDate(page: Page, name: string, date: string) {
+  const field = page.locator(`[data-format]:has(input[name="${name}"])`);
+  await tabTo(page, field);
+  const [year, month, day] = date.split('-');
+  const sections: Record<string, string> = { YYYY: year, MM: month, DD: day };
+  await page.keyboard.type(((await field.getAttribute('data-format'))?.match(/YYYY|MM|DD/g) ?? []).map((token) => sections[token]).join(''));
 }
 
-describe('the keyboard alone (no mouse)', () => {
-  it('signs in, finds an order, creates one, moves its status, opens a report and signs out', async () => {
-    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+/**
+ * Checks that the dialog keeps the focus: Tab from its last control, `last`, stays in the dialog,
+ * and Shift+Tab comes back to it.
+ */
+async function expectFocusKept(page: Page, dialog: Locator, last: Locator) {
+  await tabTo(page, last);
+  await page.keyboard.press('Tab');
+  expect(await isFocused(dialog)).toBe(true);
+  await page.keyboard.press('Shift+Tab');
+  expect(await isFocused(last)).toBe(true);
+}
+
+/** Chinese on a desktop in the light theme; English on a phone in the dark one, where the sidebar is a drawer. */
+const RUNS = [
+  { language: 'cn', width: 1440, height: 900, colorScheme: 'light', skip: '跳转到主要内容', save: '保存', note: '按键盘确认' },
+  { language: 'en', width: 390, height: 844, colorScheme: 'dark', skip: 'Skip to content', save: 'Save', note: 'Confirmed by keyboard' },
+] as const;
+
+describe.each(RUNS)('the keyboard alone (no mouse), in $language at $width px', (run) => {
+  const phone = run.width < 600;
+
+  /**
+   * Opens the sidebar's link to `path`. On a phone the sidebar is a drawer, opened by the app bar's
+   * menu button first, which is reached going up: the bar hides while the page scrolls down.
+   */
+  async function openFromMenu(page: Page, path: string, { back = false } = {}) {
+    if (phone) {
+      await tabTo(page, page.locator('header .RaAppBar-menuButton'), { back: true });
+      await page.keyboard.press('Enter');
+    }
+    await tabTo(page, page.getByTestId(`menu-${path}`), { back: back && !phone });
+    await page.keyboard.press('Enter');
+  }
+
+  it('signs in, skips to the content, finds an order, creates one, moves its status in a dialog that keeps the focus, opens a report and signs out', async () => {
+    const page = await newPage(env.browser, env.app.url, run);
+    await page.addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), run.language);
     await page.goto('/auth');
 
     // Sign in: username, Tab to the password, Enter sends the form.
@@ -64,39 +102,53 @@ describe('the keyboard alone (no mouse)', () => {
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     await page.getByTestId('dashboard').waitFor();
+    // Escape closes the welcome toast (on a phone it covers the app bar).
+    await page.getByTestId('toast').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('toast').waitFor({ state: 'detached' });
+
+    // The first Tab shows the skip link; Enter on it leaves the app bar and the sidebar behind: the next Tab is in the page.
+    await page.keyboard.press('Tab');
+    const skipLink = page.locator('.skip-nav-button');
+    expect(await isFocused(skipLink)).toBe(true);
+    expect(await skipLink.innerText()).toBe(run.skip);
+    await screenshot(page, `keyboard-skip-link-${run.language}-${run.width}-${run.colorScheme}`, { fullPage: false });
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await isFocused(page.locator('#main-content'))).toBe(true);
 
     // Find an order: the sidebar's order list, the search box, then the one row left, opened with Enter.
-    await tabTo(page, page.getByTestId('menu-/orders'));
-    await page.keyboard.press('Enter');
+    await openFromMenu(page, '/orders');
     await tabTo(page, page.locator('input[name=q]'));
     await page.keyboard.type(fixtures.ownOrder.mtmNumber);
-    const rows = page.locator('.RaDataTable-tbody tr');
-    await page.waitForFunction(() => document.querySelectorAll('.RaDataTable-tbody tr').length === 1);
-    await tabTo(page, rows.first());
-    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TR');
+    // A row of the table on a desktop, an item of the simple list on a phone.
+    const row = phone ? '.RaList-content .MuiList-root > li' : '.RaDataTable-tbody tr';
+    await page.waitForFunction((selector) => document.querySelectorAll(selector).length === 1, row);
+    await tabTo(page, page.locator(row));
+    if (!phone) expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('TR');
     await page.keyboard.press('Enter');
     await page.getByTestId('page-title').filter({ hasText: fixtures.ownOrder.mtmNumber }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/orders/${fixtures.ownOrder.id}`);
 
     // Create one: the sidebar's new order, every field typed or chosen with the arrows, Save with Enter.
-    await tabTo(page, page.getByTestId('menu-/new-order'), { back: true });
-    await page.keyboard.press('Enter');
+    await openFromMenu(page, '/new-order', { back: true });
     await tabTo(page, page.locator('input[name=mtmNumber]'));
-    await page.keyboard.type('MTM-KEYS-1');
+    const mtmNumber = `MTM-KEYS-${run.language}`;
+    await page.keyboard.type(mtmNumber);
     await page.keyboard.press('Tab');
-    await page.keyboard.type('DN-KEYS-1');
+    await page.keyboard.type(`DN-KEYS-${run.language}`);
     await choose(page, 'pickupWarehouseId', 'Main', /Main DC/);
     await choose(page, 'assignedUserId', DEMO_USERS.team_leader.firstName, new RegExp(DEMO_USERS.team_leader.firstName));
     await choose(page, 'deliveryAreaId', 'Dispatcher', /Dispatcher area/);
     await choose(page, 'supplierId', 'Carrier', /Carrier/);
-    await typeDate(page, 'pickupDate', '20261120');
-    await typeDate(page, 'mosDate', '20261125');
+    await typeDate(page, 'pickupDate', '2026-11-20');
+    await typeDate(page, 'mosDate', '2026-11-25');
     await choose(page, 'vehicleTypeId', '5 t', /5 t truck/);
-    await tabTo(page, page.getByRole('button', { name: '保存' }));
+    await tabTo(page, page.getByRole('button', { name: run.save }));
     await page.keyboard.press('Enter');
-    await page.getByTestId('page-title').filter({ hasText: 'MTM-KEYS-1' }).waitFor();
-    const created = await env.app.db('orders').where({ mtmNumber: 'MTM-KEYS-1' }).first();
-    expect(created).toMatchObject({ dnNumber: 'DN-KEYS-1', pickupWarehouseId: fixtures.warehouse, deliveryAreaId: fixtures.ownArea,
+    await page.getByTestId('page-title').filter({ hasText: mtmNumber }).waitFor();
+    const created = await env.app.db('orders').where({ mtmNumber }).first();
+    expect(created).toMatchObject({ dnNumber: `DN-KEYS-${run.language}`, pickupWarehouseId: fixtures.warehouse, deliveryAreaId: fixtures.ownArea,
       supplierId: fixtures.supplier, vehicleTypeId: fixtures.vehicleType, assignedUserId: fixtures.userIds.team_leader,
       status: 'booking_received' });
 
@@ -111,8 +163,10 @@ describe('the keyboard alone (no mouse)', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await isFocused(forward)).toBe(true);
     await page.keyboard.press('Enter');
+    // Tab never leaves the open dialog for the page behind it.
+    await expectFocusKept(page, dialog, dialog.getByTestId('transition-confirm'));
     await tabTo(page, dialog.locator('textarea[name=note]'));
-    await page.keyboard.type('按键盘确认');
+    await page.keyboard.type(run.note);
     await tabTo(page, dialog.getByTestId('transition-confirm'));
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
@@ -123,13 +177,12 @@ describe('the keyboard alone (no mouse)', () => {
     expect(await isFocused(page.getByTestId('transition-buttons').getByRole('button').first())).toBe(true);
 
     // Open a report: the sidebar's data reports.
-    await tabTo(page, page.getByTestId('menu-/reports'), { back: true });
-    await page.keyboard.press('Enter');
+    await openFromMenu(page, '/reports', { back: true });
     await page.getByTestId('report-table').waitFor();
-    await screenshot(page, 'keyboard-report-cn');
+    await screenshot(page, `keyboard-report-${run.language}-${run.width}`);
 
-    // Sign out: the user menu in the app bar, its last item.
-    await tabTo(page, page.locator('.RaUserMenu-userButton'), { back: true });
+    // Sign out: the user menu, last in the app bar (a name on a desktop, an icon on a phone), its last item.
+    await tabTo(page, page.locator('header .MuiToolbar-root > :last-child button'), { back: true });
     await page.keyboard.press('Enter');
     await page.getByTestId('logout').waitFor();
     await page.keyboard.press('End');

@@ -1,5 +1,6 @@
 import { grey } from '@mui/material/colors';
 import { enUS, zhCN, type Localization } from '@mui/material/locale';
+import type { Theme } from '@mui/material/styles';
 import type {} from '@mui/x-date-pickers/themeAugmentation';
 import { createElement, useMemo, useSyncExternalStore } from 'react';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
@@ -16,6 +17,9 @@ const common: Partial<RaThemeOptions> = {
   typography: {
     fontFamily: '"Inter", "PingFang SC", "Microsoft YaHei", "Noto Sans CJK SC", "Helvetica Neue", Arial, sans-serif',
   },
+  // A colour's text (a badge's, a filled button's) is white only where white has 4.5:1 (WCAG AA),
+  // else dark: MUI's 3 left white on the dark theme's red (the bell's count) at 3.7:1.
+  palette: { contrastThreshold: 4.5 },
   // Each mode spreads its own react-admin defaults below: the light ones here would paint dark forms grey.
   components: {
     MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
@@ -25,6 +29,28 @@ const common: Partial<RaThemeOptions> = {
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
     // The date pickers' fields look like react-admin's text fields (its MuiTextField defaults).
     MuiPickersTextField: { defaultProps: { variant: 'filled', margin: 'dense', size: 'small', fullWidth: true } },
+    // The skip link the first Tab shows over the app bar: react-admin's was white on the page's
+    // background, and on a phone an empty icon button with a tooltip. Here it is the primary colour,
+    // opaque under the pointer too, in the title's place (the title's end peeked out behind it);
+    // its text is its child (componentTexts), the label react-admin shows on a desktop only is none.
+    RaSkipNavigationButton: {
+      defaultProps: { label: null },
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({
+          ...theme.typography.button,
+          textTransform: 'none',
+          padding: theme.spacing(1, 2),
+          borderRadius: theme.shape.borderRadius,
+          color: theme.palette.primary.contrastText,
+          backgroundColor: theme.palette.primary.main,
+          boxShadow: theme.shadows[8],
+          '&:focus': { top: theme.spacing(0.5) },
+          '&:focus ~ .RaLayout-appFrame #react-admin-title': { visibility: 'hidden' },
+          '&:hover': { opacity: 1, backgroundColor: theme.palette.primary.main },
+          '& .MuiButton-startIcon': { margin: 0 },
+        }),
+      },
+    },
     // A checkbox's aria-label names its input, not the role-less span around it (react-admin's row
     // checkboxes pass it to the root, where screen readers and the input's label ignore it).
     MuiCheckbox: {
@@ -42,6 +68,7 @@ export const lightTheme: RaThemeOptions = {
   ...defaultLightTheme,
   ...common,
   palette: {
+    ...common.palette,
     mode: 'light',
     primary: { main: '#1565c0' },
     // One shade darker than MUI's where white text sits on the colour (the app bar, filled
@@ -63,6 +90,7 @@ export const darkTheme: RaThemeOptions = {
   ...defaultDarkTheme,
   ...common,
   palette: {
+    ...common.palette,
     mode: 'dark',
     primary: { main: '#64b5f6' },
     secondary: { main: '#4db6ac' },
@@ -91,7 +119,8 @@ type ComponentDefaults = Record<string, { defaultProps?: object } | undefined>;
  */
 function componentTexts(locale: Locale): ComponentDefaults {
   const loading = { defaultProps: { 'aria-label': RA_MESSAGES[locale].ra.page.loading } };
-  return { ...MUI_LOCALES[locale].components, MuiCircularProgress: loading, MuiLinearProgress: loading };
+  return { ...MUI_LOCALES[locale].components, MuiCircularProgress: loading, MuiLinearProgress: loading,
+    RaSkipNavigationButton: { defaultProps: { children: RA_MESSAGES[locale].ra.navigation.skip_nav } } };
 }
 
 /** `theme` with `texts` merged into its own component defaults. */
