@@ -11,6 +11,8 @@ const cn = {
     public_access: '公开访问',
     /** The app bar's user button: its visible text (the name) begins its accessible name. */
     user_menu: '%{name}：个人资料',
+    /** A label and its value in a line of text: the colon is the language's. */
+    label_value: '%{label}：%{value}',
   },
   menu: {
     toggle: '打开或关闭菜单',
@@ -115,6 +117,8 @@ const cn = {
       version: '版本',
     },
     conflict: '该记录已被他人修改，请刷新后重新修改。',
+    /** A phone's list: "Select" ticks records for the bulk actions (PhoneList.tsx). */
+    selection: { start: '选择', done: '完成', hint: '点按记录即可勾选' },
   },
   validation: {
     required: '此字段为必填项',

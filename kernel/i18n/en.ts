@@ -9,6 +9,7 @@ const en: AppMessages = {
     version: 'Version',
     public_access: 'Public access',
     user_menu: '%{name}: Profile',
+    label_value: '%{label}: %{value}',
   },
   menu: {
     toggle: 'Open or close the menu',
@@ -113,6 +114,7 @@ const en: AppMessages = {
       version: 'Version',
     },
     conflict: 'Someone else changed this record meanwhile. Reload it and apply your change again.',
+    selection: { start: 'Select', done: 'Done', hint: 'Tap records to select them' },
   },
   validation: {
     required: 'This field is required',

@@ -33,6 +33,16 @@ describe('names in pinyin order', () => {
     expect(await names(`/api/delivery-areas?sort=${sorted('ASC')}`)).toEqual(['安庆', '北京', '成都']);
   });
 
+  it('reads a name by its words: 重庆 is chong qing, 厦门 xia men (migration 20261205000100_pinyin_phrase_keys)', async () => {
+    // Character by character 重 is zhong and 厦 sha: 重庆 sorted after 郑州, 厦门 before 上海.
+    const cities = ['郑州', '厦门', '上海', '重庆', '成都', '长沙'];
+    for (const [n, name] of cities.entries()) await admin.create('/api/warehouses', { code: `CITY-${n}`, name: `${name}仓` });
+    const sortedCities = ['长沙仓', '成都仓', '重庆仓', '上海仓', '厦门仓', '郑州仓'];
+    const listed = await names(`/api/warehouses?sort=${sorted('ASC')}&filter=${encodeURIComponent(JSON.stringify({ q: '仓' }))}&range=[0,99]`);
+    expect(listed.filter((name) => sortedCities.includes(name))).toEqual(sortedCities);
+    expect((await app.db('warehouses').where({ name: '重庆仓' }).first('nameSort')).nameSort).toBe('chong qing cang ');
+  });
+
   it('sorts the trash by the pinyin of the names too', async () => {
     for (const name of ['华东仓', '安徽仓']) {
       const { id } = await admin.create('/api/warehouses', { code: name === '华东仓' ? 'HD' : 'AH', name });
@@ -40,6 +50,12 @@ describe('names in pinyin order', () => {
     }
     const trash = await admin.get(`/api/trash?sort=${sorted('ASC')}&filter=${encodeURIComponent(JSON.stringify({ type: 'warehouse' }))}`);
     expect(trash.body.map((row: { name: string }) => row.name)).toEqual(['安徽仓', '华东仓']);
+    // Its CSV as the list: by pinyin (by code point 华 U+534E came before 安 U+5B89).
+    const csv = await admin.get(`/api/trash/export.csv?sort=${sorted('ASC')}&filter=${encodeURIComponent(JSON.stringify({ type: 'warehouse' }))}&locale=en&tz=UTC`);
+    expect(csv.status).toBe(200);
+    const body = csv.body as string;
+    expect(body.indexOf('安徽仓')).toBeGreaterThan(0);
+    expect(body.indexOf('安徽仓')).toBeLessThan(body.indexOf('华东仓'));
   });
 
   it('sorts people by the pinyin of their last name', async () => {

@@ -71,6 +71,19 @@ describe('order dates in their order', () => {
     expect(taken.body).toEqual({ updated: 2, actionId: expect.any(String) });
   });
 
+  it('takes the completion date\'s day where the person is (X-Time-Zone), whatever the server\'s zone', async () => {
+    // 2026-11-19 11:00 UTC is the 20th in Kiritimati (UTC+14) and still the 19th in Pago Pago (UTC-11).
+    const ids = [await completedOrder('Z-1', '2026-11-20')];
+    const at = (zone: string) => admin.request('POST', '/api/orders/batch-completion-date', { ids, completionDate: '2026-11-19T11:00:00Z' },
+      { 'X-Time-Zone': zone });
+    const west = await at('Pacific/Pago_Pago');
+    expect(west.status).toBe(400);
+    expect(west.body).toMatchObject(tooEarly('completionDate', '2026-11-20'));
+    expect((await at('Pacific/Kiritimati')).body).toEqual({ updated: 1, actionId: expect.any(String) });
+    // A zone that is none is the server's: no 500.
+    expect((await at('Not/A_Zone')).status).not.toBe(500);
+  });
+
   it('refuses completing an order with a completion date before its pickup date', async () => {
     const created = await admin.create('/api/orders', order('T-1', { pickupDate: '2026-11-20', mosDate: '2026-11-22' }));
     await app.db('orders').where({ id: created.id }).update({ status: 'awaiting_pod_upload' });

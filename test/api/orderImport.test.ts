@@ -226,6 +226,16 @@ describe('order import: the rows with errors as a file', () => {
       .toEqual(['Row', 'Errors']);
   });
 
+  it('writes the pickup date of a MOS date before it in the language\'s date style', async () => {
+    const early = csv([EN_HEADER, row('EF-MOS', { 'MOS date': '2026-11-18' })]);
+    const said = async (locale: 'cn' | 'en') => {
+      const [, cells] = Papa.parse<string[]>((await errorFile(early, 'csv', locale)).bytes.toString('utf8').slice(1), { skipEmptyLines: true }).data;
+      return cells.at(-1);
+    };
+    expect(await said('cn')).toBe('MOS 日期：MOS 日期不能早于提货日期（2026年11月20日）');
+    expect(await said('en')).toBe('MOS date: The MOS date cannot be before the pickup date (Nov 20, 2026)');
+  });
+
   it('refuses what the preview refuses, for those the preview refuses', async () => {
     expect((await errorFile(Buffer.alloc(0), 'csv', 'cn')).status).toBe(400);
     expect((await errorFile(Buffer.from('89504e470d0a1a0a', 'hex'), 'xlsx', 'cn')).status).toBe(415);

@@ -189,6 +189,24 @@ describe('undo of an action', () => {
     expect((await admin.get(`/api/suppliers/${supplier.id}`)).status).toBe(404);
   });
 
+  it('puts back translations a bulk delete took, with the served texts; an edit of one is no undo\'s', async () => {
+    const ids = [];
+    for (const key of ['first', 'second']) {
+      ids.push((await admin.create('/api/translations', { namespace: 'undo_e2e', key, zh: `撤销${key}`, en: `Undo ${key}` })).id);
+    }
+    const served = async () => (await admin.get('/api/translations/catalog/en')).body.undo_e2e;
+    expect(await served()).toEqual({ first: 'Undo first', second: 'Undo second' });
+    const actionId = await bulkDelete(admin, '/api/translations', ids);
+    expect(await served()).toBeUndefined();
+    expect((await undo(admin, actionId)).body).toMatchObject({ undone: 2 });
+    expect(await served()).toEqual({ first: 'Undo first', second: 'Undo second' });
+
+    const { version } = (await admin.get(`/api/translations/${ids[0]}`)).body;
+    expect((await admin.put(`/api/translations/${ids[0]}`, { version, en: 'Edited' })).status).toBe(200);
+    const edit = await lastAction('update', 'translation', ids[0]);
+    expect((await undo(admin, edit)).body).toMatchObject({ code: 'not_undoable', params: { action: 'update' } });
+  });
+
   it('tells whoever may undo it what an action was; 403 to anyone else', async () => {
     const warehouse = await admin.create('/api/warehouses', { code: 'USEEN', name: 'Seen DC' });
     const actionId = await bulkDelete(admin, '/api/warehouses', [warehouse.id]);

@@ -272,3 +272,25 @@ describe('batch modification (an order no longer completed)', () => {
     await closePage(page);
   });
 });
+
+describe('batch modification where the person is', () => {
+  it('takes the day of the completion date in the person\'s time zone, not the server\'s', async () => {
+    orders['TZ-1'] = await createOrder('TZ-1', refs.north, refs.harbour);
+    await complete(['TZ-1']);
+    const page = await newPage(env.browser, env.app.url);
+    // In Shanghai the pickup day's 00:30 is the day before in UTC, where the server may run.
+    await (await page.context().newCDPSession(page)).send('Emulation.setTimezoneOverride', { timezoneId: 'Asia/Shanghai' });
+    await openBatchPage(page, 'admin');
+    await search(page, 'TZ-1');
+    await rowCount(page, 1);
+    await row(page, 'TZ-1').getByRole('checkbox').click();
+    await page.getByText('已选择 1 个订单').waitFor();
+    await page.getByTestId('open-batch-dialog').click();
+    const dialog = page.getByTestId('batch-dialog');
+    await fillDate(dialog, 'completionDate', '2026-11-20T00:30');
+    await dialog.getByTestId('batch-confirm').click();
+    await page.getByTestId('toast').filter({ hasText: '已成功更新 1 个订单的完成日期' }).waitFor();
+    expect((await admin.get(`/api/orders/${orders['TZ-1']}`)).body.completionDate).toBe('2026-11-19T16:30:00.000Z');
+    await closePage(page);
+  });
+});

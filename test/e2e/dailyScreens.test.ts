@@ -32,8 +32,20 @@ describe('daily screens, second pass', () => {
     await fillDate(page, 'pickupDate', '2026-11-20');
     await fillDate(page, 'mosDate', '2026-11-18');
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByText('MOS 日期不能早于提货日期（2026-11-20）').waitFor();
+    // The pickup date as the screens show dates in Chinese, not as stored.
+    await page.getByText('MOS 日期不能早于提货日期（2026年11月20日）').waitFor();
     await screenshot(page, 'order-create-mos-before-pickup-cn');
+    await closePage(page);
+  });
+
+  it('says the pickup date of a MOS date before it in the English date style (dark)', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, colorScheme: 'dark' });
+    await signIn(page, 'admin', { path: '/new-order', language: 'en' });
+    await fillDate(page, 'pickupDate', '2026-11-20');
+    await fillDate(page, 'mosDate', '2026-11-18');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The MOS date cannot be before the pickup date (Nov 20, 2026)').waitFor();
+    await screenshot(page, 'order-create-mos-before-pickup-en-dark');
     await closePage(page);
   });
 

@@ -18,6 +18,7 @@ beforeAll(async () => {
 });
 
 const row = (page: Page, text: string) => page.locator('tbody tr', { hasText: text });
+const appBarTitle = (page: Page) => page.locator('#react-admin-title').innerText();
 
 describe('deleting', () => {
   it('says a supplier deleted from its edit page went to the trash, and its Undo brings it back (cn)', async () => {
@@ -74,6 +75,7 @@ describe('deleting', () => {
     const notice = viewer.getByTestId('deleted-record-notice');
     await notice.getByText(new RegExp(`^此订单已被 ${demoUserName('manager')} 于 \\d\\d:\\d\\d 删除`)).waitFor();
     expect(new URL(viewer.url()).pathname).toBe(`/orders/${order.id}`);
+    expect(await appBarTitle(viewer)).toBe('订单已删除');
     await screenshot(viewer, 'deleting-order-deleted-cn-1440', { fullPage: false });
 
     // Opened again later (a bookmark): the API tells who deleted it, to someone who may open the trash.
@@ -89,9 +91,52 @@ describe('deleting', () => {
     await signIn(phone, 'admin', { path: `/orders/${order.id}`, language: 'en' });
     await phone.getByTestId('deleted-record-notice')
       .getByText(new RegExp(`^This order was deleted by ${demoUserName('manager')} at \\d\\d:\\d\\d`)).waitFor();
+    expect(await appBarTitle(phone)).toBe('Order deleted');
     await screenshot(phone, 'deleting-order-deleted-en-390', { fullPage: false });
     await closePage(phone);
   });
+
+  it.each([
+    { language: 'cn' as const, theme: 'light' as const, said: '此用户已被 %s 于 ', title: '用户已删除' },
+    { language: 'en' as const, theme: 'dark' as const, said: 'This user was deleted by %s at ', title: 'User deleted' },
+  ])('tells the admin editing a user that someone deleted them, titled so, then again from the address ($language, $theme)',
+    async ({ language, theme, said, title }) => {
+      const { body: user } = await admin.post('/api/users', { username: `del_user_${language}`, password: 'Delete-pass-2026',
+        firstName: '删', lastName: '除', email: `del.${language}@example.com`, phone: '+86 21 5555 0000', role: 'team_leader', status: 'active' });
+      const page = await newPage(env.browser, env.app.url, { colorScheme: theme });
+      await signIn(page, 'admin', { path: `/users/${user.id}/edit`, language });
+      await page.locator('input[name=email]').waitFor();
+      expect((await admin.delete(`/api/users/${user.id}`)).status).toBe(200);
+      const notice = page.getByTestId('deleted-record-notice');
+      await notice.getByText(said.replace('%s', demoUserName('admin')), { exact: false }).waitFor();
+      expect(await appBarTitle(page)).toBe(title);
+      await screenshot(page, `deleting-user-deleted-${language}-${theme}`, { fullPage: false });
+      await page.reload();
+      await notice.getByText(said.replace('%s', demoUserName('admin')), { exact: false }).waitFor();
+      expect(await appBarTitle(page)).toBe(title);
+      await closePage(page);
+    });
+
+  it.each([
+    { language: 'cn' as const, theme: 'light' as const, said: '此翻译已被 %s 于 ', list: '翻译管理', close: '关闭' },
+    { language: 'en' as const, theme: 'dark' as const, said: 'This translation was deleted by %s at ', list: 'Translations', close: 'Close' },
+  ])('tells the admin editing a text in its dialog that someone deleted it; the list keeps its title ($language, $theme)',
+    async ({ language, theme, said, list, close }) => {
+      const entry = await admin.create('/api/translations', { namespace: 'deleting', key: `gone_${language}`, zh: '将被删除', en: 'To be deleted' });
+      const page = await newPage(env.browser, env.app.url, { colorScheme: theme });
+      const filter = encodeURIComponent(JSON.stringify({ namespace: 'deleting', q: `gone_${language}` }));
+      await signIn(page, 'admin', { path: `/translations?filter=${filter}`, language });
+      await row(page, `gone_${language}`).click();
+      const dialog = page.getByTestId('translation-edit');
+      await dialog.locator('textarea[name=en]').waitFor();
+      expect((await admin.delete(`/api/translations/${entry.id}`)).status).toBe(200);
+      await dialog.getByTestId('deleted-record-notice').getByText(said.replace('%s', demoUserName('admin')), { exact: false }).waitFor();
+      expect(await appBarTitle(page)).toBe(list);
+      await screenshot(page, `deleting-translation-deleted-${language}-${theme}`, { fullPage: false });
+      await dialog.getByRole('button', { name: close }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await closePage(page);
+    });
 
   it.each([
     { language: 'cn' as const, width: 1440, save: '保存', required: '供应商名称为必填项' },

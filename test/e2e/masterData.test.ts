@@ -219,7 +219,8 @@ describe.each(RUNS)('master data as an administrator ($language, $theme)', (run)
     expect((await other.put(`/api/suppliers/${supplier.id}`, { address: 'Elsewhere', version: 2 })).status).toBe(200);
     await fill(page, { contactPerson: 'Stale Edit' });
     await save(page, run);
-    await page.getByText(texts.conflict).waitFor();
+    // Said in the toast and above the form, which offers the merged reload (reloadMerge.test.ts).
+    await page.getByTestId('stale-save').getByText(texts.conflict).waitFor();
     await shot(page, 'supplier-conflict', run);
     expect(new URL(page.url()).pathname).toBe(`/suppliers/${supplier.id}`);
     expect(await live('suppliers', { id: supplier.id })).toMatchObject({ contactPerson: '陈刚', address: 'Elsewhere', version: 3 });

@@ -14,7 +14,7 @@ declare global {
 }
 
 let admin: HttpClient;
-const refs = { warehouse: 0, adminsWarehouse: 0, managersWarehouse: 0, area: 0, leader: 0 };
+const refs = { warehouse: 0, adminsWarehouse: 0, managersWarehouse: 0, area: 0, secondArea: 0, leader: 0 };
 
 beforeAll(async () => {
   admin = await signedInAs(env.app.url, 'admin');
@@ -22,14 +22,15 @@ beforeAll(async () => {
   refs.adminsWarehouse = (await admin.create('/api/warehouses', { code: 'RM-AD', name: '管理员选的仓 Admin DC' })).id;
   refs.managersWarehouse = (await admin.create('/api/warehouses', { code: 'RM-MG', name: '经理选的仓 Manager DC' })).id;
   refs.area = (await admin.create('/api/delivery-areas', { code: 'RM-A', name: '合并区域 Merge area' })).id;
+  refs.secondArea = (await admin.create('/api/delivery-areas', { code: 'RM-B', name: '第二区域 Second area' })).id;
   refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
 });
 
 const TEXTS = {
   cn: { save: '保存', reload: '重新加载', compare: '比较', useTheirs: '用他们的', keepMine: '保留我的', saved: '订单已保存',
-    mark: '他人也修改了此字段：请在上方选择保留哪个值' },
+    mark: '他人也修改了此字段：请在上方选择保留哪个值', refresh: '刷新' },
   en: { save: 'Save', reload: 'Reload', compare: 'Compare', useTheirs: 'Use theirs', keepMine: 'Keep mine', saved: 'Order saved',
-    mark: 'Someone else changed this field too: choose above which value to keep' },
+    mark: 'Someone else changed this field too: choose above which value to keep', refresh: 'Refresh' },
 } as const;
 
 /** Each language in each theme, on a desktop and on a phone. */
@@ -94,7 +95,7 @@ async function reload(page: Page, { language, theme }: Run) {
 
 describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme, $width px)', (run) => {
   const texts = TEXTS[run.language];
-  it('keeps the admin\'s typed address over the manager\'s save, marks the field both changed, and saves the merge', async () => {
+  it('keeps the admin\'s typed address and areas over the manager\'s save, marks the fields both changed, and saves the merge', async () => {
     const supplier = await admin.create('/api/suppliers', { name: `合并供应商 ${run.language}${run.width}`, ...SUPPLIER_CONTACT });
     const mine = `管理员的地址 ${run.language}`;
     const theirs = `经理的地址 ${run.language}`;
@@ -103,11 +104,13 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     const page = await openAs('admin', `/suppliers/${supplier.id}`, run);
     await shows(page, 'address', SUPPLIER_CONTACT.address);
     await input(page, 'address').fill(mine);
+    await pick(page, 'serviceAreaIds', 'RM-A', /Merge area/);
 
     const other = await openAs('manager', `/suppliers/${supplier.id}`, run);
     await shows(other, 'address', SUPPLIER_CONTACT.address);
     await input(other, 'contactPerson').fill(person);
     await input(other, 'address').fill(theirs);
+    await pick(other, 'serviceAreaIds', 'RM-B', /Second area/);
     await other.getByRole('button', { name: texts.save, exact: true }).click();
     await other.waitForURL((url) => url.pathname === '/suppliers');
     await closePage(other);
@@ -122,6 +125,11 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     // The field itself says so.
     await mark(page, 'address').getByText(texts.mark).waitFor();
     expect(await page.getByTestId('live-conflict-contactPerson').count()).toBe(0);
+    // The areas by their names, as the picker shows them, not as the ids the form holds.
+    const areas = page.getByTestId('live-conflict-serviceAreaIds');
+    await areas.getByText('第二区域 Second area').waitFor();
+    await areas.getByText('合并区域 Merge area').waitFor();
+    expect(await areas.innerText()).not.toMatch(/\[\d/);
     await animationsDone(page); // the marking's fade-in, before its contrast is checked
     await screenshot(page, `reload-merge-supplier-${run.language}-${run.theme}-${run.width}`);
     expect(await accessibilityViolations(page, ['address'])).toEqual([]);
@@ -129,10 +137,12 @@ describe.each(RUNS.slice(0, 2))('reload on a master-data form ($language, $theme
     await conflict.getByRole('button', { name: texts.keepMine }).click();
     await conflict.waitFor({ state: 'detached' });
     await expectCount(mark(page, 'address'), 0);
+    await areas.getByRole('button', { name: texts.keepMine }).click();
+    await page.getByTestId('live-conflicts').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: texts.save, exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/suppliers');
     const { body: saved } = await admin.get(`/api/suppliers/${supplier.id}`);
-    expect(saved).toMatchObject({ address: mine, contactPerson: person, version: supplier.version + 2 });
+    expect(saved).toMatchObject({ address: mine, contactPerson: person, serviceAreaIds: [refs.area], version: supplier.version + 2 });
     await closePage(page);
   });
 });
@@ -208,7 +218,7 @@ describe('reload after a save refused as stale', () => {
     await input(page, 'notes').fill('我的备注');
     expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', version: order.version })).status).toBe(200);
     await page.getByRole('button', { name: '保存', exact: true }).click();
-    const refused = page.getByTestId('order-conflict');
+    const refused = page.getByTestId('stale-save');
     await refused.getByRole('button', { name: '刷新' }).click();
     await refused.waitFor({ state: 'detached' });
     expect(await input(page, 'notes').inputValue()).toBe('我的备注');
@@ -217,6 +227,59 @@ describe('reload after a save refused as stale', () => {
     await page.getByText('订单已保存').waitFor();
     const { body: saved } = await admin.get(`/api/orders/${order.id}`);
     expect(saved).toMatchObject({ notes: '我的备注', version: order.version + 2 });
+    await closePage(page);
+  });
+});
+
+describe.each(RUNS.slice(0, 2))('reload after a master-data save refused as stale ($language, $theme, $width px)', (run) => {
+  const texts = TEXTS[run.language];
+  it('offers the merged reload the order form offers, and the next save goes through', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: `过期供应商 ${run.language}`, ...SUPPLIER_CONTACT });
+    const page = await openAs('admin', `/suppliers/${supplier.id}`, run);
+    await shows(page, 'address', SUPPLIER_CONTACT.address);
+    await input(page, 'address').fill('我的地址 Mine');
+    expect((await admin.put(`/api/suppliers/${supplier.id}`, { version: supplier.version, contactPerson: '别人改的 Theirs' })).status).toBe(200);
+    await page.getByRole('button', { name: texts.save, exact: true }).click();
+    const refused = page.getByTestId('stale-save');
+    await refused.waitFor();
+    await screenshot(page, `reload-merge-stale-supplier-${run.language}-${run.theme}-${run.width}`);
+    await refused.getByRole('button', { name: texts.refresh }).click();
+    await refused.waitFor({ state: 'detached' });
+    await shows(page, 'contactPerson', '别人改的 Theirs');
+    expect(await input(page, 'address').inputValue()).toBe('我的地址 Mine');
+    await page.getByRole('button', { name: texts.save, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/suppliers');
+    const { body: saved } = await admin.get(`/api/suppliers/${supplier.id}`);
+    expect(saved).toMatchObject({ address: '我的地址 Mine', contactPerson: '别人改的 Theirs', version: supplier.version + 2 });
+    await closePage(page);
+  });
+});
+
+describe('reload where both people set the same value', () => {
+  it('takes the field as saved, unmarked: a later change of it comes in, and a conflict they agree on goes', async () => {
+    const supplier = await admin.create('/api/suppliers', { name: '同值供应商 Same value', ...SUPPLIER_CONTACT });
+    const manager = await signedInAs(env.app.url, 'manager');
+    const save = async (change: Record<string, unknown>) => {
+      const { body: current } = await manager.get(`/api/suppliers/${supplier.id}`);
+      expect((await manager.put(`/api/suppliers/${supplier.id}`, { ...current, ...change })).status).toBe(200);
+    };
+    const page = await openAs('admin', `/suppliers/${supplier.id}`, RUNS[0]);
+    await shows(page, 'address', SUPPLIER_CONTACT.address);
+    await input(page, 'contactPerson').fill('同一个人 Same person');
+    await input(page, 'address').fill('我的地址 Mine');
+    await save({ contactPerson: '同一个人 Same person', address: '他的地址 Theirs' });
+    await reload(page, RUNS[0]);
+    await page.getByTestId('live-conflict-address').waitFor();
+    expect(await page.getByTestId('live-conflict-contactPerson').count()).toBe(0);
+    await expectCount(mark(page, 'contactPerson'), 0);
+
+    // The manager changes the person again, and comes round to the admin's address.
+    await save({ contactPerson: '后来的人 Later person', address: '我的地址 Mine' });
+    await reload(page, RUNS[0]);
+    await shows(page, 'contactPerson', '后来的人 Later person');
+    await page.getByTestId('live-conflicts').waitFor({ state: 'detached' });
+    await expectCount(mark(page, 'address'), 0);
+    expect(await input(page, 'address').inputValue()).toBe('我的地址 Mine');
     await closePage(page);
   });
 });

@@ -15,7 +15,8 @@ const subtitleRow = () => env.app.db('translations').whereNull('deletedAt').wher
 // process: the edit by hand is announced to its catalog cache, which would otherwise notice it
 // only within a second, after the next test's page has loaded the old catalog.
 afterEach(async () => {
-  await subtitleRow().update({ zh: SUBTITLE.cn, en: SUBTITLE.en });
+  await env.app.db('translations').where({ namespace: 'app', key: 'subtitle' })
+    .update({ zh: SUBTITLE.cn, en: SUBTITLE.en, deletedAt: null, deletedBy: null });
   invalidateCatalogs();
 });
 
@@ -47,10 +48,12 @@ const subtitle = (page: Page) => page.getByTestId('sidebar-subtitle');
 const LANGUAGES = [
   { locale: 'cn', theme: 'light', userMenu: raChinese.ra.auth.user_menu, translations: '翻译管理', importPage: '翻译导入',
     column: 'zh', save: '保存', apply: '应用导入', edited: '提货 SOP · 供应商（已编辑）', imported: '提货与派送 · 导入后的副标题',
-    changedChip: '修改 1', addedChip: '新增 1', saved: '“app.subtitle”已保存' },
+    changedChip: '修改 1', addedChip: '新增 1', saved: '“app.subtitle”已保存',
+    delete: '删除', confirm: '确认', moved: '已移至回收站', undo: '撤销', restored: '已恢复' },
   { locale: 'en', theme: 'dark', userMenu: 'Profile', translations: 'Translations', importPage: 'Translation import',
     column: 'en', save: 'Save', apply: 'Apply import', edited: 'Pickup SOP (edited)', imported: 'Pickups and deliveries (imported)',
-    changedChip: '1 changed', addedChip: '1 new', saved: '"app.subtitle" is saved' },
+    changedChip: '1 changed', addedChip: '1 new', saved: '"app.subtitle" is saved',
+    delete: 'Delete', confirm: 'Confirm', moved: 'Moved to the trash', undo: 'Undo', restored: 'Restored' },
 ] as const;
 
 describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (lang) => {
@@ -88,6 +91,29 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     await dialog.waitFor({ state: 'detached' });
     expect(await row.innerText()).toContain(lang.edited);
     expect(await stillSamePage(page)).toBe(true);
+    expect((await subtitleRow().first())[lang.column]).toBe(lang.edited);
+    await closePage(page);
+  });
+
+  it('offers Undo after a bulk delete, and the screen shows the deleted text again once undone', async () => {
+    await subtitleRow().update({ [lang.column]: lang.edited });
+    invalidateCatalogs();
+    const page = await newPage(env.browser, env.app.url, { colorScheme: lang.theme });
+    const filter = encodeURIComponent(JSON.stringify({ namespace: 'app', q: 'subtitle' }));
+    await signIn(page, 'admin', { language: lang.locale, path: `/translations?filter=${filter}` });
+    await subtitle(page).filter({ hasText: lang.edited }).waitFor();
+    await page.locator('tbody tr', { hasText: 'subtitle' }).locator('input[type=checkbox]').check();
+    await page.getByRole('button', { name: lang.delete, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: lang.confirm }).click();
+    const toast = page.getByTestId('toast');
+    await toast.getByText(lang.moved).waitFor();
+    // The built-in text is back on screen while the edited one waits in the trash.
+    await subtitle(page).filter({ hasText: SUBTITLE[lang.locale] }).waitFor();
+    await screenshot(page, `translations-bulk-delete-undo-${lang.locale}-${lang.theme}`, { fullPage: false });
+    await toast.getByRole('button', { name: lang.undo }).click();
+    await page.getByTestId('toast').getByText(lang.restored).waitFor();
+    await subtitle(page).filter({ hasText: lang.edited }).waitFor();
+    await page.locator('tbody tr', { hasText: 'subtitle' }).waitFor();
     expect((await subtitleRow().first())[lang.column]).toBe(lang.edited);
     await closePage(page);
   });

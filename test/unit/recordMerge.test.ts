@@ -1,4 +1,4 @@
-import { conflictsOf } from '../../admin/src/live/recordMerge';
+import { agreedFields, conflictsOf } from '../../admin/src/live/recordMerge';
 
 // The three-way merge of a reload (docs/live-updates.md#reload-a-three-way-merge): what is left to the person.
 describe('the conflicts of a reload', () => {
@@ -20,5 +20,11 @@ describe('the conflicts of a reload', () => {
     const mine = { ...base, version: 3, address: 'mine' };
     const theirs = { ...base, version: 4, address: null };
     expect(conflictsOf(base, mine, theirs)).toEqual({ address: { theirs: null, mine: 'mine' } });
+  });
+
+  it('finds the fields the person changed to what was saved meanwhile, whoever saved it first', () => {
+    const mine = { ...base, address: 'same', phone: '2', areaIds: [1, 2, 3], notes: 'mine' };
+    const theirs = { ...base, version: 4, address: 'same', phone: '9', areaIds: [1, 2, 3], name: 'B' };
+    expect(agreedFields(base, mine, theirs)).toEqual(['address', 'areaIds']);
   });
 });

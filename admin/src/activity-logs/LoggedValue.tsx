@@ -44,7 +44,7 @@ export const LoggedValue = ({ entityType, field, value, names }: {
   const translate = useTranslate();
   const format = useDateFormat();
   const kind: FieldKind | undefined = fieldKindOf(entityType, field);
-  if (value === null || value === undefined || (Array.isArray(value) && value.length === 0)) return <Nothing />;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <Nothing />;
   if (kind && ('ref' in kind || 'refs' in kind)) {
     const ids = idsOf(value);
     const list = 'refs' in kind;

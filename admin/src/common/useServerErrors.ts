@@ -9,6 +9,9 @@ export function useErrorText() {
   return useCallback((error: unknown) => describeError(translate, error), [translate]);
 }
 
+/** The form's root error of a save refused as stale, beside the notified one: the form then offers a reload (LiveRecordNotice). */
+export const STALE_SAVE = 'staleSave';
+
 /**
  * What a form shows of a failed save, or undefined when the answer is not about the form: each
  * field's code as its message under the input (react-admin translates it when it renders), and
@@ -21,7 +24,7 @@ export function useFormErrors(resourceName?: string) {
   return useCallback((error: unknown): Record<string, unknown> | undefined => {
     const code = codeOf(error);
     const root = { serverError: errorText(error) };
-    if (code === 'version_conflict') return { root };
+    if (code === 'version_conflict') return { root: { ...root, [STALE_SAVE]: root.serverError } };
     const fields = Object.entries(fieldMessages(resource, error));
     if (fields.length === 0) return undefined;
     const errors: Record<string, unknown> = Object.fromEntries(fields.map(([field, message]) => [field, formErrorText(message)]));

@@ -19,6 +19,8 @@ export interface UndoableOptions {
   type?: 'success' | 'info' | 'warning';
   /** What the toast after a successful undo says (default undo.done with the count); its args get `count`. */
   undoneKey?: string;
+  /** What an undo changes beyond the records on screen, brought up to date after it (a translation's: the catalogs). */
+  onUndone?: () => unknown;
 }
 
 interface UndoableToastProps extends UndoableOptions {
@@ -27,7 +29,7 @@ interface UndoableToastProps extends UndoableOptions {
 
 /** The toast of a change that can be undone: its message, an Undo button and a close button. */
 const UndoableToast = forwardRef<HTMLDivElement, UndoableToastProps>(
-  ({ messageKey, actionId, messageArgs, titleKey, type = 'success', undoneKey = 'undo.done' }, ref) => {
+  ({ messageKey, actionId, messageArgs, titleKey, type = 'success', undoneKey = 'undo.done', onUndone }, ref) => {
     const close = useCloseNotification();
     const translate = useTranslate();
     const toast = useToast();
@@ -38,6 +40,7 @@ const UndoableToast = forwardRef<HTMLDivElement, UndoableToastProps>(
       close();
       try {
         const { undone } = await dataProvider.undoAction(actionId);
+        await onUndone?.();
         toast({ title: translate(undoneKey, { count: undone, smart_count: undone }), variant: 'success' });
       } catch (error) {
         // A refusal names the records changed since (errors.changed_since), or each record a rule

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useEffect, useState } from 'react';
 import {
-  useCanAccess, useCreatePath, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier,
+  Title, useCanAccess, useCreatePath, useLocaleState, useNotify, useRedirect, useTranslate, type Identifier,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LiveChange } from '@kernel/live/liveChange';
@@ -64,17 +64,23 @@ export function useDeletedRecord(resource: string, id: Identifier | undefined) {
 
 /**
  * In place of the page of a deleted record: who deleted it and when, where it is (the trash, for
- * those who may open it) and the way back to the list.
+ * those who may open it) and the way back to the list; the app bar's title says the record is
+ * deleted. In a dialog over the list (`onClose`), the list keeps its title and Close replaces the
+ * way back.
  */
-export const DeletedRecordNotice = ({ resource, by, at }: { resource: string; by: string | null; at: string | null }) => {
+export const DeletedRecordNotice = ({ resource, by, at, onClose }: {
+  resource: string; by: string | null; at: string | null; onClose?: () => void;
+}) => {
   const translate = useTranslate();
   const clockTime = useClockTime();
   const createPath = useCreatePath();
   const { canAccess } = useCanAccess({ resource: 'trash', action: 'access' });
+  const typeName = translate(`entity_types.${recordType(resource)}`);
   // "此订单" / "This order": the record type's name, in the middle of a sentence.
-  const type = translate(`entity_types.${recordType(resource)}`).toLocaleLowerCase();
+  const type = typeName.toLocaleLowerCase();
   return (
-    <Alert severity="warning" role="status" data-testid="deleted-record-notice" sx={{ mt: 2 }}>
+    <Alert severity="warning" role="status" data-testid="deleted-record-notice" sx={{ mt: onClose ? 0 : 2 }}>
+      {!onClose && <Title title={<>{translate('live.deleted_title', { type: typeName })}</>} />}
       {by && at
         ? translate('live.deleted_by', { type, name: by, time: clockTime(at) })
         : translate('live.deleted', { type })}
@@ -84,10 +90,14 @@ export const DeletedRecordNotice = ({ resource, by, at }: { resource: string; by
             {translate('live.open_trash')}
           </Button>
         )}
-        {/* Labelled on a phone too, where react-admin's list button is a bare icon. */}
-        <Button component={Link} to={createPath({ resource, type: 'list' })} variant="outlined" size="small" color="inherit">
-          {translate('ra.action.list')}
-        </Button>
+        {onClose ? (
+          <Button onClick={onClose} variant="outlined" size="small" color="inherit">{translate('ra.action.close')}</Button>
+        ) : (
+          // Labelled on a phone too, where react-admin's list button is a bare icon.
+          <Button component={Link} to={createPath({ resource, type: 'list' })} variant="outlined" size="small" color="inherit">
+            {translate('ra.action.list')}
+          </Button>
+        )}
       </Stack>
     </Alert>
   );

@@ -2,22 +2,8 @@ import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
 import { useAuditLabels } from '../activity-logs/auditVocabulary';
-import { dateStyleOf, useDateFormat } from '../common/dateFormat';
+import { LoggedValue } from '../activity-logs/LoggedValue';
 import type { Conflicts } from './recordMerge';
-
-/** How a form shows one of its values when the text of it is not enough (a reference by its name). */
-export type RenderValue = (field: string, value: unknown) => ReactNode | undefined;
-
-/** A value as a person reads it: dates in the UI's language, lists as they are, nothing as a dash. */
-const Value = ({ field, value, render }: { field: string; value: unknown; render?: RenderValue }) => {
-  const format = useDateFormat();
-  if (value === null || value === '') return <Typography component="span" color="text.disabled">—</Typography>;
-  const rendered = render?.(field, value);
-  if (rendered !== undefined) return <>{rendered}</>;
-  const dateStyle = typeof value === 'string' ? dateStyleOf(value) : undefined;
-  if (dateStyle) return <>{format[dateStyle](value as string)}</>;
-  return <>{typeof value === 'object' ? JSON.stringify(value) : String(value)}</>;
-};
 
 /** One side of a conflict: whose value, the value, and the button that keeps it. */
 const Side = ({ label, action, onPick, children }: { label: string; action: string; onPick: () => void; children: ReactNode }) => (
@@ -34,8 +20,8 @@ const Side = ({ label, action, onPick, children }: { label: string; action: stri
  * After a reload, each field both the person and someone else changed, to different values: the
  * field keeps the person's value (a save sends it) until they pick, here, theirs or their own.
  */
-export const LiveConflicts = ({ type, conflicts, onUseTheirs, onKeepMine, renderValue }: {
-  type: string; conflicts: Conflicts; renderValue?: RenderValue;
+export const LiveConflicts = ({ type, conflicts, onUseTheirs, onKeepMine }: {
+  type: string; conflicts: Conflicts;
   onUseTheirs: (field: string) => void; onKeepMine: (field: string) => void;
 }) => {
   const translate = useTranslate();
@@ -54,10 +40,10 @@ export const LiveConflicts = ({ type, conflicts, onUseTheirs, onKeepMine, render
           <Stack key={field} spacing={0.5} data-testid={`live-conflict-${field}`} role="group" aria-label={labels.field(type, field)}>
             <Typography variant="subtitle2" component="span">{labels.field(type, field)}</Typography>
             <Side label={translate('live.theirs')} action={translate('live.use_theirs')} onPick={() => onUseTheirs(field)}>
-              <Value field={field} value={theirs} render={renderValue} />
+              <LoggedValue entityType={type} field={field} value={theirs} />
             </Side>
             <Side label={translate('live.mine')} action={translate('live.keep_mine')} onPick={() => onKeepMine(field)}>
-              <Value field={field} value={mine} render={renderValue} />
+              <LoggedValue entityType={type} field={field} value={mine} />
             </Side>
           </Stack>
         ))}

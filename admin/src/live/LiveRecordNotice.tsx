@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   RecordContextProvider, useDataProvider, useRecordContext, useResourceContext, useTranslate,
 } from 'react-admin';
@@ -8,12 +8,13 @@ import { useFormContext } from 'react-hook-form';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { ChangesPanel } from '../activity-logs/ChangesPanel';
 import type { ActivityLogRecord } from '../activity-logs/activityLogModel';
+import { STALE_SAVE } from '../common/useServerErrors';
 import { TAB_ID } from '../providers/tabId';
 import { recordType } from '../trash/trashModel';
 import { useClockTime } from './DeletedRecordNotice';
-import { LiveConflicts, type RenderValue } from './LiveConflicts';
+import { LiveConflicts } from './LiveConflicts';
 import { holdRecord, LIVE_CHANGE_EVENT } from './LiveUpdates';
-import { conflictsOf, differences, type Conflicts } from './recordMerge';
+import { agreedFields, conflictsOf, differences, type Conflicts } from './recordMerge';
 
 /**
  * The `resetOptions` of every form that holds a LiveRecordNotice. When its record changes (a
@@ -51,22 +52,22 @@ const CompareDialog = ({ change, changes, onClose, onReload }: {
 /**
  * Inside the form of an edit page, which holds `resetOptions={KEEP_UNSAVED_EDITS}`: when someone
  * else (or the same person in another tab) changes the record on screen, says so at once, before
- * the save meets the 409 (docs/live-updates.md). Compare shows each field as it was opened and as
- * it is now. Reload merges the new version into the form: their changes come in, the person's
- * unsaved edits stay, and each field both changed is marked, keeping the person's value until they
- * pick theirs or their own. `renderValue` shows a value the form holds as an id by its name;
- * `children` may offer the same reload elsewhere (after a save refused as stale).
+ * the save meets the 409 (docs/live-updates.md); a save refused as stale (the notice missed, or no
+ * stream) offers the same reload. Compare shows each field as it was opened and as it is now.
+ * Reload merges the new version into the form: their changes come in, the person's unsaved edits
+ * stay, and each field both changed to different values is marked, keeping the person's value
+ * until they pick theirs or their own; a field both set alike is theirs again. Values read as
+ * the form shows them (LoggedValue: a reference by its name, a choice by its label).
  */
-export const LiveRecordNotice = ({ renderValue, children }: {
-  renderValue?: RenderValue; children?: (reload: () => void) => ReactNode;
-}) => {
+export const LiveRecordNotice = () => {
   const record = useRecordContext();
   const resource = useResourceContext() ?? '';
   const queryClient = useQueryClient();
   const dataProvider = useDataProvider();
   const translate = useTranslate();
   const clockTime = useClockTime();
-  const { getValues, setValue, setError, clearErrors, formState } = useFormContext();
+  const { getValues, setValue, setError, clearErrors, resetField, formState } = useFormContext();
+  const staleSave = Boolean(formState.errors.root?.[STALE_SAVE]);
   const [change, setChange] = useState<LiveChange | null>(null);
   const [comparison, setComparison] = useState<ActivityLogRecord['changes'] | null>(null);
   const [conflicts, setConflicts] = useState<Conflicts>({});
@@ -83,9 +84,14 @@ export const LiveRecordNotice = ({ renderValue, children }: {
     const theirs = await readNow().catch(() => null);
     // Gone meanwhile: react-admin says so, as for any record it cannot read.
     if (!theirs) return void queryClient.invalidateQueries({ queryKey: [resource, 'getOne'] });
-    const found = conflictsOf(formState.defaultValues ?? {}, getValues(), theirs);
+    clearErrors('root');
+    const [base, mine] = [formState.defaultValues ?? {}, getValues()];
+    const found = conflictsOf(base, mine, theirs);
+    const agreed = agreedFields(base, mine, theirs);
+    // Saved as the person has it: no longer an edit of theirs (nor a conflict), so the merge below takes the record's.
+    agreed.forEach((field) => resetField(field, { defaultValue: theirs[field] }));
     Object.keys(found).forEach((field) => setError(field, CONFLICT_MARK));
-    setConflicts((previous) => ({ ...previous, ...found }));
+    setConflicts((previous) => ({ ...Object.fromEntries(Object.entries(previous).filter(([field]) => !agreed.includes(field))), ...found }));
     // react-admin resets the form to the record it shows: the merge itself (KEEP_UNSAVED_EDITS).
     queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(recordId) }] }, theirs);
   };
@@ -126,10 +132,15 @@ export const LiveRecordNotice = ({ renderValue, children }: {
           {translate('live.changed_by', { name: change.by ?? '—', time })}
         </Alert>
       )}
-      {children?.(() => void reload())}
+      {staleSave && (
+        <Alert severity="error" data-testid="stale-save" sx={{ mb: 2, width: '100%', boxSizing: 'border-box' }}
+          action={<Button color="inherit" size="small" onClick={() => void reload()}>{translate('ra.action.refresh')}</Button>}>
+          {translate('common.conflict')}
+        </Alert>
+      )}
       {Object.keys(conflicts).length > 0 && (
         <LiveConflicts type={recordType(resource)} conflicts={conflicts}
-          renderValue={renderValue} onUseTheirs={takeTheirs} onKeepMine={settle} />
+          onUseTheirs={takeTheirs} onKeepMine={settle} />
       )}
       {change && comparison && (
         <CompareDialog change={change} changes={comparison} onClose={() => setComparison(null)} onReload={() => void reload()} />

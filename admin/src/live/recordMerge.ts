@@ -29,3 +29,12 @@ export function conflictsOf(base: Values, mine: Values, theirs: Values): Conflic
       && !same(mine[field], theirs[field]))
     .map((field) => [field, { theirs: theirs[field] ?? null, mine: mine[field] ?? null }]));
 }
+
+/**
+ * The fields the person changed that now hold what was saved meanwhile (both set the same value,
+ * or the other person came round to the person's): no edit of the person's is left in them, so a
+ * reload takes them as saved, unmarked, and a later change by someone else comes in.
+ */
+export function agreedFields(base: Values, mine: Values, theirs: Values): string[] {
+  return Object.keys(mine).filter((field) => !BOOKKEEPING.has(field) && !same(mine[field], base[field]) && same(mine[field], theirs[field]));
+}

@@ -1,22 +1,20 @@
 import EditIcon from '@mui/icons-material/Edit';
 import {
-  Alert, Box, Button, Card, CardContent, CardHeader, Stack, Typography, useMediaQuery, type Theme,
+  Box, Button, Card, CardContent, CardHeader, Stack, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
-  Edit, Form, ListButton, RecordContextProvider, SaveButton, TopToolbar, useCanAccess, useNotify, useRecordContext, useTranslate,
+  Edit, Form, ListButton, SaveButton, TopToolbar, useCanAccess, useNotify, useRecordContext, useTranslate,
 } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { useServerErrors } from '../common/useServerErrors';
 import { NotFound } from '../layout/NotFound';
-import { codeOf } from '../providers/errorMessages';
 import { useOrderAttachments, useOrderEvents } from './orderApi';
 import { OrderAttachments } from './OrderAttachments';
 import { OrderFields, OrderPrices } from './OrderFields';
 import { OrderInputs } from './OrderInputs';
-import { OrderReferenceField } from './OrderReferences';
-import { EDITABLE_FIELDS, REFERENCES, toOrderPayload, type OrderRecord } from './orderModel';
+import { EDITABLE_FIELDS, toOrderPayload, type OrderRecord } from './orderModel';
 import { RecordHistory } from '../activity-logs/RecordHistory';
 import { OrderProgress } from './OrderProgress';
 import { PrintOrderButton } from './print/PrintButtons';
@@ -25,7 +23,6 @@ import { StatusChip } from './StatusChip';
 import { TransitionButtons } from './TransitionButtons';
 import { useCanEditOrders } from './useCanEditOrders';
 import { KEEP_UNSAVED_EDITS, LiveRecordNotice } from '../live/LiveRecordNotice';
-import type { RenderValue } from '../live/LiveConflicts';
 import { DeletedRecordNotice, useDeletedRecord } from '../live/DeletedRecordNotice';
 
 const Section = ({ title, action, children, testId }: { title: string; action?: ReactNode; children: ReactNode; testId?: string }) => {
@@ -45,13 +42,6 @@ const OrderTitle = () => {
   return <>{order ? translate('orders.detail.title', { mtm: order.mtmNumber }) : ''}</>;
 };
 
-/** A reference the form holds as an id, in a field both people changed, by its name. */
-const referenceByName: RenderValue = (field, value) => (field in REFERENCES ? (
-  <RecordContextProvider value={{ id: field, [field]: value }}>
-    <OrderReferenceField source={field as keyof typeof REFERENCES} />
-  </RecordContextProvider>
-) : undefined);
-
 /** Values the History puts back, set in the form once it is open, as if typed (dirty). */
 const PutBack = ({ values, onDone }: { values?: Record<string, unknown>; onDone: () => void }) => {
   const { setValue } = useFormContext();
@@ -65,27 +55,17 @@ const PutBack = ({ values, onDone }: { values?: Record<string, unknown>; onDone:
 
 /**
  * Editing in place: the form of the new-order page, saved with the version it started from; held
- * while it is open, and told of others' changes, which a reload merges in (LiveRecordNotice).
- * `putBack`: earlier values from the History, filled in.
+ * while it is open, and told of others' changes, which a reload merges in (LiveRecordNotice), as
+ * after a save refused as stale. `putBack`: earlier values from the History, filled in.
  */
-const EditDetails = ({ conflict, onReload, onCancel, putBack, onPutBackDone }: {
-  conflict: boolean; onReload: () => void; onCancel: () => void;
-  putBack?: Record<string, unknown>; onPutBackDone: () => void;
+const EditDetails = ({ onCancel, putBack, onPutBackDone }: {
+  onCancel: () => void; putBack?: Record<string, unknown>; onPutBackDone: () => void;
 }) => {
   const translate = useTranslate();
   return (
     <Form resetOptions={KEEP_UNSAVED_EDITS}>
       <PutBack values={putBack} onDone={onPutBackDone} />
-      <LiveRecordNotice renderValue={referenceByName}>
-        {(reload) => conflict && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="order-conflict"
-            action={(
-              <Button color="inherit" size="small" onClick={() => { onReload(); reload(); }}>{translate('ra.action.refresh')}</Button>
-            )}>
-            {translate('common.conflict')}
-          </Alert>
-        )}
-      </LiveRecordNotice>
+      <LiveRecordNotice />
       <OrderInputs />
       <Stack direction="row" spacing={1}>
         <SaveButton />
@@ -99,9 +79,7 @@ const EditDetails = ({ conflict, onReload, onCancel, putBack, onPutBackDone }: {
  * Everything about the order. Editing, status changes and attachment uploads and deletions are
  * offered only to those who may edit orders; the others read the same page without them.
  */
-const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
-  editing: boolean; setEditing: (on: boolean) => void; conflict: boolean; clearConflict: () => void;
-}) => {
+const DetailBody = ({ editing, setEditing }: { editing: boolean; setEditing: (on: boolean) => void }) => {
   const order = useRecordContext<OrderRecord>();
   const translate = useTranslate();
   const editable = useCanEditOrders();
@@ -123,7 +101,7 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
             <Typography variant="h5" component="h1" data-testid="page-title">{order.mtmNumber}</Typography>
             <StatusChip status={order.status} size="medium" />
             <Typography variant="body2" color="text.secondary">
-              {`${translate('resources.orders.fields.dnNumber')}: ${order.dnNumber}`}
+              {translate('app.label_value', { label: translate('resources.orders.fields.dnNumber'), value: order.dnNumber })}
             </Typography>
           </Stack>
           <OrderProgress status={order.status} events={events} attachments={attachments} />
@@ -140,8 +118,7 @@ const DetailBody = ({ editing, setEditing, conflict, clearConflict }: {
             </Button>
           )}>
             {editable && editing ? (
-              <EditDetails conflict={conflict} onReload={clearConflict} onCancel={() => setEditing(false)}
-                putBack={putBack} onPutBackDone={clearPutBack} />
+              <EditDetails onCancel={() => setEditing(false)} putBack={putBack} onPutBackDone={clearPutBack} />
             ) : <OrderFields />}
           </Section>
           <Section title="orders.detail.prices"><OrderPrices /></Section>
@@ -174,11 +151,6 @@ const OrderDetailPage = ({ id }: { id: string }) => {
   const { deletion, queryOptions } = useDeletedRecord('orders', id);
   const onError = useServerErrors('orders');
   const [editing, setEditing] = useState(false);
-  const [conflict, setConflict] = useState(false);
-  const edit = (on: boolean) => {
-    setEditing(on);
-    setConflict(false);
-  };
   if (deletion) return <DeletedRecordNotice resource="orders" {...deletion} />;
   return (
     <Edit queryOptions={queryOptions} mutationMode="pessimistic" redirect={false} transform={toOrderPayload} component="div" title={<OrderTitle />}
@@ -188,14 +160,11 @@ const OrderDetailPage = ({ id }: { id: string }) => {
       mutationOptions={{
         onSuccess: () => {
           notify('orders.detail.saved', { type: 'success' });
-          edit(false);
+          setEditing(false);
         },
-        onError: (error) => {
-          if (codeOf(error) === 'version_conflict') setConflict(true);
-          onError(error);
-        },
+        onError,
       }}>
-      <DetailBody editing={editing} setEditing={edit} conflict={conflict} clearConflict={() => setConflict(false)} />
+      <DetailBody editing={editing} setEditing={setEditing} />
     </Edit>
   );
 };

@@ -36,11 +36,17 @@ function failure(status: number, body: unknown): HttpError {
   return flagPermission(new HttpError(describeError(translateNow, { status, body }), status, body));
 }
 
+/**
+ * What every call tells the server of where it comes from: this tab (TAB_HEADER), and the
+ * browser's time zone, in which the server takes the person's calendar days (a completion date's).
+ */
+const origin = (): Array<[string, string]> => [[TAB_HEADER, TAB_ID], ['X-Time-Zone', Intl.DateTimeFormat().resolvedOptions().timeZone]];
+
 /** The stock ra-data-simple-rest client with cookies, failing with `failure`. */
 async function httpClient(url: string, options: fetchUtils.Options = {}) {
   try {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
-    headers.set(TAB_HEADER, TAB_ID);
+    for (const [name, value] of origin()) headers.set(name, value);
     return await fetchUtils.fetchJson(url, { ...options, headers, credentials: 'include' });
   } catch (error) {
     throw error instanceof HttpError ? failure(error.status, error.body) : failure(0, null);
@@ -73,7 +79,7 @@ function postForm<T>(url: string, form: FormData, onSent?: (fraction: number) =>
     request.open('POST', url);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader(TAB_HEADER, TAB_ID);
+    for (const [name, value] of origin()) request.setRequestHeader(name, value);
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onSent?.(event.loaded / event.total);
     };

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { mergeTranslations, type I18nProvider, type TranslationMessages } from 'react-admin';
 import { bundledCatalogs, DEFAULT_LOCALE, LOCALES, type Catalog, type Locale } from '@kernel/i18n/catalogs';
+import { readableDates } from '@kernel/i18n/dateText';
 import { storedLocale } from './store';
 
 const catalogs: Record<Locale, Catalog> = { ...bundledCatalogs };
@@ -42,9 +43,11 @@ const messagesOf = (locale: string) => {
   return messages as unknown as TranslationMessages | Promise<TranslationMessages>;
 };
 
-/** A polyglot provider over the catalogs as they are now, speaking `locale`. */
-const providerFor = (locale: string): I18nProvider =>
-  polyglotI18nProvider(messagesOf, locale, LANGUAGES, { allowMissing: true });
+/** A polyglot provider over the catalogs as they are now, speaking `locale`; a date in a message reads as the screens show dates. */
+const providerFor = (locale: string): I18nProvider => {
+  const provider = polyglotI18nProvider(messagesOf, locale, LANGUAGES, { allowMissing: true });
+  return { ...provider, translate: (key, options) => provider.translate(key, options && readableDates(options, knownLocale(provider.getLocale()))) };
+};
 
 /** Made by loadCatalogs(), before the first render. */
 let current: I18nProvider | undefined;

@@ -3,8 +3,7 @@ import { Alert, Chip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  BulkDeleteButton, Button, CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useListContext, useNotify,
-  useRecordContext, useTranslate, useUnselectAll,
+  Button, CreateButton, DataTable, List, SearchInput, SelectInput, TopToolbar, useRecordContext, useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useAppDataProvider } from '../providers/dataProvider';
@@ -13,7 +12,7 @@ import { queryKeys } from '../providers/queryKeys';
 import { ExportCsvButton } from '../common/ExportCsvButton';
 import { LocalDateField } from '../common/LocalDateField';
 import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
-import { useErrorNotice } from '../common/useServerErrors';
+import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { TranslationEditDialog } from './TranslationEditDialog';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { SelectionFollowsQuery } from '../common/listSelection';
@@ -49,19 +48,11 @@ const ListActions = ({ mayEdit }: { mayEdit: boolean }) => (
   </TopToolbar>
 );
 
-/** Deleting texts changes what the screens show (the built-in text returns): reload the catalogs. */
-const BulkDelete = () => {
-  const notify = useNotify();
-  const onError = useErrorNotice();
-  const unselectAll = useUnselectAll('translations');
-  const { selectedIds } = useListContext();
-  const onSuccess = async () => {
-    await reloadCatalogs();
-    notify('ra.notification.deleted', { type: 'info', messageArgs: { smart_count: selectedIds.length } });
-    unselectAll();
-  };
-  return <BulkDeleteButton mutationMode="pessimistic" mutationOptions={{ onSuccess, onError }} />;
-};
+/**
+ * Deleting texts, or taking the delete back with the toast's Undo, changes what the screens show
+ * (the built-in text returns, or the edited one): the catalogs are reloaded after each.
+ */
+const BulkDelete = () => <BulkDeleteRecordsButton alsoChanged={reloadCatalogs} />;
 
 /** A text, or a warning chip where the language has none yet. */
 const TextCell = ({ source }: { source: 'zh' | 'en' }) => {

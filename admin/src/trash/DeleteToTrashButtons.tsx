@@ -9,12 +9,19 @@ import { useAppDataProvider } from '../providers/dataProvider';
 import { useDeletedToast } from './DeletedToast';
 
 /**
+ * What a delete and its undo change beyond the records on screen, brought up to date after each:
+ * a translation's, the texts of every screen (reloadCatalogs).
+ */
+type AlsoChanged = () => unknown;
+
+/**
  * Deletes `ids` after the module's own confirmation (the seed's words), waiting for the server's
  * answer, then says they went to the trash with an Undo (DeletedToast) instead of react-admin's
  * "deleted". Its requests share one action id, the one the Undo names.
  */
-const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
+const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted, alsoChanged }: {
   ids: Identifier[]; title: string; titleOptions: Record<string, unknown>; content: string; onDeleted: () => void;
+  alsoChanged?: AlsoChanged;
 }) => {
   const resource = useResourceContext() ?? '';
   const [open, setOpen] = useState(false);
@@ -32,8 +39,9 @@ const DeleteConfirmButton = ({ ids, title, titleOptions, content, onDeleted }: {
     if (!actionId) return;
     return deleteMany(resource, { ids, meta: { actionId } }, {
       mutationMode: 'pessimistic',
-      onSuccess: () => {
-        deletedToast(ids, actionId);
+      onSuccess: async () => {
+        await alsoChanged?.();
+        deletedToast(ids, actionId, alsoChanged);
         onDeleted();
       },
       onError,
@@ -74,13 +82,15 @@ export const DeleteRecordButton = ({ confirmContent = 'ra.message.delete_content
 };
 
 /** A list's bulk action: deletes the selected rows. */
-export const BulkDeleteRecordsButton = ({ confirmContent = 'ra.message.bulk_delete_content' }: { confirmContent?: string }) => {
+export const BulkDeleteRecordsButton = ({ confirmContent = 'ra.message.bulk_delete_content', alsoChanged }: {
+  confirmContent?: string; alsoChanged?: AlsoChanged;
+}) => {
   const { selectedIds, onUnselectItems } = useListContext();
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
   const name = translate(`resources.${resource}.name`, { smart_count: selectedIds.length });
   return (
     <DeleteConfirmButton ids={selectedIds} title="ra.message.bulk_delete_title" titleOptions={{ name }}
-      content={confirmContent} onDeleted={() => onUnselectItems()} />
+      content={confirmContent} onDeleted={() => onUnselectItems()} alsoChanged={alsoChanged} />
   );
 };

@@ -7,6 +7,7 @@ import { UserDetails } from './UserDetails';
 import { toUserPayload, UserForm } from './UserForm';
 import { userEditPath } from './userModel';
 import { useServerErrors } from '../common/useServerErrors';
+import { DeletedRecordNotice, useDeletedRecord } from '../live/DeletedRecordNotice';
 
 const UserEditActions = () => (
   <TopToolbar>
@@ -15,10 +16,13 @@ const UserEditActions = () => (
   </TopToolbar>
 );
 
-const UserEditPage = () => {
+/** A user deleted meanwhile, or opened once deleted, gives way to what became of them (DeletedRecordNotice). */
+const UserEditPage = ({ id }: { id: string }) => {
   const onError = useServerErrors();
+  const { deletion, queryOptions } = useDeletedRecord('users', id);
+  if (deletion) return <DeletedRecordNotice resource="users" {...deletion} />;
   return (
-    <Edit mutationMode="pessimistic" redirect="list" transform={toUserPayload} mutationOptions={{ onError }}
+    <Edit mutationMode="pessimistic" redirect="list" transform={toUserPayload} mutationOptions={{ onError }} queryOptions={queryOptions}
       actions={<UserEditActions />} aside={<UserDetails />} sx={{ '& .RaEdit-card': { maxWidth: 800 } }}>
       <UserForm mode="edit" />
     </Edit>
@@ -34,7 +38,7 @@ const UserEdit = () => {
   const { id, '*': rest } = useParams();
   if (!rest) return <Navigate to={userEditPath(id!)} replace />;
   if (rest !== 'edit') return <NotFound />;
-  return <UserEditPage />;
+  return <UserEditPage id={id!} />;
 };
 
 export default UserEdit;

@@ -74,7 +74,7 @@ export async function exportReader(ctx: Ctx): Promise<ExportReader> {
 }
 
 /**
- * The screen's date styles (admin/src/common/dateFormat.ts: Intl's medium date, short time) as
+ * The screen's date styles (kernel/i18n/dateText.ts: Intl's medium date, short time) as
  * PostgreSQL's to_char writes them, so that the database formats every row of a streamed export:
  * cn 2026年11月23日 14:02, en Nov 23, 2026, 2:02 PM.
  */

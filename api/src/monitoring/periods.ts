@@ -1,4 +1,5 @@
 import { serverToday } from '../orders/delays';
+import type { Ctx } from '../resources/resource';
 
 /** A span of time: instants for timestamp columns, calendar dates for date columns; `to` excluded. */
 export interface Period {
@@ -12,6 +13,23 @@ const span = (from: Date, to: Date): Period => ({ from, to, fromDate: serverToda
 
 /** The server's time zone (the Node process's `TZ`), for grouping timestamps by day in SQL. */
 export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The header naming the time zone of the person's browser on each request of the admin. */
+const TIME_ZONE_HEADER = 'X-Time-Zone';
+
+/**
+ * The person's time zone, in which a calendar day of theirs is taken (a completion date's): the one
+ * their browser names (TIME_ZONE_HEADER), else, unnamed or unknown, the server's.
+ */
+export function personTimeZone(ctx: Pick<Ctx, 'get'>): string {
+  const named = ctx.get(TIME_ZONE_HEADER);
+  if (!named) return serverTimeZone();
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: named }).resolvedOptions().timeZone;
+  } catch {
+    return serverTimeZone();
+  }
+}
 
 /** Today, this ISO week (Monday to Sunday) and this month, in the server's time zone. */
 export function currentPeriods(now = new Date()) {

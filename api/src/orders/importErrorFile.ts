@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { Locale } from '@kernel/i18n/catalogs';
+import { readableDates } from '@kernel/i18n/dateText';
 import { importErrorText, type Translate } from '@kernel/orders/importErrorText';
 import type { OrderImportError } from '@kernel/orders/orderImport';
 import { excelCsv } from '../csv/excelCsv';
@@ -8,9 +9,11 @@ import type { Ctx } from '../resources/resource';
 import { loadFillingTranslator } from '../translations/catalog';
 import { isFormula, type Cell, type Sheet } from './importFile';
 
-/** The live catalog's texts with their %{placeholders} filled. */
-const translator = (db: Knex, locale: Locale): Promise<Translate> =>
-  loadFillingTranslator(db, locale, ['resources', 'order_import', 'order_validation', 'errors']);
+/** The live catalog's texts with their %{placeholders} filled, dates as the admin shows them. */
+async function translator(db: Knex, locale: Locale): Promise<Translate> {
+  const t = await loadFillingTranslator(db, locale, ['resources', 'order_import', 'order_validation', 'errors']);
+  return (key, args) => t(key, args && readableDates(args, locale));
+}
 
 const cellText = (cell: Cell | undefined): string => (cell === null || cell === undefined ? '' : isFormula(cell) ? cell.formula : cell);
 

@@ -4,7 +4,7 @@ import { transitionKind, undoTransitionKind, type OrderStatus } from '@kernel/or
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 import { problem } from '../foundation/httpError';
 import type { RecordRules, RecordWrite, Refusals } from '../resources/resource';
-import { serverTimeZone } from '../monitoring/periods';
+import { personTimeZone } from '../monitoring/periods';
 import { dateIn } from '../reports/reportPeriods';
 
 /** The orders among `ids` with a proof of delivery (a live `pod` attachment): one statement. */
@@ -15,9 +15,9 @@ export async function ordersWithPod(db: Knex | Knex.Transaction, ids: number[]):
   return new Set(rows.map((row) => row.orderId));
 }
 
-/** A completion date's calendar day in the server's time zone, as the reports take it. */
-const completionDay = (value: unknown): string | null =>
-  (value === null || value === undefined ? null : dateIn(new Date(value as string), serverTimeZone()));
+/** A completion date's calendar day where the person is: the day they set it on, compared with the pickup date. */
+const completionDay = (value: unknown, zone: string): string | null =>
+  (value === null || value === undefined ? null : dateIn(new Date(value as string), zone));
 
 const moves = (w: RecordWrite, field: string) => w.fields.includes(field) && JSON.stringify(w.before[field] ?? null) !== JSON.stringify(w.after[field] ?? null);
 
@@ -50,7 +50,7 @@ export const orderRules: RecordRules = {
         refusals.set(w.id, { field: datesMoved[0], problem: problem('order_completed', 'Completed, its dates are final', { orders: String(w.after.mtmNumber) }) });
       } else if (isBeforePickup(w.after.mosDate, pickupDate)) {
         refusals.set(w.id, { field: 'mosDate', problem: problem('too_early', `Cannot be before the pickup date ${pickupDate}`, { min: String(pickupDate) }) });
-      } else if (isBeforePickup(completionDay(w.after.completionDate), pickupDate)) {
+      } else if (isBeforePickup(completionDay(w.after.completionDate, personTimeZone(ctx)), pickupDate)) {
         refusals.set(w.id, { field: 'completionDate', problem: problem('too_early', `Cannot be before the pickup date ${pickupDate}`, { min: String(pickupDate) }) });
       }
     }

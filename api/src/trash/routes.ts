@@ -69,24 +69,29 @@ function trashRows(ctx: Ctx, filter: Record<string, unknown>, newest?: { order: 
   // No part left (a filter by an unknown type or id): an empty list of the same columns.
   const union = parts.length > 0 ? parts.join(' union all ')
     : 'select null::text as id, null::text as type, null::int as entity_id, null::text as name, null::timestamptz as deleted_at, null::int as deleted_by where false';
+  // `nameSort`: read only by an order on it (the list's and the export's: sortColumn).
   const rows = db.queryBuilder()
     .from(db.raw(`(${union}) as trash`))
     .leftJoin('users as u', 'u.id', 'trash.deletedBy')
     .select('trash.id', 'trash.type', 'trash.entityId', 'trash.name',
       'trash.deletedAt', 'trash.deletedBy',
-      db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by_name`));
+      db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by_name`), db.raw('pinyin_key(trash.name) as name_sort'));
   return db.queryBuilder().from(rows.as('rows'));
 }
+
+/** The columns of a row of the trash, as the list answers it. */
+const LISTED = ['id', 'type', 'entityId', 'name', 'deletedAt', 'deletedBy', 'deletedByName'];
+
+/** What a field sorts by: names by their pinyin, as every list sorts them (migration 20261127000200_name_sort_keys). */
+const sortColumn = (field: string) => (field === 'name' ? 'nameSort' : field);
 
 async function list(ctx: Ctx) {
   const { sort, range, filter } = parseListParams(ctx.query, SORTABLE, DEFAULT_SORT);
   const size = range.end - range.start + 1;
   const newest = sort.field === 'deletedAt' ? { order: sort.order, rows: range.start + size } : undefined;
-  const page = trashRows(ctx, filter, newest).select('*');
-  // Names in pinyin order, as every list sorts them (migration 20261127000200_name_sort_keys).
-  if (sort.field === 'name') page.orderByRaw(`pinyin_key(name) ${sort.order === 'desc' ? 'desc' : 'asc'}`);
+  const page = trashRows(ctx, filter, newest).select(LISTED);
   const [rows, total] = await Promise.all([
-    page.orderBy(sort.field, sort.order).orderBy('entityId', sort.order).orderBy('type', sort.order)
+    page.orderBy([...new Set([sortColumn(sort.field), sort.field, 'entityId', 'type'])].map((column) => ({ column, order: sort.order })))
       .offset(range.start).limit(size),
     cappedCount(ctx.state.db, trashRows(ctx, filter), COUNT_CAP),
   ]);
@@ -108,7 +113,7 @@ const TRASH_EXPORT: ListExport & { resource: string } = {
 async function exportCsv(ctx: Ctx) {
   const reader = await exportReader(ctx);
   const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, SORTABLE, DEFAULT_SORT);
-  await sendListCsv(ctx, TRASH_EXPORT, 'rows', trashRows(ctx, filter), sort, reader);
+  await sendListCsv(ctx, TRASH_EXPORT, 'rows', trashRows(ctx, filter), { ...sort, field: sortColumn(sort.field) }, reader);
 }
 
 /** A record in the trash that the user may see (a dispatcher: in their areas), locked for the transaction. */

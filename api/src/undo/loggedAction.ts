@@ -9,10 +9,17 @@ import { UNDO_HOURS, UNDO_OF } from '@kernel/activity/undoableActions';
 
 /**
  * Record types whose changes carry rules beyond their fields: a user's role, areas, sessions and
- * the last administrator (edit the user instead); a translation's catalogs, rebuilt by its edit
- * hooks; the permission matrix, saved filters and report runs are no resource of the trash.
+ * the last administrator (edit the user instead); the permission matrix, saved filters and report
+ * runs are no resource of the trash.
  */
-const NOT_UNDOABLE_TYPES = ['user', 'translation', 'permission', 'saved_filter', 'report_run'];
+const NOT_UNDOABLE_TYPES = ['user', 'permission', 'saved_filter', 'report_run'];
+
+/**
+ * Record types whose edits an undo cannot write back: a translation's edit hooks check its
+ * placeholders and rebuild the served catalogs, which a revert would not run. Its delete and its
+ * creation are undone, through the trash's hooks, which rebuild them.
+ */
+const NOT_REVERTED_TYPES = ['translation'];
 
 /** Later rows that change nothing of their record: they never stand in an undo's way. */
 export const READ_ONLY_ACTIONS = ['login', 'logout', 'login_failed', 'print'];
@@ -88,6 +95,7 @@ export function notUndoable(action: LoggedAction): string | undefined {
       return `changes of ${row.entityType.replace(/_/g, ' ')} records cannot be undone here`;
     }
     if (UNDO_OF[row.action] === 'revert') {
+      if (NOT_REVERTED_TYPES.includes(row.entityType)) return `an edit of a ${row.entityType.replace(/_/g, ' ')} cannot be undone here`;
       // A hidden field's change is `{ changed: true }`; a plain value is a fact of the change (a card's name), not a field.
       const hidden = Object.values(row.changes ?? {}).some((change) => typeof change === 'object' && change !== null && !('before' in change));
       if (hidden) return 'it changed a hidden field';
