@@ -243,7 +243,8 @@ describe('undo of an action', () => {
       const statements = await statementsDuring(app.db, async () => { answer = await undo(admin, batch.body.actionId); });
       expect(answer!.body.undone).toBe(count);
       expect(await completionDates(ids)).toEqual(Array(count).fill('2026-10-20T08:00:00.000Z'));
-      return statements.length;
+      // The undo's own: the session's (read, and renewed when enough time has passed) are the request's.
+      return statements.filter((sql) => !/"?sessions"?\b/.test(sql)).length;
     };
     const few = await undoOf('FEWU', 10);
     const many = await undoOf('MANYU', 1000);
