@@ -198,7 +198,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
 
     const receipt = path.join(tmp, 'receipt-88001.png');
     fs.writeFileSync(receipt, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]));
-    await page.locator('.MuiSelect-select', { hasText: '签收单 (POD)' }).click();
+    await page.locator('.MuiSelect-select', { hasText: '签收单（POD）' }).click();
     await page.getByRole('option', { name: '回单' }).click();
     await page.getByTestId('attachment-file').setInputFiles(receipt);
     await page.getByTestId('attachment-submit').click();
@@ -218,7 +218,7 @@ describe('a new order, then its whole flow on the detail page (admin, cn, light)
     const { body: current } = await admin.get(`/api/orders/${orderId}`);
     expect((await admin.put(`/api/orders/${orderId}`, { notes: '别人的修改', version: current.version })).status).toBe(200);
     await page.getByRole('button', { name: '保存' }).click();
-    await page.getByTestId('order-conflict').getByText('该记录已被他人修改，请刷新后重新修改。').waitFor();
+    await page.getByTestId('stale-save').getByText('该记录已被他人修改，请刷新后重新修改。').waitFor();
     expect((await env.app.db('orders').where({ id: orderId }).first()).notes).toBe('别人的修改');
     await closePage(page);
   });

@@ -199,7 +199,7 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
     await page.getByTestId('live-conflicts').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: texts.save, exact: true }).click();
     await page.getByText(texts.saved).waitFor();
-    expect(await page.getByTestId('order-conflict').count()).toBe(0);
+    expect(await page.getByTestId('stale-save').count()).toBe(0);
     const { body: saved } = await admin.get(`/api/orders/${order.id}`);
     expect(saved).toMatchObject({ mtmNumber: `${mtm}-MGR`, dnNumber: `DN-${mtm}-ADMIN`, notes: '经理的备注',
       pickupWarehouseId: refs.adminsWarehouse, version: order.version + 2 });

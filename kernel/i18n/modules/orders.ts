@@ -94,7 +94,7 @@ const messages: ModuleMessages = {
       attachments: {
         title: '附件（签收单与回单）',
         kind: '类型',
-        kinds: { pod: '签收单 (POD)', receipt: '回单' },
+        kinds: { pod: '签收单（POD）', receipt: '回单' },
         choose_file: '选择文件',
         upload: '上传',
         hint: '支持 PDF、JPEG、PNG，最大 20 MiB',
