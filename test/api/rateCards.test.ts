@@ -121,6 +121,35 @@ describe('rate cards as a resource', () => {
     expect(header).toMatch(/^Name,Supplier,Vehicle type,Delivery area,Valid from,Valid to,/);
     expect(row).toMatch(/^Logged card,Card carrier \d+,5 t truck,,"Jan 1, 2026",,100\.00,10\.00,,150\.00,15\.00,,/);
   });
+
+  it('lists by supplier, vehicle type, area and the day they are valid on, as the list and its export filter', async () => {
+    const supplier = await newSupplier();
+    const truck = await newCard(supplier, { name: 'Truck 2025', vehicleTypeId: refs.vehicleType, validFrom: '2025-01-01', validTo: '2025-12-31' });
+    const area = await newCard(supplier, { name: 'Area from 2026', deliveryAreaId: refs.ownArea, validFrom: '2026-01-01' });
+    const any = await newCard(supplier, { name: 'Any, first half of 2025', validFrom: '2025-01-01', validTo: '2025-06-30' });
+    const listed = async (filter: Row) => {
+      const answer = await biller.get(`/api/rate-cards?filter=${encodeURIComponent(JSON.stringify({ supplierId: supplier, ...filter }))}`);
+      expect(answer.status).toBe(200);
+      const csv = await biller.get(`/api/rate-cards/export.csv?locale=en&tz=UTC&filter=${encodeURIComponent(JSON.stringify({ supplierId: supplier, ...filter }))}`);
+      expect(String(csv.body).trim().split(/\r?\n/).length - 1).toBe(answer.body.length);
+      return (answer.body as Row[]).map((found) => found.name).sort();
+    };
+    expect(await listed({})).toEqual([any.name, area.name, truck.name].sort());
+    expect(await listed({ vehicleTypeId: refs.vehicleType })).toEqual([truck.name]);
+    expect(await listed({ deliveryAreaId: refs.ownArea })).toEqual([area.name]);
+    expect(await listed({ validOn: '2025-03-01' })).toEqual([any.name, truck.name].sort());
+    // Both ends of a period are days of it; an open-ended card is valid on any day from its start.
+    expect(await listed({ validOn: '2025-06-30' })).toEqual([any.name, truck.name].sort());
+    expect(await listed({ validOn: '2025-07-01' })).toEqual([truck.name]);
+    expect(await listed({ validOn: '2031-01-01' })).toEqual([area.name]);
+    expect(await listed({ validOn: '2024-12-31' })).toEqual([]);
+    expect(await listed({ validOn: '2025-07-01', vehicleTypeId: refs.vehicleType })).toEqual([truck.name]);
+    for (const validOn of ['2025-02-30', 'soon', 20250101]) {
+      const refused = await biller.get(`/api/rate-cards?filter=${encodeURIComponent(JSON.stringify({ validOn }))}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields.validOn).toMatchObject({ code: 'invalid_format' });
+    }
+  });
 });
 
 describe('the card that prices an order', () => {

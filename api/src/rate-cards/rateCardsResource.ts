@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 import { problem } from '../foundation/httpError';
 import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
+import { rangeBound } from '../resources/listQuery';
 import type { RecordWrite, Refusal, Refusals, ResourceDef } from '../resources/resource';
 import { liveRows } from '../db/liveRows';
 import { money } from '../pricing/money';
@@ -89,11 +90,11 @@ export const rateCardsResource: ResourceDef<RateCard> = {
     search: ['name', 'notes'],
     filters: { supplierId: 'eq', vehicleTypeId: 'eq', deliveryAreaId: 'eq', validFrom: 'range', validTo: 'range' },
     customFilters: {
-      /** The cards valid on a day ('YYYY-MM-DD'). */
+      /** The cards valid on a day ('YYYY-MM-DD'; a date and time counts by its date), both ends of a period included. */
       validOn(query, value) {
-        if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return;
-        query.where('rateCards.validFrom', '<=', value)
-          .where((open) => open.whereNull('rateCards.validTo').orWhere('rateCards.validTo', '>=', value));
+        const day = rangeBound('validOn', value).slice(0, 10);
+        query.where('rateCards.validFrom', '<=', day)
+          .where((open) => open.whereNull('rateCards.validTo').orWhere('rateCards.validTo', '>=', day));
       },
     },
     export: {
