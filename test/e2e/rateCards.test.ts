@@ -63,7 +63,7 @@ describe('rate cards (en)', () => {
     await page.goto(`${env.app.url}/rate-cards/create`);
     await fillCard(page, 'Card Freight again', '2026-03-01');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.locator('.ra-input-validFrom', { hasText: 'Overlaps “Card Freight all trucks” (2026-01-01 – )' }).waitFor();
+    await page.locator('.ra-input-validFrom', { hasText: /Overlaps “Card Freight all trucks” \(Jan 1, 2026/ }).waitFor();
     await closePage(page);
   });
 
