@@ -135,12 +135,51 @@ describe('bulk edit on the order list', () => {
     await closePage(page);
   });
 
-  it('on an upright phone, the list shows one order per row and offers no selection', async () => {
-    await orders('UPRIGHT', 1);
-    const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
-    await signIn(page, 'manager', { path: listOf('UPRIGHT-') });
-    await page.getByText('UPRIGHT-001').first().waitFor();
-    await expectAbsent(page.getByTestId('bulk-edit'), page.getByText('UPRIGHT-001'));
+  // An upright phone lists one order per row; "Select" turns them into ticks for the bulk actions.
+  it.each([
+    ['cn', 'light', { select: '选择', hint: '点按记录即可勾选', done: '完成', two: '已选择 2 项', refused: '提货日期：已完成的订单不能修改日期：UP-cn-DONE-001' }],
+    ['en', 'dark', { select: 'Select', hint: 'Tap records to select them', done: 'Done', two: '2 items selected', refused: 'Pickup date: Completed orders keep their dates: UP-en-DONE-001' }],
+  ] as const)('on an upright phone, "Select" ticks orders to print and edit them together (%s, %s)', async (language, colorScheme, texts) => {
+    await orders(`UP-${language}`, 2);
+    await orders(`UP-${language}-DONE`, 1, 'completed');
+    const page = await newPage(env.browser, env.app.url, { width: 390, height: 844, colorScheme });
+    await signIn(page, 'manager', { path: listOf(`UP-${language}-`), language });
+    const card = (mtm: string) => page.locator('li.MuiListItem-root', { hasText: mtm });
+    await card(`UP-${language}-001`).waitFor();
+    await expectAbsent(page.getByRole('checkbox'), card(`UP-${language}-001`));
+
+    await page.getByTestId('phone-select').filter({ hasText: texts.select }).click();
+    await page.getByText(texts.hint).waitFor();
+    await screenshot(page, `bulk-select-phone-start-${language}-${colorScheme}`);
+    await card(`UP-${language}-001`).click();
+    await card(`UP-${language}-002`).click();
+    await page.getByText(texts.two).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/orders');
+    expect(await card(`UP-${language}-001`).getByRole('checkbox').isChecked()).toBe(true);
+    expect(await card(`UP-${language}-DONE-001`).getByRole('checkbox').isChecked()).toBe(false);
+    const bar = await page.locator('.RaBulkActionsToolbar-toolbar').boundingBox();
+    expect(bar!.x + bar!.width).toBeLessThanOrEqual(390);
+    await screenshot(page, `bulk-select-phone-${language}-${colorScheme}`);
+
+    await page.getByTestId('bulk-print').click();
+    await expectCount(page.getByTestId('print-dialog').getByTestId('print-order-row'), 2);
+    await page.keyboard.press('Escape');
+    await expectAbsent(page.getByTestId('print-dialog'), card(`UP-${language}-001`));
+
+    await card(`UP-${language}-DONE-001`).click();
+    await page.getByTestId('bulk-edit').click();
+    await tick(page, 'pickupDate');
+    await fillDate(dialog(page), 'pickupDate', '2026-11-21');
+    await page.getByTestId('bulk-edit-save').click();
+    await page.getByTestId('bulk-edit-refusal-pickupDate').getByText(texts.refused, { exact: true }).waitFor();
+    await screenshot(page, `bulk-edit-refusal-phone-${language}-${colorScheme}`);
+    await dialog(page).getByRole('button', { name: language === 'cn' ? '取消' : 'Cancel' }).click();
+
+    // Done: the ticks go, and a tap opens the order again.
+    await page.getByTestId('phone-select').filter({ hasText: texts.done }).click();
+    await expectAbsent(page.getByRole('checkbox'), card(`UP-${language}-001`));
+    await card(`UP-${language}-001`).click();
+    await page.waitForURL(/\/orders\/\d+/);
     await closePage(page);
   });
 

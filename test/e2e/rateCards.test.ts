@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Rate cards in the browser (#24): a biller enters a card, sees an overlapping one refused on its
@@ -96,11 +96,103 @@ describe('rate cards (cn, phone)', () => {
     const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
     await signIn(page, 'manager', { path: '/rate-cards', language: 'cn' });
     await page.getByText('Card Freight all trucks').waitFor();
+    await page.getByText('2026年1月1日 – 长期有效').waitFor();
     await screenshot(page, 'rate-cards-list-cn-phone');
     await page.getByText('Card Freight all trucks').click();
     await page.getByText('适用范围').waitFor();
     await page.getByText('由此运价卡定价的订单').waitFor();
     await screenshot(page, 'rate-card-edit-cn-phone');
+    await closePage(page);
+  });
+});
+
+describe('the rate-card list (1440 px)', () => {
+  beforeAll(async () => {
+    const supplierId = (await admin.create('/api/suppliers', { name: '筛选物流 Filter Freight', ...SUPPLIER_CONTACT })).id;
+    const vehicleTypeId = (await admin.create('/api/vehicle-types', { code: 'T-FL', name: '筛选车 Filter truck' })).id;
+    const deliveryAreaId = (await admin.create('/api/delivery-areas', { code: 'FL', name: '筛选区 Filter area' })).id;
+    const prices = { basePurchasePrice: '1200.00', baseSalePrice: '1450.50', haulingBuyPrice: '80.00', haulingSalePrice: '95.00' };
+    for (const card of [
+      { name: 'Filter truck 2025', vehicleTypeId, validFrom: '2025-01-01', validTo: '2025-12-31' },
+      { name: 'Filter area 2026', deliveryAreaId, validFrom: '2026-01-01' },
+      { name: 'Filter any H1 2025', validFrom: '2025-01-01', validTo: '2025-06-30' },
+    ]) await admin.create('/api/rate-cards', { supplierId, ...prices, ...card });
+  });
+
+  const names = (page: Page) => page.locator('tbody td.column-name');
+
+  /** The list's rows are these cards. */
+  async function expectCards(page: Page, expected: string[]) {
+    await expectCount(names(page), expected.length);
+    expect((await names(page).allInnerTexts()).sort()).toEqual([...expected].sort());
+  }
+
+  async function addFilter(page: Page, label: string) {
+    await page.getByRole('button', { name: /Add filter|添加筛选/ }).click();
+    await page.getByRole('menuitemcheckbox', { name: label }).click();
+  }
+
+  /** Every column in sight: the table does not scroll in its box, and its last column ends inside it. */
+  async function expectWholeTable(page: Page) {
+    await eventually(async () => expect(await page.locator('.RaDataTable-tableWrapper').evaluate((wrapper) => {
+      const last = wrapper.querySelector('thead th:last-child')!.getBoundingClientRect();
+      return { scrolls: wrapper.scrollWidth > wrapper.clientWidth, lastInside: last.right <= wrapper.getBoundingClientRect().right };
+    })).toEqual({ scrolls: false, lastInside: true }));
+  }
+
+  it('filters by vehicle type, area and the day a card is valid on, every column in sight (en)', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'biller', { path: '/rate-cards', language: 'en' });
+    await pick(page, 'supplierId', '筛选', /筛选物流/);
+    await expectCards(page, ['Filter area 2026', 'Filter any H1 2025', 'Filter truck 2025']);
+    await expectWholeTable(page);
+    await screenshot(page, 'rate-cards-filtered-en-1440');
+
+    await addFilter(page, 'Vehicle type');
+    await pick(page, 'vehicleTypeId', '筛选', /筛选车/);
+    await expectCards(page, ['Filter truck 2025']);
+    await page.locator('[data-source=vehicleTypeId] .hide-filter').click();
+    await addFilter(page, 'Delivery area');
+    await pick(page, 'deliveryAreaId', '筛选', /筛选区/);
+    await expectCards(page, ['Filter area 2026']);
+    await page.locator('[data-source=deliveryAreaId] .hide-filter').click();
+    await expectCards(page, ['Filter area 2026', 'Filter any H1 2025', 'Filter truck 2025']);
+
+    await addFilter(page, 'Valid on');
+    await fillDate(page, 'validOn', '2025-03-01');
+    await expectCards(page, ['Filter any H1 2025', 'Filter truck 2025']);
+    await fillDate(page, 'validOn', '2025-07-01');
+    await expectCards(page, ['Filter truck 2025']);
+    await screenshot(page, 'rate-cards-valid-on-en-1440');
+    await closePage(page);
+  });
+
+  const LOOKS = [['cn', 'dark'], ['en', 'light']] as const;
+
+  it.each(LOOKS)('shows every column and offers every filter (%s, %s)', async (language, colorScheme) => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900, colorScheme });
+    await signIn(page, 'biller', { path: '/rate-cards', language });
+    await names(page).getByText('Filter area 2026').waitFor();
+    await expectWholeTable(page);
+    await screenshot(page, `rate-cards-list-${language}-${colorScheme}-1440`);
+    await page.getByRole('button', { name: /Add filter|添加筛选/ }).click();
+    const labels = language === 'cn' ? ['车型', '配送区域', '有效日期'] : ['Vehicle type', 'Delivery area', 'Valid on'];
+    for (const label of labels) await page.getByRole('menuitemcheckbox', { name: label }).waitFor();
+    await screenshot(page, `rate-cards-filters-${language}-${colorScheme}-1440`, { fullPage: false });
+    await closePage(page);
+  });
+
+  it.each(LOOKS)('insets the orders a card priced as its form (%s, %s)', async (language, colorScheme) => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900, colorScheme });
+    await signIn(page, 'biller', { path: '/rate-cards', language });
+    await names(page).getByText('Filter area 2026').click();
+    const section = page.getByTestId('priced-orders');
+    await section.getByRole('heading').waitFor();
+    const [heading, nameInput, card] = await Promise.all([section.getByRole('heading').boundingBox(),
+      page.locator('.ra-input-name').boundingBox(), page.locator('.RaEdit-card').boundingBox()]);
+    expect(Math.round(heading!.x)).toBe(Math.round(nameInput!.x));
+    expect(Math.round(heading!.x - card!.x)).toBeGreaterThanOrEqual(16);
+    await screenshot(page, `rate-card-edit-${language}-${colorScheme}-1440`);
     await closePage(page);
   });
 });

@@ -1,9 +1,13 @@
 import { useMediaQuery, type Theme } from '@mui/material';
-import { forwardRef, type KeyboardEvent } from 'react';
+import { forwardRef, isValidElement, type KeyboardEvent } from 'react';
 import {
-  ColumnsButton, DataTable, DataTableBody, DataTableRow, SimpleList, SimpleListClasses, type DataTableBodyProps,
+  BulkActionsToolbar, ColumnsButton, DataTable, DataTableBody, DataTableRow, type DataTableBodyProps,
   type DataTableProps, type DataTableRowProps, type RaRecord, type SimpleListProps,
 } from 'react-admin';
+import { SelectAllMatchingButton } from './listSelection';
+import { PhoneList, type PhoneLines } from './PhoneList';
+
+export type { PhoneLines };
 
 /** A phone: a table of several columns does not fit, so lists show one record per row. */
 export const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -39,27 +43,24 @@ export const oneLineCellsExcept = (...sources: string[]) => ({
   [sources.map((source) => `& td.column-${source}`).join(', ')]: { whiteSpace: 'normal', minWidth: 120 },
 });
 
-/**
- * A record's lines on a phone (react-admin's SimpleList texts). A `tertiaryText` function (a chip,
- * a date) is shown at the right of the first line.
- */
-export type PhoneLines<R extends RaRecord> = Pick<SimpleListProps<R>, 'primaryText' | 'secondaryText' | 'tertiaryText'>;
-
 export type ResponsiveDataTableProps<R extends RaRecord> = DataTableProps<R> & { phone: PhoneLines<R> };
-
-const PHONE_LIST_SX = { [`& .${SimpleListClasses.tertiary}`]: { opacity: 1, ml: 1 } };
 
 /**
  * A list's records: the table with its columns on a wider screen, a simple list of one record per
- * row on a phone (where there is no room for columns nor for bulk actions). `rowClick` is a path
- * (`edit`, `show`) or a function. Lists whose rows are selected or expanded on a phone too (batch
- * modification, trash, activity logs) keep their table there, with one column telling the record.
+ * row on a phone (where there is no room for columns), whose "Select" offers the table's bulk
+ * actions (PhoneList). `rowClick` is a path (`edit`, `show`) or a function. Lists whose rows are
+ * selected or expanded on a phone without a mode (batch modification, trash, activity logs) keep
+ * their table there, with one column telling the record.
  */
 export function ResponsiveDataTable<R extends RaRecord>({ phone: lines, rowClick, sx, ...table }: ResponsiveDataTableProps<R>) {
   const phone = usePhone();
   if (phone) {
+    // The table's own bar, or its buttons in react-admin's; none where the table names none.
+    const { bulkActionButtons: buttons, bulkActionsToolbar: toolbar } = table;
+    const bulkActions = buttons ? toolbar ?? (isValidElement(buttons)
+      ? <BulkActionsToolbar selectAllButton={<SelectAllMatchingButton />}>{buttons}</BulkActionsToolbar> : undefined) : undefined;
     // The same row click on a phone; SimpleList types its function for any record.
-    return <SimpleList<R> rowClick={rowClick as SimpleListProps['rowClick']} {...lines} sx={PHONE_LIST_SX} />;
+    return <PhoneList<R> lines={lines} rowClick={rowClick as SimpleListProps<R>['rowClick']} bulkActions={bulkActions} />;
   }
   return <DataTable<R> rowClick={rowClick} body={rowClick ? KeyboardBody : undefined} {...table}
     sx={[LIST_TABLE_SX, ...(Array.isArray(sx) ? sx : [sx])]} />;

@@ -1,3 +1,4 @@
+import SelectAllIcon from '@mui/icons-material/SelectAll';
 import { useEffect, useMemo } from 'react';
 import {
   SelectAllButton, useListContext, useStore, type FilterPayload, type GetListResult, type Identifier, type SelectAllButtonProps,
@@ -83,9 +84,12 @@ export function useSelectAllMatching(limit: number, { storeKey, meta }: { storeK
   return () => onSelectAll({ limit, queryOptions: { meta, ...remember } });
 }
 
-/** react-admin's "Select all" of the bulk actions toolbar, remembering the selection as "all N matching". */
+/**
+ * react-admin's "Select all" of the bulk actions toolbar, remembering the selection as "all N
+ * matching". With an icon, which is all a phone shows of a button.
+ */
 export const SelectAllMatchingButton = ({ limit = 250, ...props }: SelectAllButtonProps) => (
-  <SelectAllButton limit={limit} queryOptions={useRememberMatching(limit)} {...props} />
+  <SelectAllButton limit={limit} queryOptions={useRememberMatching(limit)} {...props}><SelectAllIcon /></SelectAllButton>
 );
 
 /**

@@ -107,7 +107,7 @@ const Refusal = ({ error }: { error: unknown }) => {
         <Box component="ul" sx={{ m: 0, mt: 1, pl: 2.5 }}>
           {fields.map(([field, problem]) => (
             <li key={field} data-testid={`bulk-edit-refusal-${field.replace(/^changes\./, '')}`}>
-              <strong>{fieldLabel(field)}</strong>: {reason(field.replace(/^changes\./, ''), problem)}
+              {translate('app.label_value', { label: fieldLabel(field), value: reason(field.replace(/^changes\./, ''), problem) })}
             </li>
           ))}
         </Box>

@@ -3,22 +3,26 @@ import { DataTable, ListBase, useRecordContext, useTranslate, WithListContext } 
 import { MasterDataEdit } from '../common/MasterDataEdit';
 import { moneyText } from '../orders/OrderFields';
 import { LocalDateField } from '../common/LocalDateField';
+import { LIST_TABLE_SX, NO_WRAP } from '../common/ResponsiveDataTable';
 import { RateCardForm } from './RateCardForm';
 
-/** The orders this card priced (pricing management's list, filtered by the card). */
+/** One line a cell (a phone scrolls the table in its box rather than break a date into a column of characters). */
+const PRICED_ORDERS_SX = { ...LIST_TABLE_SX, '& .RaDataTable-rowCell': NO_WRAP };
+
+/** The orders this card priced (pricing management's list, filtered by the card), inset in the card as the form is. */
 const PricedOrders = () => {
   const card = useRecordContext();
   const translate = useTranslate();
   if (!card) return null;
   return (
-    <Box sx={{ mt: 3, maxWidth: 800 }} data-testid="priced-orders">
+    <Box sx={{ p: 2, pt: 3 }} data-testid="priced-orders">
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('rate_cards.priced_orders')}</Typography>
       <ListBase resource="pricing" filter={{ rateCardId: card.id }} sort={{ field: 'completionDate', order: 'DESC' }} perPage={10}
         disableSyncWithLocation>
         <WithListContext render={({ total, isPending }) => (!isPending && total === 0
           ? <Typography color="text.secondary">{translate('rate_cards.priced_orders_empty')}</Typography>
           : (
-            <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}`}>
+            <DataTable bulkActionButtons={false} rowClick={(id) => `/orders/${id}`} sx={PRICED_ORDERS_SX}>
               <DataTable.Col source="mtmNumber" label="resources.orders.fields.mtmNumber" />
               <DataTable.Col source="completionDate" label="resources.orders.fields.completionDate">
                 <LocalDateField source="completionDate" />

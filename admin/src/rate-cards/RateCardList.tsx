@@ -3,7 +3,7 @@ import { DataTable, List, SearchInput, TextField, useTranslate, type RaRecord } 
 import { EmptyList } from '../common/EmptyList';
 import { ListActions } from '../common/ListActions';
 import { LocalDateField } from '../common/LocalDateField';
-import { ResponsiveDataTable } from '../common/ResponsiveDataTable';
+import { oneLineCellsExcept, ResponsiveDataTable } from '../common/ResponsiveDataTable';
 import { DatePickerInput } from '../common/DateInputs';
 import { OrderReferenceField, OrderReferenceInput } from '../orders/OrderReferences';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
@@ -15,7 +15,7 @@ const Column = DataTable.Col;
 
 const MOBILE = {
   primaryText: (card: RaRecord) => card.name as string,
-  secondaryText: (card: RaRecord) => `${card.validFrom as string} – ${(card.validTo as string | null) ?? '…'}`,
+  secondaryText: <Validity />,
 };
 
 /** Every column a card names: any vehicle type / area where it names none. */
@@ -38,13 +38,13 @@ const RateCardList = () => {
     <DatePickerInput key="validOn" source="validOn" label="rate_cards.valid_on" />,
   ];
   return (
-    <List {...LIST_LOAD_ERROR} title="rate_cards.titles.list" filters={filters} actions={<ListActions columns create />}
+    <List {...LIST_LOAD_ERROR} title="rate_cards.titles.list" filters={filters} actions={<ListActions filters columns create />}
       sort={{ field: 'validFrom', order: 'DESC' }} perPage={25} exporter={false}
       empty={<EmptyList icon={<RequestQuoteIcon />} title="rate_cards.empty.title" body="rate_cards.empty.body" />}>
       <SelectionFollowsQuery />
       <ResponsiveDataTable rowClick="edit" hiddenColumns={['updatedAt', 'haulingBuyPrice', 'haulingSalePrice']} phone={MOBILE}
         bulkActionButtons={<BulkDeleteRecordsButton confirmContent="rate_cards.messages.bulk_delete_content" />}
-        sx={{ '& .RaDataTable-rowCell': { whiteSpace: 'nowrap' } }}>
+        sx={oneLineCellsExcept('name', 'supplierId', 'vehicleTypeId', 'deliveryAreaId')}>
         <Column source="name"><TextField source="name" sx={{ fontWeight: 600 }} /></Column>
         <Column source="supplierId" disableSort><OrderReferenceField source="supplierId" /></Column>
         <AnyReference source="vehicleTypeId" />
