@@ -9,8 +9,8 @@
  *
  * SIZES: the orders generated on top of the demo company's, one data set each (default
  * 0,30000,100000; 0 is the demo company alone), each with 12 activity-log rows per generated order
- * as the demo has; EMBEDDED_SIZES: those also timed on the embedded database (default 0,30000: it
- * restores a file whole, in memory). RUNS (default 3) backups and restores each, median. Each data
+ * as the demo has; EMBEDDED_SIZES: those also timed on the embedded database (default 0,30000: larger
+ * ones take minutes each). RUNS (default 3) backups and restores each, median. Each data
  * set is made in a database or folder of its own (BENCH_DATABASE_URL's name plus the size), restored
  * into another, and both are dropped afterwards. Results go to stdout and bench/results/backup.md.
  */

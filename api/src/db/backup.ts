@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform, Writable } from 'node:stream';
+import { pipeline as streamPipeline, Readable, Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { pipeline } from 'node:stream/promises';
 import type { PGlite } from '@electric-sql/pglite';
@@ -10,6 +10,7 @@ import knexFactory, { type Knex } from 'knex';
 import { projectRoot } from '../foundation/config';
 import { OperatorError } from '../foundation/operatorError';
 import { databaseStarted, knexConfig, type DatabaseTarget } from './knex';
+import { SqlBatches } from './sqlBatches';
 import { schemaTables } from './tableSums';
 
 /**
@@ -53,7 +54,8 @@ export async function backUp(target: DatabaseTarget, file: string): Promise<{ by
 /**
  * Loads a plain SQL dump into the database in use, which must hold no table yet, in one
  * transaction: a dump that fails part-way leaves the database as empty as it was. A server loads
- * it through psql (it reads any size as a stream); the embedded database runs it whole.
+ * it through psql, the embedded database a few megabytes of whole statements at a time; both
+ * read the file as a stream.
  */
 export async function restore(target: DatabaseTarget, file: string): Promise<void> {
   assertWholeDump(file);
@@ -69,12 +71,25 @@ export async function restore(target: DatabaseTarget, file: string): Promise<voi
   await withEmbedded(target, async (pglite, db) => {
     await assertNoTables(db, `The embedded database in ${target.dataDir}`);
     const known = await knownSettings(db);
-    const chunks: Buffer[] = [];
-    await pipeline(fs.createReadStream(file), dumpFilter(known, false),
-      new Writable({ write(chunk: Buffer, _encoding, done) { chunks.push(chunk); done(); } }));
-    await pglite.transaction((tx) => tx.exec(Buffer.concat(chunks).toString('utf8')));
+    await pglite.transaction(async (tx) => {
+      const batches = new SqlBatches(EMBEDDED_BATCH_CHARS);
+      // dumpFilter gives whole lines, so no character is cut in two.
+      // (An error reading the file destroys the filter with it, which ends the loop with that error.)
+      for await (const lines of streamPipeline(fs.createReadStream(file), dumpFilter(known, false), () => {})) {
+        const batch = batches.push((lines as Buffer).toString('utf8'));
+        if (batch) await tx.exec(batch);
+      }
+      const rest = batches.end();
+      if (rest.trim()) await tx.exec(rest);
+    });
   });
 }
+
+/**
+ * How much of a dump the embedded database runs at once: it parses a batch whole before running
+ * it, and one of some 300 MB ran its WebAssembly memory out (bench/results/backup.md).
+ */
+const EMBEDDED_BATCH_CHARS = 4_000_000;
 
 /**
  * Refuses a file that is not a whole dump: psql reaching the end of one cut short would commit

@@ -1,0 +1,108 @@
+/**
+ * SQL text fed in pieces, given back in batches of whole statements of about `size` characters:
+ * the embedded database runs a batch at a time, where one `exec` of a whole dump runs it out of
+ * memory. A statement ends at a semicolon outside quotes and comments, read as PostgreSQL's lexer
+ * reads them: 'strings' ('' inside), E'strings' (\' too), "identifiers", $tag$ bodies $tag$,
+ * -- comments to the end of the line and nested block comments.
+ *
+ * (dbgate-query-splitter, the maintained splitter, read a `$$` inside a string as a dollar quote
+ * and so took a whole dump for one statement, at some 2 MB a second.)
+ */
+export class SqlBatches {
+  private text = '';
+  /** Where reading goes on: every statement end before it is known. */
+  private pos = 0;
+  /** Just after the last statement end found. */
+  private lastEnd = 0;
+
+  constructor(private readonly size: number) {}
+
+  /** Adds a piece of text; answers the statements read whole, once they make `size` characters. */
+  push(piece: string): string | undefined {
+    this.text += piece;
+    this.read();
+    if (this.lastEnd < this.size) return undefined;
+    const batch = this.text.slice(0, this.lastEnd);
+    this.text = this.text.slice(this.lastEnd);
+    this.pos -= this.lastEnd;
+    this.lastEnd = 0;
+    return batch;
+  }
+
+  /** The text left at the end (statements not yet given back, and what follows the last one). */
+  end(): string {
+    const rest = this.text;
+    this.text = '';
+    this.pos = 0;
+    this.lastEnd = 0;
+    return rest;
+  }
+
+  /** Reads on to the end of the text, or up to a quote or comment whose end has not arrived yet. */
+  private read(): void {
+    const text = this.text;
+    const next = /[;'"$]|--|\/\*/g;
+    next.lastIndex = this.pos;
+    let reached = this.pos;
+    for (let found = next.exec(text); found; found = next.exec(text)) {
+      const at = found.index;
+      const after = this.skip(found[0], at);
+      if (after === undefined) {
+        this.pos = at;
+        return;
+      }
+      if (found[0] === ';') this.lastEnd = after;
+      next.lastIndex = reached = after;
+    }
+    // A last - or / may open a comment with the next piece's first character.
+    this.pos = reached < text.length && /[-/]$/.test(text) ? text.length - 1 : text.length;
+  }
+
+  /** Just after the token that starts at `at`, or undefined while its end is still to come. */
+  private skip(token: string, at: number): number | undefined {
+    const text = this.text;
+    switch (token) {
+      case ';':
+        return at + 1;
+      case '--': {
+        const eol = text.indexOf('\n', at + 2);
+        return eol < 0 ? undefined : eol + 1;
+      }
+      case '/*':
+        return this.blockCommentEnd(at);
+      case '$': {
+        // A dollar inside a word ($1 of a parameter, a$b) opens nothing.
+        if (at > 0 && /[\w$]/.test(text[at - 1])) return at + 1;
+        const tag = /\$(?:[A-Za-z_\u0080-\uffff][\w\u0080-\uffff]*)?\$/y;
+        tag.lastIndex = at;
+        const opening = tag.exec(text);
+        if (!opening) return text.length - at > 64 ? at + 1 : undefined;
+        const close = text.indexOf(opening[0], at + opening[0].length);
+        return close < 0 ? undefined : close + opening[0].length;
+      }
+      default: {
+        // 'string' or "identifier", its quote doubled inside; after a lone E, a backslash escapes too.
+        const escapes = token === "'" && at > 0 && /[Ee]/.test(text[at - 1]) && (at < 2 || !/[\w$]/.test(text[at - 2]));
+        const inside = escapes ? /\\[\s\S]|''|'/g : new RegExp(`${token}${token}|${token}`, 'g');
+        inside.lastIndex = at + 1;
+        for (let found = inside.exec(text); found; found = inside.exec(text)) {
+          if (found[0] !== token) continue;
+          // A quote at the very end may be the first of a doubled one.
+          return found.index === text.length - 1 ? undefined : found.index + 1;
+        }
+        return undefined;
+      }
+    }
+  }
+
+  private blockCommentEnd(at: number): number | undefined {
+    const marks = /\/\*|\*\//g;
+    marks.lastIndex = at + 2;
+    let depth = 1;
+    for (let found = marks.exec(this.text); found; found = marks.exec(this.text)) {
+      depth += found[0] === '/*' ? 1 : -1;
+      if (depth === 0) return found.index + 2;
+    }
+    return undefined;
+  }
+}
