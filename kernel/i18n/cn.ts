@@ -13,6 +13,8 @@ const cn = {
     user_menu: '%{name}：个人资料',
     /** A label and its value in a line of text: the colon is the language's. */
     label_value: '%{label}：%{value}',
+    /** A heading and how many it covers: the brackets are the language's. */
+    label_count: '%{label}（%{count}）',
   },
   menu: {
     toggle: '打开或关闭菜单',

@@ -10,6 +10,7 @@ const en: AppMessages = {
     public_access: 'Public access',
     user_menu: '%{name}: Profile',
     label_value: '%{label}: %{value}',
+    label_count: '%{label} (%{count})',
   },
   menu: {
     toggle: 'Open or close the menu',

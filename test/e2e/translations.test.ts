@@ -48,11 +48,11 @@ const subtitle = (page: Page) => page.getByTestId('sidebar-subtitle');
 const LANGUAGES = [
   { locale: 'cn', theme: 'light', userMenu: raChinese.ra.auth.user_menu, translations: '翻译管理', importPage: '翻译导入',
     column: 'zh', save: '保存', apply: '应用导入', edited: '提货 SOP · 供应商（已编辑）', imported: '提货与派送 · 导入后的副标题',
-    changedChip: '修改 1', addedChip: '新增 1', saved: '“app.subtitle”已保存',
+    changedChip: '修改 1', addedChip: '新增 1', addedHeading: '新增的翻译（1）', saved: '“app.subtitle”已保存',
     delete: '删除', confirm: '确认', moved: '已移至回收站', undo: '撤销', restored: '已恢复' },
   { locale: 'en', theme: 'dark', userMenu: 'Profile', translations: 'Translations', importPage: 'Translation import',
     column: 'en', save: 'Save', apply: 'Apply import', edited: 'Pickup SOP (edited)', imported: 'Pickups and deliveries (imported)',
-    changedChip: '1 changed', addedChip: '1 new', saved: '"app.subtitle" is saved',
+    changedChip: '1 changed', addedChip: '1 new', addedHeading: 'New translations (1)', saved: '"app.subtitle" is saved',
     delete: 'Delete', confirm: 'Confirm', moved: 'Moved to the trash', undo: 'Undo', restored: 'Restored' },
 ] as const;
 
@@ -134,6 +134,7 @@ describe.each(LANGUAGES)('translations as an administrator ($locale, $theme)', (
     expect(await page.getByTestId('import-summary').innerText()).toContain(lang.changedChip);
     expect(await page.getByTestId('import-summary').innerText()).toContain(lang.addedChip);
     expect(await page.getByTestId('import-added').innerText()).toContain('e2e.greeting');
+    expect(await page.getByTestId('import-added').getByRole('heading').innerText()).toBe(lang.addedHeading);
     await screenshot(page, `translations-import-preview-${lang.locale}-${lang.theme}`);
     // The preview wrote nothing.
     expect((await subtitleRow().first())[lang.column]).toBe(SUBTITLE[lang.locale]);

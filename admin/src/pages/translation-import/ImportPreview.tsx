@@ -33,7 +33,9 @@ const Section = ({ title, total, testId, head, children }: {
   if (total === 0) return null;
   return (
     <Box sx={{ mt: 3 }} data-testid={testId}>
-      <Typography variant="subtitle1" component="h2" gutterBottom>{translate(title)} ({total})</Typography>
+      <Typography variant="subtitle1" component="h2" gutterBottom>
+        {translate('app.label_count', { label: translate(title), count: total })}
+      </Typography>
       <Box sx={{ overflowX: 'auto' }}>
         <Table size="small" sx={{ tableLayout: 'fixed', minWidth: 640, '& td': { verticalAlign: 'top', wordBreak: 'break-word' },
           '& th:first-of-type': { width: '28%' } }}>
