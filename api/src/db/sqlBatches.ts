@@ -8,6 +8,11 @@
  * (dbgate-query-splitter, the maintained splitter, read a `$$` inside a string as a dollar quote
  * and so took a whole dump for one statement, at some 2 MB a second.)
  */
+/** Inside a quoted text, what may end it ('' and "" are the quote itself; in E'…' \\' too). Reused, from lastIndex. */
+const STRING = /''|'/g;
+const IDENTIFIER = /""|"/g;
+const E_STRING = /\\[\s\S]|''|'/g;
+
 export class SqlBatches {
   private text = '';
   /** Where reading goes on: every statement end before it is known. */
@@ -83,7 +88,7 @@ export class SqlBatches {
       default: {
         // 'string' or "identifier", its quote doubled inside; after a lone E, a backslash escapes too.
         const escapes = token === "'" && at > 0 && /[Ee]/.test(text[at - 1]) && (at < 2 || !/[\w$]/.test(text[at - 2]));
-        const inside = escapes ? /\\[\s\S]|''|'/g : new RegExp(`${token}${token}|${token}`, 'g');
+        const inside = escapes ? E_STRING : token === "'" ? STRING : IDENTIFIER;
         inside.lastIndex = at + 1;
         for (let found = inside.exec(text); found; found = inside.exec(text)) {
           if (found[0] !== token) continue;
