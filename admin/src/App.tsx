@@ -6,11 +6,13 @@ import { AccessDenied } from './layout/AccessDenied';
 import { AppNotification } from './layout/AppNotification';
 import { Layout } from './layout/Layout';
 import { NotFound } from './layout/NotFound';
-import { DASHBOARD, PAGES, resourceName, type Access, type Page } from './layout/pageRegistry';
 import { PageGuard } from './layout/PageGuard';
 import { FullScreenLoading } from './layout/PageLoading';
+import { ShellProvider, type Shell } from './layout/Shell';
 import { darkTheme, lightTheme, useLocalizedTheme } from './layout/theme';
-import { authProvider } from './providers/authProvider';
+import { NotificationBell } from './notifications/NotificationBell';
+import { accessOf, DASHBOARD, MENU, PAGES, resourceName, USER_MENU, type Page } from './pageRegistry';
+import { authProviderOf, type Access } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { useI18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
@@ -41,28 +43,34 @@ const routes = (pages: Page[]) =>
 const publicRoutes = routes(PAGES.filter((page) => page.access === 'public'));
 const layoutRoutes = routes(PAGES.filter((page) => page !== DASHBOARD && !page.resource && page.access !== 'public'));
 
+const authProvider = authProviderOf(accessOf);
+/** What the layout shows of the pages: their menus, and the notification bell in the app bar. */
+const SHELL: Shell = { sidebar: MENU, userMenu: USER_MENU, appBarTools: <NotificationBell /> };
+
 export const App = () => (
-  // The i18n provider is renewed when /translations or /translation-import change texts.
-  <Admin
-    title="app.title"
-    dashboard={DashboardPage}
-    layout={Layout}
-    authProvider={authProvider}
-    dataProvider={dataProvider}
-    i18nProvider={useI18nProvider()}
-    queryClient={queryClient}
-    store={store}
-    theme={useLocalizedTheme(lightTheme)}
-    darkTheme={useLocalizedTheme(darkTheme)}
-    loading={FullScreenLoading}
-    catchAll={NotFound}
-    accessDenied={AccessDenied}
-    notification={AppNotification}
-    requireAuth
-    disableTelemetry
-  >
-    {resources.map((resource) => <Resource key={resource.name} {...resource} />)}
-    <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
-    <CustomRoutes>{layoutRoutes}</CustomRoutes>
-  </Admin>
+  <ShellProvider value={SHELL}>
+    {/* The i18n provider is renewed when /translations or /translation-import change texts. */}
+    <Admin
+      title="app.title"
+      dashboard={DashboardPage}
+      layout={Layout}
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={useI18nProvider()}
+      queryClient={queryClient}
+      store={store}
+      theme={useLocalizedTheme(lightTheme)}
+      darkTheme={useLocalizedTheme(darkTheme)}
+      loading={FullScreenLoading}
+      catchAll={NotFound}
+      accessDenied={AccessDenied}
+      notification={AppNotification}
+      requireAuth
+      disableTelemetry
+    >
+      {resources.map((resource) => <Resource key={resource.name} {...resource} />)}
+      <CustomRoutes noLayout>{publicRoutes}</CustomRoutes>
+      <CustomRoutes>{layoutRoutes}</CustomRoutes>
+    </Admin>
+  </ShellProvider>
 );

@@ -21,10 +21,12 @@ import { jsonBody } from './middleware/jsonBody';
 import { keepRouteAnswer, noteRouteAnswer } from './middleware/routeAnswer';
 import { sessionMiddleware } from './middleware/session';
 import { permissionRoutes } from './permissions/routes';
+import { loadTranslator } from './translations/catalog';
 import { translationRoutes } from './translations/routes';
-import { RESOURCES } from './registry';
+import { RECORD_RESOURCES, RESOURCES } from './registry';
+import type { ResourceServices } from './resources/resource';
 import { resourceRoutes } from './resources/resourceRoutes';
-import { trashRoutes } from './trash/routes';
+import { trashed, trashRoutes } from './trash/routes';
 import { orderRoutes } from './orders/routes';
 import { pricingRoutes } from './pricing/routes';
 import { rateCardRoutes } from './rate-cards/routes';
@@ -42,6 +44,10 @@ import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
 import { notificationRoutes } from './notifications/routes';
 import { logArchiveRoutes } from './activity/archiveRoutes';
+import { logActivity } from './activity/logActivity';
+
+/** What the generic resource routes take from the domains: they import none. */
+const resourceServices: ResourceServices = { logActivity, loadTranslator, trashed };
 
 /** Every router of the API; a test checks that each of their routes starts with a guard. */
 export const routers: Router<AppState>[] = [
@@ -51,16 +57,16 @@ export const routers: Router<AppState>[] = [
   permissionRoutes,
   translationRoutes,
   dashboardRoutes,
-  trashRoutes,
+  trashRoutes(Object.values(RECORD_RESOURCES)),
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
   attachmentRoutes,
   userRoutes,
   orderImportRoutes,
-  savedFilterRoutes,
+  savedFilterRoutes(RESOURCES),
   reportRoutes, // before the report-runs resource: it adds the POST
   processMonitoringRoutes,
   liveRoutes,
-  undoRoutes,
+  undoRoutes(RESOURCES),
   notificationRoutes,
   publicMonitoringRoutes,
   pricingRoutes, // before the pricing resource: /stats must win over /:id
@@ -68,7 +74,7 @@ export const routers: Router<AppState>[] = [
   pricePasteRoutes,
   mailRoutes,
   logArchiveRoutes, // before the activity-logs resource: /archives must win over /:id
-  ...RESOURCES.map(resourceRoutes),
+  ...RESOURCES.map((def) => resourceRoutes(def, resourceServices)),
 ];
 
 export function createApp(db: Knex, config: Config): Koa<AppState> {

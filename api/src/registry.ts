@@ -12,20 +12,33 @@ import { usersResource } from './users/usersResource';
 import { vehicleTypeOptionsResource, vehicleTypesResource } from './vehicle-types/vehicleTypesResource';
 import { warehouseOptionsResource, warehousesResource } from './warehouses/warehousesResource';
 import type { AnyResource } from './resources/resource';
+import type { RecordTypeName } from '@kernel/resources/recordTypes';
 
 /**
- * Every resource on the shared protocol, the app's table of contents of them: app.ts serves each,
- * the trash lists the soft-deleted rows of each, saved filters name them.
+ * Each record type's own resource (kernel/resources/recordTypes.ts), one per type, which the
+ * compiler asks for: the trash holds their deleted records, the log's record names are read from
+ * their tables (activity/recordLabels.ts).
+ */
+export const RECORD_RESOURCES: Readonly<Record<RecordTypeName, AnyResource>> = {
+  order: ordersResource,
+  supplier: suppliersResource,
+  warehouse: warehousesResource,
+  vehicle_type: vehicleTypesResource,
+  delivery_area: deliveryAreasResource,
+  user: usersResource,
+  translation: translationsResource,
+  rate_card: rateCardsResource,
+};
+
+/**
+ * Every resource on the shared protocol, the app's table of contents of them: app.ts serves each
+ * and hands the list to the features over every resource (saved filters name them, the undo finds
+ * the type of a logged change).
  */
 export const RESOURCES: AnyResource[] = [
-  ordersResource,
+  ...Object.values(RECORD_RESOURCES),
+  // A second view of the orders: their prices.
   pricingResource,
-  rateCardsResource,
-  suppliersResource,
-  warehousesResource,
-  vehicleTypesResource,
-  deliveryAreasResource,
-  usersResource,
   userOptionsResource,
   // The master-data pickers of the order screens (and any other screen that names these records).
   supplierOptionsResource,
@@ -33,10 +46,6 @@ export const RESOURCES: AnyResource[] = [
   vehicleTypeOptionsResource,
   deliveryAreaOptionsResource,
   activityLogsResource,
-  translationsResource,
   reportRunsResource,
   mailOutboxResource,
 ];
-
-export const trashable = () => RESOURCES.filter((def) => def.softDelete !== false && def.write
-  && def.write.deletable !== false);

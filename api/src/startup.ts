@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type pg from 'pg';
 import { syncCatalogs } from './translations/catalog';
+import { syncRecordLabels } from './activity/recordLabels';
+import { RECORD_RESOURCES } from './registry';
 import { seedDemoData } from '../../seeds/demo';
 import type { Config } from './foundation/config';
 import { databaseStarted } from './db/knex';
@@ -12,9 +14,10 @@ import { syncPricingDayTotals } from './pricing/dayTotals';
 export { DEMO_PASSWORD } from '../../seeds/demo';
 
 /**
- * Brings a database up to date: migrations, the repository's translation catalogs, and the
- * demo data when (and only when) the database holds no user yet: the demo users, and with
- * `sampleData` the demo master data too (tests start from empty lists).
+ * Brings a database up to date: migrations, the log's record names (made from the list of record
+ * types), the repository's translation catalogs, and the demo data when (and only when) the
+ * database holds no user yet: the demo users, and with `sampleData` the demo master data too
+ * (tests start from empty lists).
  */
 export async function prepareDatabase(db: Knex, config: Config, options: { demo: boolean; sampleData?: boolean }) {
   // However long the embedded database takes to start, before any query meets the acquire timeout.
@@ -57,6 +60,7 @@ async function migrateAndSeed(db: Knex, config: Config, options: { demo: boolean
   const [, pending] = (await db.migrate.list()) as [unknown[], unknown[]];
   if (pending.length > 0) log().info(`Migrating the database: ${pending.length} migration${pending.length === 1 ? '' : 's'} to run...`);
   await db.migrate.latest();
+  await syncRecordLabels(db, RECORD_RESOURCES);
   await syncCatalogs(db);
   const seeded = options.demo && await User.query(db).resultSize() === 0;
   if (seeded) {

@@ -1,3 +1,5 @@
+import { RECORD_TYPE_NAMES, RECORD_TYPES } from '../resources/recordTypes';
+
 /**
  * How a logged field's values read (docs/undo.md#a-records-history): the activity log and a
  * record's History show each value as the record's form shows it, not as stored. A field not named
@@ -13,37 +15,15 @@ export type FieldKind =
   | { money: true }
   | { boolean: true };
 
-const ACTIVE = { enum: 'common.status' };
-const MONEY = { money: true } as const;
-const PRICES = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'];
-const money = (fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, MONEY]));
-
 /**
- * Per entity type, its fields that are not plain values. The references are the models' relations
- * (test/api/activityLogValues.test.ts holds the two together); the server names them in SQL.
+ * Per entity type, its fields that are not plain values: each record type's `fields`
+ * (kernel/resources/recordTypes.ts) and the mail settings'. The server names the references in SQL.
  */
 export const FIELD_KINDS: Readonly<Record<string, Readonly<Record<string, FieldKind>>>> = {
-  order: {
-    status: { enum: 'order_status' },
-    supplierId: { ref: 'supplier' },
-    pickupWarehouseId: { ref: 'warehouse' },
-    vehicleTypeId: { ref: 'vehicle_type' },
-    deliveryAreaId: { ref: 'delivery_area' },
-    assignedUserId: { ref: 'user' },
-    rateCardId: { ref: 'rate_card' },
-    ...money([...PRICES, 'mtmBuyPrice', 'mtmSalePrice']),
-  },
-  rate_card: {
-    supplierId: { ref: 'supplier' },
-    vehicleTypeId: { ref: 'vehicle_type' },
-    deliveryAreaId: { ref: 'delivery_area' },
-    ...money(PRICES),
-  },
-  supplier: { status: ACTIVE, serviceAreaIds: { refs: 'delivery_area' } },
-  warehouse: { status: ACTIVE },
-  vehicle_type: { status: ACTIVE },
-  delivery_area: { status: ACTIVE },
-  user: { role: { enum: 'roles' }, status: { enum: 'user_statuses' }, deliveryAreaIds: { refs: 'delivery_area' } },
+  ...Object.fromEntries(RECORD_TYPE_NAMES.flatMap((type) => {
+    const { fields } = RECORD_TYPES[type];
+    return fields ? [[type, fields]] : [];
+  })),
   mail_settings: { language: { enum: 'activity_logs.languages' } },
 };
 

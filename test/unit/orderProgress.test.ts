@@ -1,4 +1,5 @@
-import type { OrderAttachment, OrderEvent, OrderStatus } from '../../admin/src/orders/orderModel';
+import type { OrderAttachment, OrderEvent } from '@kernel/orders/orderRecords';
+import type { OrderStatus } from '../../admin/src/orders/orderModel';
 import { progressSteps } from '../../admin/src/orders/orderProgressSteps';
 
 const attachment = (kind: 'pod' | 'receipt') => ({ kind }) as OrderAttachment;

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { MENU, USER_MENU } from '../../admin/src/layout/menuItems';
-import { accessOf, PAGES } from '../../admin/src/layout/pageRegistry';
+import { accessOf, MENU, PAGES, USER_MENU } from '../../admin/src/pageRegistry';
 import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
 
 /*

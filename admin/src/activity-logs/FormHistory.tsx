@@ -2,7 +2,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Accordion, AccordionDetails, AccordionSummary, Typography } from '@mui/material';
 import { useFormContext } from 'react-hook-form';
 import { useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
-import { recordType } from '../trash/trashModel';
+import { recordType } from '../common/auditVocabulary';
 import { RecordHistory } from './RecordHistory';
 
 /**

@@ -6,9 +6,9 @@ import {
 import { useState } from 'react';
 import { useCanAccess, useGetList, useTranslate, type RaRecord } from 'react-admin';
 import { useDateFormat } from '../common/dateFormat';
-import { isBeforeAfter, type ActivityLogRecord } from './activityLogModel';
-import { useAuditLabels } from './auditVocabulary';
-import { LoggedValue } from './LoggedValue';
+import { useAuditLabels } from '../common/auditVocabulary';
+import { LoggedValue } from '../common/LoggedValue';
+import { isBeforeAfter, type ActivityLogRecord } from '@kernel/activity/activityLogRecord';
 
 /** How many of a record's latest changes the panel lists. */
 const SHOWN = 50;

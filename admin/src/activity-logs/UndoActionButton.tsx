@@ -5,12 +5,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocaleState, useRefresh, useTranslate } from 'react-admin';
+import { useAuditLabels } from '../common/auditVocabulary';
 import { formatDate } from '../common/dateFormat';
 import { useErrorText } from '../common/useServerErrors';
 import { UndoRefusal, useUndoFailureNotice } from '../common/UndoRefusal';
 import { useToast } from '../layout/useToast';
 import { useAppDataProvider } from '../providers/dataProvider';
-import { useAuditLabels } from './auditVocabulary';
 
 /**
  * The confirmation of an undo: what the action was (its kind, how many records, who and when), as

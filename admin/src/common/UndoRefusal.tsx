@@ -1,9 +1,9 @@
 import { Box } from '@mui/material';
 import { useCallback } from 'react';
 import { useTranslate } from 'react-admin';
-import { useAuditLabels } from '../activity-logs/auditVocabulary';
 import { useToast } from '../layout/useToast';
 import { answerOf, type FieldError } from '../providers/errorMessages';
+import { useAuditLabels } from './auditVocabulary';
 import { useErrorNotice, useErrorText } from './useServerErrors';
 
 /** How many refused records are listed; the others are counted ("… (+n)"). */

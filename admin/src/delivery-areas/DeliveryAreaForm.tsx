@@ -1,7 +1,7 @@
 import { maxLength, TextInput } from 'react-admin';
 import { FormSection } from '../common/FormSection';
 import { CodeNameSection } from '../common/CodeNameSection';
-import { MasterDataForm } from '../common/MasterDataForm';
+import { MasterDataForm } from '../master-data/MasterDataForm';
 import { StatusInput } from '../common/statuses';
 
 /** The delivery area form of the create and edit pages (api/src/delivery-areas/deliveryAreasResource.ts). */

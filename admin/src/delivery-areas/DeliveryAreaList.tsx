@@ -1,6 +1,6 @@
 import MapIcon from '@mui/icons-material/Map';
 import { DataTable, TextField, TextInput, type RaRecord } from 'react-admin';
-import { MasterDataList } from '../common/MasterDataList';
+import { MasterDataList } from '../master-data/MasterDataList';
 import { StatusField } from '../common/statuses';
 import { LocalDateField } from '../common/LocalDateField';
 

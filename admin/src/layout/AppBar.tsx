@@ -4,13 +4,13 @@ import {
   AppBar as RaAppBar, LocalesMenuButton, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { NotificationBell } from '../notifications/NotificationBell';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { LogoutMenuItem } from './LogoutMenuItem';
-import { USER_MENU } from './menuItems';
+import type { UserMenuLink } from './menuItems';
+import { useShell } from './Shell';
 import { ThemeSwitch } from './ThemeSwitch';
 
-const MenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon: React.ReactNode }>(
+const MenuLink = forwardRef<HTMLAnchorElement, UserMenuLink>(
   ({ to, label, icon }, ref) => {
     const translate = useTranslate();
     const userMenu = useUserMenu();
@@ -29,17 +29,21 @@ const MenuLink = forwardRef<HTMLAnchorElement, { to: string; label: string; icon
 const AppUserMenu = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const { userMenu } = useShell();
   return (
     <UserMenu label={identity?.fullName ? translate('app.user_menu', { name: identity.fullName }) : undefined}>
-      {USER_MENU.map((link) => <MenuLink key={link.to} {...link} />)}
+      {userMenu.map((link) => <MenuLink key={link.to} {...link} />)}
       <LogoutMenuItem />
     </UserMenu>
   );
 };
 
-export const AppBar = () => (
-  <RaAppBar userMenu={<AppUserMenu />} toolbar={<><NotificationBell /><LocalesMenuButton languages={LANGUAGES} /><ThemeSwitch /></>}>
-    {/* The page's title wrapper is inline-block, which text-overflow does not cut: a long title ran under the language button with no ellipsis. */}
-    <TitlePortal sx={{ minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } }} />
-  </RaAppBar>
-);
+export const AppBar = () => {
+  const { appBarTools } = useShell();
+  return (
+    <RaAppBar userMenu={<AppUserMenu />} toolbar={<>{appBarTools}<LocalesMenuButton languages={LANGUAGES} /><ThemeSwitch /></>}>
+      {/* The page's title wrapper is inline-block, which text-overflow does not cut: a long title ran under the language button with no ellipsis. */}
+      <TitlePortal sx={{ minWidth: 0, '& .RaConfigurable-root': { display: 'inline' } }} />
+    </RaAppBar>
+  );
+};

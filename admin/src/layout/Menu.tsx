@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { accessiblePagesQuery } from '../providers/queryClient';
-import { activeLink, MENU, type MenuLinkDef } from './menuItems';
+import { activeLink, type MenuLinkDef } from './menuItems';
+import { useShell } from './Shell';
 import { SubMenu } from './SubMenu';
 
 const MenuLink = ({ item, active }: { item: MenuLinkDef; active: boolean }) => {
@@ -31,11 +32,12 @@ const MenuLink = ({ item, active }: { item: MenuLinkDef; active: boolean }) => {
 export const Menu = () => {
   const translate = useTranslate();
   const { pathname } = useLocation();
+  const { sidebar } = useShell();
   const [sidebarOpen] = useSidebarState();
   const { data: pages } = useQuery(accessiblePagesQuery);
   const [collapsed, setCollapsed] = useStore<string[]>('menu.collapsed', []);
   const allowed = new Set(pages?.map((p) => p.pageKey));
-  const active = activeLink(pathname);
+  const active = activeLink(sidebar, pathname);
   const visible = (item: MenuLinkDef) => allowed.has(item.pageKey);
   const toggle = (group: string) =>
     setCollapsed(collapsed.includes(group) ? collapsed.filter((g) => g !== group) : [...collapsed, group]);
@@ -55,7 +57,7 @@ export const Menu = () => {
         </Box>
       )}
       <List dense={false} sx={{ pt: 0.5 }}>
-        {MENU.map((entry, index) => {
+        {sidebar.map((entry, index) => {
           // A list holds only items; the rule between groups is drawn for the eye, not read out.
           if (entry === 'separator') return <li key={`separator-${index}`} aria-hidden><Divider sx={{ my: 1 }} /></li>;
           if (!('group' in entry)) {

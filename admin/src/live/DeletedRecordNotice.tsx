@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { answerOf } from '../providers/errorMessages';
 import { TAB_ID } from '../providers/tabId';
-import { recordType } from '../trash/trashModel';
+import { recordType } from '../common/auditVocabulary';
 import { LIVE_CHANGE_EVENT } from './LiveUpdates';
 
 /** A moment of today as the person reads a clock: 14:05. */

@@ -1,8 +1,8 @@
 import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { useAuditLabels } from '../activity-logs/auditVocabulary';
-import { LoggedValue } from '../activity-logs/LoggedValue';
+import { useAuditLabels } from '../common/auditVocabulary';
+import { LoggedValue } from '../common/LoggedValue';
 import type { Conflicts } from './recordMerge';
 
 /** One side of a conflict: whose value, the value, and the button that keeps it. */

@@ -6,11 +6,11 @@ import {
 } from 'react-admin';
 import { useFormContext } from 'react-hook-form';
 import type { LiveChange } from '@kernel/live/liveChange';
-import { ChangesPanel } from '../activity-logs/ChangesPanel';
-import type { ActivityLogRecord } from '../activity-logs/activityLogModel';
+import type { ActivityLogRecord } from '@kernel/activity/activityLogRecord';
+import { recordType } from '../common/auditVocabulary';
+import { ChangesPanel } from '../common/ChangesPanel';
 import { STALE_SAVE } from '../common/useServerErrors';
 import { TAB_ID } from '../providers/tabId';
-import { recordType } from '../trash/trashModel';
 import { useClockTime } from './DeletedRecordNotice';
 import { LiveConflicts } from './LiveConflicts';
 import { holdRecord, LIVE_CHANGE_EVENT } from './LiveUpdates';

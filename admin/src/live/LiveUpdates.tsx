@@ -2,24 +2,31 @@ import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useGetIdentity } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
+import { RECORD_TYPE_NAMES, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
 import { queryKeys } from '../providers/queryKeys';
 import { TAB_ID } from '../providers/tabId';
 
 const { resource } = queryKeys;
 
-/** The queries (by the start of their key) a change of each kind of record makes stale. */
+/** The app's own queries a change of a record type makes stale besides its resources': the counts of orders per area. */
+const ALSO_AFFECTS: Partial<Record<RecordTypeName, QueryKey[]>> = {
+  order: [queryKeys.processMonitoring()],
+  delivery_area: [queryKeys.processMonitoring()],
+};
+
+/**
+ * The queries (by the start of their key) a change of each kind of record makes stale: a record
+ * type's, those of the resources that show it (kernel/resources/recordTypes.ts); the other logged
+ * subjects', those of the screens that show them.
+ */
 const AFFECTS: Record<string, QueryKey[]> = {
-  order: [resource('orders'), resource('pricing'), queryKeys.processMonitoring()],
-  supplier: [resource('suppliers')],
-  warehouse: [resource('warehouses')],
-  vehicle_type: [resource('vehicle-types')],
-  delivery_area: [resource('delivery-areas'), queryKeys.processMonitoring()],
-  user: [resource('users')],
+  ...Object.fromEntries(RECORD_TYPE_NAMES.map((type) => {
+    const { name, shownBy = [] } = RECORD_TYPES[type];
+    return [type, [...[name, ...shownBy].map(resource), ...ALSO_AFFECTS[type] ?? []]];
+  })),
   permission: [queryKeys.permissions(), queryKeys.accessiblePages(), queryKeys.allPageAccess()],
   report_run: [resource('report-runs'), queryKeys.reports()],
   saved_filter: [queryKeys.allSavedFilters()],
-  translation: [resource('translations')],
-  rate_card: [resource('rate-cards')],
 };
 /** What a change to the signed-in user's own account makes stale besides: who they are and what they may open. */
 const OWN_ACCOUNT = [queryKeys.currentUser(), queryKeys.accessiblePages(), queryKeys.allPageAccess()];

@@ -10,7 +10,8 @@ import { useNotifyUndoable } from '../common/useUndoableNotify';
 import { useErrorNotice } from '../common/useServerErrors';
 import { useAppDataProvider, type AppDataProvider } from '../providers/dataProvider';
 import { BulkActionButton, BulkDialogActions } from './BulkActionButton';
-import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './orderModel';
+import type { OrderRecord } from '@kernel/orders/orderRecords';
+import { ORDER_STATUSES, type OrderStatus } from './orderModel';
 
 /** The statuses every one of these orders may move to, for this role (the server checks each again). */
 export function commonNextStatuses(orders: OrderRecord[], role: Role): OrderStatus[] {

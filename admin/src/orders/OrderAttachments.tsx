@@ -13,7 +13,7 @@ import { useErrorNotice, useErrorText } from '../common/useServerErrors';
 import { isPermissionError } from '../providers/permissionNotice';
 import { queryKeys } from '../providers/queryKeys';
 import { attachmentUrl, useAppDataProvider } from '../providers/dataProvider';
-import type { OrderAttachment } from './orderModel';
+import type { OrderAttachment } from '@kernel/orders/orderRecords';
 
 const KINDS: Array<OrderAttachment['kind']> = ['pod', 'receipt'];
 /** The server's limit (api attachments.ts): checked here first so a big file is not sent for nothing. */

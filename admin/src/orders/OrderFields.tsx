@@ -2,19 +2,11 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
-import { PRICE_FIELDS, type OrderRecord } from './orderModel';
+import { moneyText } from '../common/moneyText';
+import { PRICE_FIELDS, type OrderRecord } from '@kernel/orders/orderRecords';
 import { priceTotals } from '@kernel/pricing/priceTotals';
 import { OrderReferenceField } from './OrderReferences';
 import { StatusChip } from './StatusChip';
-
-/** Exact money text ('12345.50' → '12,345.50'): the server's decimal string, grouped, never through a float. */
-export function moneyText(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '—';
-  const [whole, fraction = ''] = value.split('.');
-  const sign = whole.startsWith('-') ? '-' : '';
-  const digits = whole.replace('-', '').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${digits}.${fraction.padEnd(2, '0').slice(0, 2)}`;
-}
 
 const Grid = ({ children }: { children: ReactNode }) => (
   <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: 2 }}>

@@ -1,7 +1,8 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Box, Step, StepLabel, Stepper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OrderAttachment, OrderEvent, OrderStatus } from './orderModel';
+import type { OrderAttachment, OrderEvent } from '@kernel/orders/orderRecords';
+import type { OrderStatus } from './orderModel';
 import { FLAGS, progressSteps } from './orderProgressSteps';
 
 export const OrderProgress = ({ status, events, attachments }: {

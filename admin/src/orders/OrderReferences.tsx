@@ -1,15 +1,9 @@
 import {
-  AutocompleteInput, FunctionField, ReferenceField, ReferenceInput, type AutocompleteInputProps, type RaRecord,
+  AutocompleteInput, FunctionField, ReferenceField, ReferenceInput, type AutocompleteInputProps,
 } from 'react-admin';
+import { displayName, type Named } from '../common/displayName';
 import { REFERENCES, type OrderReference } from './orderModel';
-import { personName } from '@kernel/users/personName';
 
-type Named = RaRecord & { code?: string; name?: string; firstName?: string; lastName?: string; username?: string };
-
-/** How a referenced record is named on screen: people by name, master data by name (and code in pickers). */
-export const displayName = (record: Named) => (record.firstName !== undefined
-  ? personName(record)
-  : record.name ?? '');
 const optionName = (record: Named) => {
   if (record.username) return `${displayName(record)} (${record.username})`;
   return record.code ? `${record.code} · ${record.name}` : displayName(record);

@@ -3,7 +3,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { STATUS_COLOURS, StatusChip } from './StatusChip';
-import type { OrderEvent } from './orderModel';
+import type { OrderEvent } from '@kernel/orders/orderRecords';
 
 /** One change: the status moved from → to, by whom and when, with its note. */
 const TimelineEntry = ({ event, last }: { event: OrderEvent; last: boolean }) => {

@@ -1,6 +1,7 @@
 import { Chip, alpha, darken, lighten, useTheme, type ChipProps } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { OrderRecord, OrderStatus } from './orderModel';
+import type { OrderRecord } from '@kernel/orders/orderRecords';
+import type { OrderStatus } from './orderModel';
 
 /**
  * The one colour scheme of the order statuses: the main flow goes from grey through blues to

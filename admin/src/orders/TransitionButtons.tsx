@@ -14,7 +14,8 @@ import { isPermissionError } from '../providers/permissionNotice';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { nextStatuses, transitionKind, type TransitionKind } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
-import type { OrderRecord, OrderStatus } from './orderModel';
+import type { OrderRecord } from '@kernel/orders/orderRecords';
+import type { OrderStatus } from './orderModel';
 
 interface Look { variant: ButtonProps['variant']; color: ButtonProps['color']; icon: ReactElement; label: string }
 

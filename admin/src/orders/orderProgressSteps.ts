@@ -1,4 +1,5 @@
-import { MAIN_FLOW, type OrderAttachment, type OrderEvent, type OrderStatus } from './orderModel';
+import type { OrderAttachment, OrderEvent } from '@kernel/orders/orderRecords';
+import { MAIN_FLOW, type OrderStatus } from './orderModel';
 
 /** The two side states, shown as a flag on the bar rather than as a step. */
 export const FLAGS: Partial<Record<OrderStatus, 'warning' | 'error'>> = { vehicle_breakdown: 'warning', cancelled: 'error' };

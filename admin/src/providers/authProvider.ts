@@ -1,8 +1,11 @@
 import { HttpError, type AuthProvider } from 'react-admin';
 import { dataProvider, type CurrentUser, type Credentials, type Registration } from './dataProvider';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient } from './queryClient';
+import type { PageKey } from '@kernel/permissions/pageKeys';
 import { personName } from '@kernel/users/personName';
-import { accessOf } from '../layout/pageRegistry';
+
+/** Who may open a page: the holders of a page key, anyone signed in, or anyone. */
+export type Access = PageKey | 'signed-in' | 'public';
 
 const fetchUser = () => queryClient.fetchQuery(currentUserQuery);
 
@@ -19,9 +22,10 @@ const knownUser = () => queryClient.getQueryData<CurrentUser | null>(currentUser
 /**
  * Sign-in, sign-up and sign-out through the data provider's calls (docs/api-conventions.md#sessions); page access through
  * /api/can-access-page, cached five minutes. Registration goes through `login` with
- * `register: true`, so react-admin handles the redirect and auth state the same way.
+ * `register: true`, so react-admin handles the redirect and auth state the same way. `accessOf`
+ * names who may open what react-admin checks by name (the page registry's answer).
  */
-export const authProvider: AuthProvider = {
+export const authProviderOf = (accessOf: (name: string) => Access | undefined): AuthProvider => ({
   async login(params: (Credentials & { register?: false }) | (Registration & { register: true })) {
     const { register, ...body } = params;
     const user = register ? await dataProvider.register(body as Registration) : await dataProvider.signIn(body);
@@ -73,4 +77,4 @@ export const authProvider: AuthProvider = {
     if (access === 'signed-in' || access === 'public') return true;
     return queryClient.fetchQuery(canAccessPageQuery(access));
   },
-};
+});

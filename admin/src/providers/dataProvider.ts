@@ -9,16 +9,15 @@ import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { PrintedOrder, PrintLayout, ScannedOrder } from '@kernel/orders/printing';
 import type { NotificationRecord, NotificationSettings } from '@kernel/notifications/notificationRecords';
-import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '../orders/orderModel';
-import type { PasteAnswer, PasteRow, PricingStats } from '../pages/pricing/pricingModel';
-import type { RateCardApplyOutcome, RateCardApplyRequest } from '../rate-cards/rateCardModel';
-import type { DelayCounts, LateOrdersPage } from '../pages/process-monitoring/processMonitoringModel';
-import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '../pages/reports/reportModel';
-import { trashPath } from '../trash/trashModel';
+import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '@kernel/orders/orderRecords';
+import type { PasteAnswer, PasteRow, PricingStats } from '@kernel/pricing/pricingRecords';
+import type { RateCardApplyOutcome, RateCardApplyRequest } from '@kernel/pricing/rateCardApply';
+import type { DelayCounts, LateOrdersPage } from '@kernel/monitoring/processMonitoring';
+import type { AreaRevenue, ReportRun, Statistics, StatisticsQuery } from '@kernel/reports/reportData';
 import { MAX_PAGE_SIZE } from '@kernel/resources/listParams';
 import type { Catalog, Locale } from '@kernel/i18n/catalogs';
-import type { DashboardData } from '../pages/dashboard/dashboardModel';
-import type { ActionSummary, UndoResult } from '../activity-logs/actionModel';
+import type { DashboardData } from '@kernel/dashboard/dashboardData';
+import type { ActionSummary, UndoResult } from '@kernel/activity/actionSummary';
 import type { LogArchiveFile } from '@kernel/activity/logArchiveFile';
 import type { SelectionMatching } from '../common/listSelection';
 import { describeError } from './errorMessages';
@@ -122,6 +121,12 @@ async function eachInBatch(resource: string, ids: Identifier[], init: fetchUtils
 }
 
 const orderPath = (id: Identifier) => `/api/orders/${encodeURIComponent(String(id))}`;
+
+/** The API path of one record in the trash, from its list id ("supplier:7"). */
+function trashPath(id: string): string {
+  const at = id.lastIndexOf(':');
+  return `/api/trash/${encodeURIComponent(id.slice(0, at))}/${encodeURIComponent(id.slice(at + 1))}`;
+}
 
 /** An attachment's file (the download link) and its record (DELETE). */
 export const attachmentUrl = (orderId: Identifier, attachmentId: number) => `${orderPath(orderId)}/attachments/${attachmentId}`;

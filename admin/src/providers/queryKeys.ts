@@ -1,5 +1,5 @@
 import type { Identifier } from 'react-admin';
-import type { StatisticsQuery } from '../pages/reports/reportModel';
+import type { StatisticsQuery } from '@kernel/reports/reportData';
 
 /**
  * The keys of the app's own queries (react-admin keeps its [resource, 'getList', …]). A key's

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { DataTable, ListBase, useRecordContext, useTranslate, WithListContext } from 'react-admin';
-import { MasterDataEdit } from '../common/MasterDataEdit';
-import { moneyText } from '../orders/OrderFields';
+import { MasterDataEdit } from '../master-data/MasterDataEdit';
+import { moneyText } from '../common/moneyText';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP } from '../common/ResponsiveDataTable';
 import { RateCardForm } from './RateCardForm';

@@ -5,7 +5,7 @@ import { SIDES, type PriceInput } from '@kernel/pricing/priceFields';
 import { DatePickerInput } from '../common/DateInputs';
 import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
-import { MasterDataForm } from '../common/MasterDataForm';
+import { MasterDataForm } from '../master-data/MasterDataForm';
 import { OrderReferenceInput } from '../orders/OrderReferences';
 
 /** The money rule the server applies (kernel/pricing/parseMoney.ts), worded as pricing management words it. */

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { useDateFormat } from '../common/dateFormat';
-import { moneyText } from '../orders/OrderFields';
+import { moneyText } from '../common/moneyText';
 
 /** A card's price: exact text from the API, "—" when none. */
 export const MoneyField = ({ source }: { source: string }) => {

@@ -1,4 +1,4 @@
-import { MasterDataCreate } from '../common/MasterDataCreate';
+import { MasterDataCreate } from '../master-data/MasterDataCreate';
 import { SupplierForm } from './SupplierForm';
 
 const SupplierCreate = () => (

@@ -2,7 +2,7 @@ import { Alert } from '@mui/material';
 import { maxLength, required, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
-import { MasterDataForm } from '../common/MasterDataForm';
+import { MasterDataForm } from '../master-data/MasterDataForm';
 import { StatusInput } from '../common/statuses';
 import { emailFormat, phoneFormat, requiredField, requiredText, websiteFormat } from '../common/validators';
 import { ServiceAreasInput } from './ServiceAreas';

@@ -1,6 +1,6 @@
 import StoreIcon from '@mui/icons-material/Store';
 import { DataTable, TextField, type RaRecord } from 'react-admin';
-import { MasterDataList } from '../common/MasterDataList';
+import { MasterDataList } from '../master-data/MasterDataList';
 import { StatusField } from '../common/statuses';
 import { LocalDateField } from '../common/LocalDateField';
 import { ServiceAreasField } from './ServiceAreas';

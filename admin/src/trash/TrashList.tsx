@@ -3,7 +3,7 @@ import { Box, Chip, Stack, Typography } from '@mui/material';
 import {
   DataTable, List, SearchInput, SelectInput, TextField, useRecordContext, useTranslate,
 } from 'react-admin';
-import { useAuditLabels } from '../activity-logs/auditVocabulary';
+import { useAuditLabels } from '../common/auditVocabulary';
 import { LocalDateField } from '../common/LocalDateField';
 import { LIST_TABLE_SX, NO_WRAP, usePhone } from '../common/ResponsiveDataTable';
 import { BulkRestoreButton, PurgeButton, RestoreButton } from './TrashButtons';

@@ -1,4 +1,5 @@
 import type { RaRecord } from 'react-admin';
+import { RECORD_TYPE_NAMES } from '@kernel/resources/recordTypes';
 
 /** A row of GET /api/trash: one soft-deleted record of any resource, id "supplier:7". */
 export interface TrashRecord extends RaRecord {
@@ -11,15 +12,5 @@ export interface TrashRecord extends RaRecord {
   deletedByName: string;
 }
 
-/** The resources whose deleted records wait in the trash (api/src/resources/registry.ts trashable). */
-export const TRASH_TYPES = ['order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation', 'rate_card'] as const;
-export const TRASH_TYPE_CHOICES = TRASH_TYPES.map((type) => ({ id: type, name: `entity_types.${type}` }));
-
-/** The API path of one record in the trash, from its list id ("supplier:7"). */
-export function trashPath(id: string): string {
-  const at = id.lastIndexOf(':');
-  return `/api/trash/${encodeURIComponent(id.slice(0, at))}/${encodeURIComponent(id.slice(at + 1))}`;
-}
-
-/** The kind of record a resource holds, as the activity log and the trash name it: orders → order, vehicle-types → vehicle_type. */
-export const recordType = (resource: string) => resource.replace(/s$/, '').replace(/-/g, '_');
+/** Every record type's deleted records wait in the trash (kernel/resources/recordTypes.ts). */
+export const TRASH_TYPE_CHOICES = RECORD_TYPE_NAMES.map((type) => ({ id: type, name: `entity_types.${type}` }));

@@ -1,4 +1,4 @@
-import { MasterDataEdit } from '../common/MasterDataEdit';
+import { MasterDataEdit } from '../master-data/MasterDataEdit';
 import { VehicleTypeForm } from './VehicleTypeForm';
 
 const VehicleTypeEdit = () => (

@@ -2,7 +2,7 @@ import { maxLength, maxValue, minValue, NumberInput, TextInput } from 'react-adm
 import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { CodeNameSection } from '../common/CodeNameSection';
-import { MasterDataForm } from '../common/MasterDataForm';
+import { MasterDataForm } from '../master-data/MasterDataForm';
 import { StatusInput } from '../common/statuses';
 
 /** The server keeps two decimals exactly (numeric(…, 2)) and refuses more rather than rounding. */

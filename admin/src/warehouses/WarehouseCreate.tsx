@@ -1,4 +1,4 @@
-import { MasterDataCreate } from '../common/MasterDataCreate';
+import { MasterDataCreate } from '../master-data/MasterDataCreate';
 import { WarehouseForm } from './WarehouseForm';
 
 const WarehouseCreate = () => (

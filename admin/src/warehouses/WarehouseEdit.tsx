@@ -1,4 +1,4 @@
-import { MasterDataEdit } from '../common/MasterDataEdit';
+import { MasterDataEdit } from '../master-data/MasterDataEdit';
 import { WarehouseForm } from './WarehouseForm';
 
 const WarehouseEdit = () => (

@@ -2,7 +2,7 @@ import { maxLength, TextInput } from 'react-admin';
 import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { CodeNameSection } from '../common/CodeNameSection';
-import { MasterDataForm } from '../common/MasterDataForm';
+import { MasterDataForm } from '../master-data/MasterDataForm';
 import { StatusInput } from '../common/statuses';
 import { phoneFormat } from '../common/validators';
 

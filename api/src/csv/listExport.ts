@@ -4,9 +4,7 @@ import type { Knex } from 'knex';
 import { bundledCatalogs, LOCALES, type Catalog, type Locale } from '@kernel/i18n/catalogs';
 import { fieldRefusal, problem } from '../foundation/httpError';
 import { validate } from '../middleware/validate';
-import type { ListParams } from '../resources/listQuery';
 import type { Ctx } from '../foundation/appState';
-import { loadTranslator } from '../translations/catalog';
 import { csvStream, type RowOrder } from './csvRows';
 import { excelCsv, neutraliseFormula } from './excelCsv';
 
@@ -41,6 +39,12 @@ export interface ListExport {
   /** Filters of the list the file does not apply (the activity log's `grouped`: a file has every row, no entry to open). */
   ignores?: readonly string[];
 }
+
+/**
+ * The texts of some message namespaces in a language, the translations' edits included: handed in
+ * (translations/catalog.ts loadTranslator), as the csv layer names no domain.
+ */
+export type LoadTranslator = (db: Knex, locale: Locale, namespaces: string[]) => Promise<(id: string) => string>;
 
 /** What the reader chose: the UI's language and the browser's time zone. */
 export interface ExportReader {
@@ -164,10 +168,11 @@ export function csvCells(db: Knex, def: ListExport, table: string, rows: Knex.Qu
 /**
  * Answers `rows` (a list's query, filtered, scoped and permission-checked by its route; its rows
  * under the alias `table`) as the export `def` declares: UTF-8 with a BOM, the list's headers in
- * the reader's language, the values as the screen shows them, streamed in the list's `sort` order.
+ * the reader's language (`loadTranslator`), the values as the screen shows them, streamed in the
+ * list's `sort` order.
  */
 export async function sendListCsv(ctx: Ctx, def: ListExport & { resource: string }, table: string, rows: Knex.QueryBuilder,
-  sort: ListParams['sort'], reader: ExportReader): Promise<void> {
+  sort: { field: string; order: RowOrder['order'] }, reader: ExportReader, loadTranslator: LoadTranslator): Promise<void> {
   const db = ctx.state.db;
   const labels = labelsOf(def);
   const t = await loadTranslator(db, reader.locale, namespacesOf(messageKeys(def, labels)));

@@ -1,8 +1,9 @@
 import Joi from 'joi';
 import { code, optionalText, partial, requiredText, status } from '../resources/fields';
-import type { ResourceDef } from '../resources/resource';
+import { ofRecordType, type ResourceDef } from '../resources/resource';
 import { DeliveryArea } from './DeliveryArea';
 import { pickerResource } from '../resources/pickerResource';
+import { areaScope } from '../orders/dispatcherScope';
 
 const create = Joi.object({
   code: code(),
@@ -13,10 +14,8 @@ const create = Joi.object({
 });
 
 export const deliveryAreasResource: ResourceDef<DeliveryArea> = {
-  name: 'delivery-areas',
-  entityType: 'delivery_area',
+  ...ofRecordType('delivery_area'),
   model: DeliveryArea,
-  pageKey: 'delivery_areas',
   label: 'name',
   list: {
     sortable: ['id', 'code', 'name', 'region', 'status', 'createdAt', 'updatedAt'],
@@ -34,4 +33,4 @@ export const deliveryAreasResource: ResourceDef<DeliveryArea> = {
 
 /** A regional dispatcher picks (and files orders in) their own delivery areas only. */
 export const deliveryAreaOptionsResource = pickerResource(deliveryAreasResource, 'delivery-area-options', ['code', 'name', 'region', 'status'],
-  (ctx, query) => query.modify('inAreasOf', ctx.state.user!));
+  areaScope('delivery_areas.id'));

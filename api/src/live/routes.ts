@@ -9,14 +9,17 @@ import { requireActiveUser } from '../middleware/guard';
 import { sessionIdOf } from '../middleware/session';
 import type { Ctx } from '../resources/resource';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import { RECORD_TYPE_NAMES, RECORD_TYPES } from '@kernel/resources/recordTypes';
 import { CATCH_UP_LIMIT, latestSeq, readChanges, type Change } from './changeFeed';
 import { liveViews, type Stream, type View } from './views';
 
-/** The page whose holders hear of a change to each kind of record; translations reach everyone. */
+/**
+ * The page whose holders hear of a change to each kind of record: a record type's own
+ * (kernel/resources/recordTypes.ts; none, as translations: everyone), and the other logged subjects'.
+ */
 const PAGE_OF: Record<string, PageKey | null> = {
-  order: 'orders', supplier: 'suppliers', warehouse: 'warehouses', vehicle_type: 'vehicle_types',
-  delivery_area: 'delivery_areas', user: 'users', permission: 'permissions', report_run: 'reports',
-  activity_log: 'activity_logs', translation: null,
+  ...Object.fromEntries(RECORD_TYPE_NAMES.map((type) => [type, RECORD_TYPES[type].pageKey ?? null])),
+  permission: 'permissions', report_run: 'reports', activity_log: 'activity_logs',
 };
 /** How many sent changes a stream remembers, to send none twice. */
 const SENT_KEPT = 2_000;

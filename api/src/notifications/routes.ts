@@ -97,11 +97,11 @@ async function offerOf(ctx: Ctx): Promise<Offer> {
 }
 
 async function readSettings(db: Knex | Knex.Transaction, userId: number, offer: Offer): Promise<NotificationSettings> {
-  const [chosen, mail, subscriptions] = await Promise.all([
-    db('notificationSettings').where({ userId }).select('kind', 'inApp', 'email'),
-    db('mailSettings').where({ userId }).first('digestHour'),
-    db('reportSubscriptions').where({ userId }).select('period'),
-  ]);
+  // One after another: inside a transaction they share its one connection (pg refuses a query sent
+  // while another runs on it from pg@9), and three small reads are not worth three pooled connections.
+  const chosen = await db('notificationSettings').where({ userId }).select('kind', 'inApp', 'email');
+  const mail = await db('mailSettings').where({ userId }).first('digestHour');
+  const subscriptions = await db('reportSubscriptions').where({ userId }).select('period');
   const kinds = Object.fromEntries(offer.kinds.map((kind) => {
     const row = chosen.find((c: { kind: string }) => c.kind === kind);
     return [kind, row ? { inApp: row.inApp, email: row.email } : { ...DEFAULT_CHANNELS }];

@@ -9,7 +9,6 @@ import { User } from '../users/User';
 import { VehicleType } from '../vehicle-types/VehicleType';
 import { Warehouse } from '../warehouses/Warehouse';
 import { delayCondition, serverToday } from './delays';
-import { scopeToAreas } from './dispatcherScope';
 
 /** Money stays text from the database to the JSON (numeric(12,2), exact), never a float. */
 export class Order extends RecordModel {
@@ -28,10 +27,6 @@ export class Order extends RecordModel {
 
   static modifiers: Modifiers = {
     ...RecordModel.modifiers,
-    /** The orders of the areas the user works in: a regional dispatcher's own, everyone else's all. */
-    inAreasOf(query, user: User) {
-      scopeToAreas(query, user, 'orders.delivery_area_id');
-    },
     /** The orders late by one delay kind on `today` (delays.ts), by default the server's today. */
     delayed(query, kind: DelayKind, today: string = serverToday()) {
       const { sql, bindings } = delayCondition(kind, today);

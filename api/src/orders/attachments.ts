@@ -4,7 +4,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
-import { liveQuery } from '../resources/resourceRoutes';
+import { liveQuery } from '../resources/liveQuery';
 import { orderGuards, ordersResource } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
@@ -33,7 +33,7 @@ function safeFileName(name: string): string {
 
 async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
   const id = pathId(ctx);
-  const order = await liveQuery(ordersResource, ctx, db).findById(id);
+  const order = await liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).findById(id);
   if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
   return id;
 }

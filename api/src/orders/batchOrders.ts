@@ -5,7 +5,7 @@ import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import { httpError, problem } from '../foundation/httpError';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx, Row } from '../resources/resource';
-import { applyFilters, liveQuery } from '../resources/resourceRoutes';
+import { applyFilters, liveQuery } from '../resources/liveQuery';
 import { ordersResource } from './ordersResource';
 
 /** MTM numbers for a refusal: the first twenty, then how many more (no words: the admin shows them in its language). */
@@ -20,7 +20,8 @@ export function namedOrders(orders: Row[]): string {
  */
 export async function scopedBatch(ctx: Ctx, db: Knex | Knex.Transaction, ids: number[],
   select: (query: QueryBuilder<Model>) => void): Promise<Row[]> {
-  const query = liveQuery(ordersResource, ctx, db).clearSelect().whereIn('orders.id', ids).orderBy('orders.id');
+  const query = liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).clearSelect().whereIn('orders.id', ids)
+    .orderBy('orders.id');
   select(query);
   const orders: Row[] = (await query).map((o) => o.toJSON());
   const found = new Set(orders.map((o) => o.id));
@@ -59,7 +60,7 @@ export const matchingSchema = Joi.object<Matching>({
 export async function checkMatching(ctx: Ctx, trx: Knex.Transaction, ids: number[], matching: Matching | undefined): Promise<void> {
   if (!matching) return;
   const { filter } = parseListParams({ filter: JSON.stringify(matching.filter) }, ordersResource.list.sortable, ordersResource.list.defaultSort!);
-  const query = liveQuery(ordersResource, ctx, trx).clearSelect().select('orders.id');
+  const query = liveQuery(ordersResource, trx, await ordersResource.scope?.(ctx, trx)).clearSelect().select('orders.id');
   await applyFilters(ordersResource, ctx, query, filter);
   const found = (await query.limit(MAX_BATCH_ORDERS + 1)).map((row) => row.$id() as number);
   const sent = new Set(ids);

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AnyQueryBuilder } from 'objection';
 import { httpError } from '../foundation/httpError';
+import type { Narrowing, Scope } from '../resources/resource';
 import type { User } from '../users/User';
 
 /**
@@ -39,3 +40,18 @@ export async function areasOf(db: Knex | Knex.Transaction, user: User): Promise<
     .orderBy('deliveryAreaId').select('deliveryAreaId');
   return rows.map((row) => row.deliveryAreaId);
 }
+
+/**
+ * A resource's scope (ResourceDef.scope): for an area-bound user, the rows whose area (`column`)
+ * is one of theirs, after `base`; `base` alone for everyone else. The areas are read once for the
+ * request and written in as values: the planner reads literals in the column's statistics but
+ * cannot see into a subquery (its estimate of the orders' total was 6× off at a million orders).
+ */
+export const areaScope = (column: string, base?: Narrowing): Scope => async (ctx, db) => {
+  const areas = await areasOf(db, ctx.state.user!);
+  if (!areas) return base;
+  return (query) => {
+    base?.(query);
+    query.whereIn(column, areas);
+  };
+};

@@ -1,13 +1,12 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import type { Model, QueryBuilder } from 'objection';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
 import { fieldText } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
 import { englishText } from '../foundation/englishText';
-import type { Ctx, ListOptions, ResourceDef } from '../resources/resource';
-import { areasOf, assertWorksInArea } from './dispatcherScope';
+import { ofRecordType, type Ctx, type Narrowing, type ResourceDef, type Scope } from '../resources/resource';
+import { areaScope, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
 import { orderExport } from './export';
 import { orderRules } from './orderRules';
@@ -64,16 +63,10 @@ export async function recordBookings(trx: Knex.Transaction, userId: number, orde
 }
 
 /**
- * A list scope of orders (ListOptions.scope) for a dispatcher: `base`, then their areas written in,
- * for the planner's estimate of the total.
+ * The orders a user may see: a regional dispatcher's, those of their areas (dispatcherScope.ts);
+ * `base` narrows first (pricing: the completed ones). Their list, export, reads and writes alike.
  */
-export const inAreasListScope = (base?: (query: QueryBuilder<Model>) => void): ListOptions<Order>['scope'] => async (ctx, db) => {
-  const areas = await areasOf(db, ctx.state.user!);
-  return areas && ((_ctx, query) => {
-    base?.(query);
-    query.whereIn('orders.deliveryAreaId', areas);
-  });
-};
+export const ordersScope = (base?: Narrowing): Scope => areaScope('orders.deliveryAreaId', base);
 
 /**
  * Who may do what with orders (docs/roles-and-permissions.md#api-routes-and-their-page-keys):
@@ -84,15 +77,11 @@ export const orderGuards = { read: requirePage('orders'), write: requirePage('ne
 
 /** Its supplierId, pickupWarehouseId, vehicleTypeId, deliveryAreaId and assignedUserId are Order's relations. */
 export const ordersResource: ResourceDef<Order> = {
-  name: 'orders',
-  entityType: 'order',
+  ...ofRecordType('order'),
   model: Order,
-  pageKey: 'orders',
   guards: orderGuards,
   label: 'mtmNumber',
-  scope(ctx, query) {
-    query.modify('inAreasOf', ctx.state.user!);
-  },
+  scope: ordersScope(),
   list: {
     sortable: ['id', 'mtmNumber', 'dnNumber', 'status', 'pickupDate', 'mosDate', 'completionDate', 'createdAt', 'updatedAt'],
     defaultSort: { field: 'createdAt', order: 'desc' },
@@ -111,7 +100,6 @@ export const ordersResource: ResourceDef<Order> = {
         query.modify('delayed', kind);
       },
     },
-    scope: inAreasListScope(),
     export: orderExport,
   },
   write: {

@@ -4,7 +4,7 @@ import { logActivities } from '../activity/logActivity';
 import { httpError } from '../foundation/httpError';
 import { validate } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
-import { liveQuery } from '../resources/resourceRoutes';
+import { liveQuery } from '../resources/liveQuery';
 import { personNameSql } from '../users/personNameSql';
 import { scopedBatch } from './batchOrders';
 import { ordersResource } from './ordersResource';
@@ -60,7 +60,8 @@ const lookupQuery = Joi.object({ code: Joi.string().trim().min(1).max(50).requir
  */
 export async function lookup(ctx: Ctx) {
   const { code } = validate<{ code: string }>(lookupQuery, ctx.query);
-  const order = await liveQuery(ordersResource, ctx, ctx.state.db).clearSelect()
+  const db = ctx.state.db;
+  const order = await liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).clearSelect()
     .select('orders.id', 'orders.mtmNumber', 'orders.dnNumber', 'orders.status')
     .where((q) => q.where('orders.dnNumber', code).orWhere('orders.mtmNumber', code))
     .orderByRaw('(orders.dn_number = ?) desc, orders.id desc', [code]).first();

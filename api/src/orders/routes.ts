@@ -9,7 +9,8 @@ import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { writeRefusals } from '../resources/writeRules';
 import { parseListParams } from '../resources/listQuery';
-import { applyFilters, liveQuery, present } from '../resources/resourceRoutes';
+import { present } from '../resources/resourceRoutes';
+import { applyFilters, liveQuery } from '../resources/liveQuery';
 import { Order } from './Order';
 import { orderGuards, ordersResource } from './ordersResource';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
@@ -24,8 +25,8 @@ import { notifyLateOrders, notifyOrdersMoved } from '../notifications/notificati
 import { recordId } from '../resources/fields';
 
 /** A live order the user may see (a dispatcher's scope included), locked for the transaction. */
-async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[2], id: number): Promise<Row> {
-  const order = await liveQuery(ordersResource, ctx, trx).findById(id).forUpdate();
+async function lockedOrder(ctx: Ctx, trx: Parameters<typeof liveQuery>[1], id: number): Promise<Row> {
+  const order = await liveQuery(ordersResource, trx, await ordersResource.scope?.(ctx, trx)).findById(id).forUpdate();
   if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
   return order.toJSON();
 }
@@ -74,19 +75,20 @@ async function transition(ctx: Ctx) {
     // Its notifications commit with it (docs/notifications.md): the assigned person's, and the order's delays now.
     await notifyOrdersMoved(trx, ctx.state.config, ctx.state.user!.id, [{ orderId: id, from, to }]);
     await notifyLateOrders(trx, ctx.state.config, serverToday(), [id]);
-    return present(ordersResource, (await liveQuery(ordersResource, ctx, trx).findById(id))!);
+    return present(ordersResource, (await liveQuery(ordersResource, trx, await ordersResource.scope?.(ctx, trx)).findById(id))!);
   });
 }
 
 /** The timeline of an order: every status change with who and when. */
 async function events(ctx: Ctx) {
   const id = pathId(ctx);
-  const order = await liveQuery(ordersResource, ctx, ctx.state.db).findById(id);
+  const db = ctx.state.db;
+  const order = await liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).findById(id);
   if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
-  ctx.body = await ctx.state.db('orderEvents as e').leftJoin('users as u', 'u.id', 'e.userId')
+  ctx.body = await db('orderEvents as e').leftJoin('users as u', 'u.id', 'e.userId')
     .where('e.orderId', id).orderBy([{ column: 'e.at', order: 'asc' }, { column: 'e.id', order: 'asc' }])
     .select('e.id', 'e.fromStatus', 'e.toStatus', 'e.at', 'e.note', 'e.userId',
-      ctx.state.db.raw(`coalesce(${personNameSql('u')}, '') as user_name`));
+      db.raw(`coalesce(${personNameSql('u')}, '') as user_name`));
 }
 
 /** The refusal of a completion date before the pickup date of these orders (the latest of them named). */
@@ -154,7 +156,8 @@ async function matchingIds(ctx: Ctx) {
   const { limit } = validate<{ limit: number }>(idsQuery, ctx.query);
   const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, ordersResource.list.sortable,
     ordersResource.list.defaultSort!);
-  const query = liveQuery(ordersResource, ctx, ctx.state.db).clearSelect().select('orders.id');
+  const db = ctx.state.db;
+  const query = liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).clearSelect().select('orders.id');
   await applyFilters(ordersResource, ctx, query, filter);
   const rows = await query.orderBy(`orders.${sort.field}`, sort.order).orderBy('orders.id', sort.order).limit(limit);
   ctx.body = { ids: rows.map((row) => row.$id() as number) };

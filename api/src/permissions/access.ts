@@ -1,13 +1,23 @@
 import type { Knex } from 'knex';
-import type { User } from '../users/User';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
+import type { Role, UserStatus } from '@kernel/users/roles';
 import { liveRows } from '../db/liveRows';
+
+/**
+ * What the page check reads of a user (a users/User): under the route guards, and so under the
+ * generic layers, it names no model of a domain.
+ */
+export interface Person {
+  id: number;
+  role: Role;
+  status: UserStatus;
+}
 
 /** A permission row of a user's role (userId null) or of the user. */
 export interface PermissionRow { pageKey: PageKey; allowed: boolean; userId: number | null }
 
 /** The permission rows read in the same statement as the user (the session's read): no second query. */
-const readWithUser = new WeakMap<User, PermissionRow[]>();
+const readWithUser = new WeakMap<Person, PermissionRow[]>();
 
 /**
  * The SQL of a user's permission rows as JSON, for a query over `users as u` that reads them with
@@ -15,13 +25,13 @@ const readWithUser = new WeakMap<User, PermissionRow[]>();
  */
 export const permissionRowsSql = `(select coalesce(json_agg(json_build_object('pageKey', p.page_key, 'allowed', p.allowed,
   'userId', p.user_id)), '[]') from page_permissions p where ${liveRows('p')} and (p.role = u.role or p.user_id = u.id))`;
-export const readWith = (user: User, rows: PermissionRow[]) => readWithUser.set(user, rows);
+export const readWith = (user: Person, rows: PermissionRow[]) => readWithUser.set(user, rows);
 
 /**
  * The pages a user may open: admins all; a pending user only the dashboard; anyone else their
  * role's defaults plus their own grants minus their own denials.
  */
-export async function accessiblePages(db: Knex, user: User): Promise<PageKey[]> {
+export async function accessiblePages(db: Knex, user: Person): Promise<PageKey[]> {
   if (user.status !== 'active') return ['dashboard'];
   if (user.role === 'admin') return [...PAGE_KEYS];
   const rows: PermissionRow[] = readWithUser.get(user) ?? await db('pagePermissions as p')
@@ -36,7 +46,7 @@ export async function accessiblePages(db: Knex, user: User): Promise<PageKey[]> 
   return PAGE_KEYS.filter((key) => pages.has(key));
 }
 
-export async function canAccessPage(db: Knex, user: User, pageKey: PageKey): Promise<boolean> {
+export async function canAccessPage(db: Knex, user: Person, pageKey: PageKey): Promise<boolean> {
   return (await accessiblePages(db, user)).includes(pageKey);
 }
 

@@ -9,7 +9,8 @@ import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { ordersResource } from '../orders/ordersResource';
 import type { Ctx, Row } from '../resources/resource';
-import { changedFields, liveQuery, present } from '../resources/resourceRoutes';
+import { changedFields, present } from '../resources/resourceRoutes';
+import { liveQuery } from '../resources/liveQuery';
 import { writeRefusals } from '../resources/writeRules';
 import { columnName } from '../db/columnName';
 import { MAX_PASTE_ROWS } from '@kernel/pricing/pasteBlock';
@@ -66,7 +67,8 @@ interface Refusal {
  */
 async function missingReasons(ctx: Ctx, trx: Knex.Transaction, ids: number[]): Promise<Refusal[]> {
   if (ids.length === 0) return [];
-  const visible = await liveQuery(ordersResource, ctx, trx).clearSelect().select('orders.id', 'orders.mtmNumber')
+  const visible = await liveQuery(ordersResource, trx, await ordersResource.scope?.(ctx, trx)).clearSelect()
+    .select('orders.id', 'orders.mtmNumber')
     .whereIn('orders.id', ids) as unknown as Array<{ id: number; mtmNumber: string }>;
   const open = new Map(visible.map((order) => [order.id, order.mtmNumber]));
   return ids.map((id) => ({ id, fields: { id: open.has(id)
@@ -101,8 +103,8 @@ async function writePrices(trx: Knex.Transaction, rows: Array<{ id: number; vers
  * refused with its reason (a price that is not an amount, a stale version, an order pricing does
  * not show, a rule of orders), the others saved all the same; one `update` log row per saved order,
  * all of the request's action. A fixed number of statements whatever the number of rows: the
- * locking read, the reasons of missing orders when there are, the rules' reads, one UPDATE, the
- * saved rows' read, one log INSERT.
+ * scope's (a dispatcher's areas), the locking read, the reasons of missing orders when there are,
+ * the rules' reads, one UPDATE, the saved rows' read, one log INSERT.
  */
 async function paste(ctx: Ctx) {
   const { rows } = validate<{ rows: PasteRow[] }>(pasteBody, ctx.request.body);
@@ -115,7 +117,8 @@ async function paste(ctx: Ctx) {
       else readable.push({ row, prices: read.prices });
     }
     const ids = readable.map(({ row }) => row.id);
-    const current = ids.length === 0 ? [] : (await liveQuery(pricingResource, ctx, trx).whereIn('orders.id', ids).forUpdate())
+    const shown = await pricingResource.scope?.(ctx, trx);
+    const current = ids.length === 0 ? [] : (await liveQuery(pricingResource, trx, shown).whereIn('orders.id', ids).forUpdate())
       .map((order) => order.toJSON() as Row);
     const before = new Map(current.map((order) => [order.id as number, order]));
     refused.push(...await missingReasons(ctx, trx, ids.filter((id) => !before.has(id))));
@@ -135,7 +138,7 @@ async function paste(ctx: Ctx) {
     const toSave = fresh.filter(({ row }) => !judged.has(row.id)).map(({ row, prices }) => ({ id: row.id, version: row.version, prices }));
     if (toSave.length === 0) return { actionId: null, saved: [], refused: inOrderOf(rows, refused) };
     await writePrices(trx, toSave);
-    const after = (await liveQuery(pricingResource, ctx, trx).whereIn('orders.id', toSave.map((row) => row.id)))
+    const after = (await liveQuery(pricingResource, trx, shown).whereIn('orders.id', toSave.map((row) => row.id)))
       .map((order) => order.toJSON() as Row);
     const afterById = new Map(after.map((order) => [order.id as number, order]));
     const actionId = await logActivities(trx, ctx, toSave.flatMap(({ id, prices }) => {

@@ -1,8 +1,7 @@
 import Joi from 'joi';
 import { Order } from '../orders/Order';
-import { inAreasListScope, ordersResource } from '../orders/ordersResource';
-import type { Model, QueryBuilder } from 'objection';
-import type { ResourceDef } from '../resources/resource';
+import { ordersResource, ordersScope } from '../orders/ordersResource';
+import type { Narrowing, ResourceDef } from '../resources/resource';
 import { marginSql, pricingSetSql } from './margin';
 import { money } from './money';
 import { periodRange } from './period';
@@ -16,7 +15,7 @@ const orderFields = [...Object.keys(ordersResource.write!.schemas.create!.descri
   ...ordersResource.write!.readOnly!.filter((field) => !(PRICE_INPUTS as readonly string[]).includes(field))];
 
 /** Pricing shows completed orders only. */
-const completed = (query: QueryBuilder<Model>) => { query.where('orders.status', 'completed'); };
+const completed: Narrowing = (query) => { query.where('orders.status', 'completed'); };
 
 /**
  * Pricing management (docs/pricing.md#pricing-management): the completed orders, their six prices written in place, the MTM
@@ -29,10 +28,7 @@ export const pricingResource: ResourceDef<Order> = {
   pageKey: 'pricing_management',
   label: 'mtmNumber',
   computed: { margin: marginSql() },
-  scope(ctx, query) {
-    completed(query);
-    query.modify('inAreasOf', ctx.state.user!);
-  },
+  scope: ordersScope(completed),
   list: {
     sortable: ['id', 'mtmNumber', 'dnNumber', 'completionDate', ...PRICE_INPUTS, 'mtmBuyPrice', 'mtmSalePrice', 'updatedAt'],
     defaultSort: { field: 'completionDate', order: 'desc' },
@@ -55,7 +51,6 @@ export const pricingResource: ResourceDef<Order> = {
         query.where('orders.completionDate', '>=', start).where('orders.completionDate', '<', end);
       },
     },
-    scope: inAreasListScope(completed),
   },
   write: { schemas: { update }, readOnly: [...orderFields, 'margin'], deletable: false },
   rules: ordersResource.rules,

@@ -3,7 +3,7 @@ import type { AppState } from '../foundation/appState';
 import { requirePage } from '../middleware/guard';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
-import { applyFilters, liveQuery } from '../resources/resourceRoutes';
+import { applyFilters, liveQuery } from '../resources/liveQuery';
 import { dayTotals, type PricingTotals } from './dayTotals';
 import { marginSql, pricingSetSql } from './margin';
 import { pricingResource } from './pricingResource';
@@ -32,7 +32,7 @@ async function stats(ctx: Ctx) {
 /** The totals summed from the completed orders the list's filters select. */
 async function summedTotals(ctx: Ctx, filter: Record<string, unknown>): Promise<PricingTotals> {
   const db = ctx.state.db;
-  const query = liveQuery(pricingResource, ctx, db);
+  const query = liveQuery(pricingResource, db, await pricingResource.scope?.(ctx, db));
   await applyFilters(pricingResource, ctx, query, filter);
   const priced = pricingSetSql();
   const [row] = (await query.clearSelect().select(db.raw(`count(*) filter (where ${priced}) as pricing_complete,

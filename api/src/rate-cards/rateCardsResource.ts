@@ -4,7 +4,7 @@ import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 import { problem } from '../foundation/httpError';
 import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
 import { rangeBound } from '../resources/listQuery';
-import type { RecordWrite, Refusal, Refusals, ResourceDef } from '../resources/resource';
+import { ofRecordType, type RecordWrite, type Refusal, type Refusals, type ResourceDef } from '../resources/resource';
 import { liveRows } from '../db/liveRows';
 import { money } from '../pricing/money';
 import { Supplier } from '../suppliers/Supplier';
@@ -79,10 +79,8 @@ async function periodRefusals(trx: Knex.Transaction, writes: RecordWrite[]): Pro
  * vehicleTypeId and deliveryAreaId are RateCard's relations.
  */
 export const rateCardsResource: ResourceDef<RateCard> = {
-  name: 'rate-cards',
-  entityType: 'rate_card',
+  ...ofRecordType('rate_card'),
   model: RateCard,
-  pageKey: 'pricing_management',
   label: 'name',
   list: {
     sortable: ['id', 'name', 'validFrom', 'validTo', 'basePurchasePrice', 'baseSalePrice', 'updatedAt'],

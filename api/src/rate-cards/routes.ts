@@ -7,7 +7,7 @@ import { requirePage } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
-import { applyFilters, liveQuery } from '../resources/resourceRoutes';
+import { applyFilters, liveQuery } from '../resources/liveQuery';
 import { pricingSetSql } from '../pricing/margin';
 import { pricingResource } from '../pricing/pricingResource';
 import { applyCards, unpricedWithCards, type Candidate } from './cardPricing';
@@ -31,7 +31,8 @@ interface ApplyRequest {
  * batch's worth.
  */
 async function chosenOrders(ctx: Ctx, { ids, filter }: ApplyRequest): Promise<number[]> {
-  const query = liveQuery(pricingResource, ctx, ctx.state.db).clearSelect().select('orders.id');
+  const db = ctx.state.db;
+  const query = liveQuery(pricingResource, db, await pricingResource.scope?.(ctx, db)).clearSelect().select('orders.id');
   if (ids) return (await query.whereIn('orders.id', ids)).map((row) => row.$id() as number);
   const parsed = parseListParams({ filter: JSON.stringify(filter) }, pricingResource.list.sortable, pricingResource.list.defaultSort!);
   await applyFilters(pricingResource, ctx, query, parsed.filter);

@@ -18,16 +18,18 @@ export const reportRunsResource: ResourceDef<ReportRun> = {
    * report within their own areas (reportQueries.ts), so for them both are counted over the run's
    * rollup rows in those areas: read, sorted and filtered as the same columns.
    */
-  scope(ctx, query) {
+  async scope(ctx) {
     const user = ctx.state.user!;
-    if (!isAreaBound(user)) return;
+    if (!isAreaBound(user)) return undefined;
     const db = ctx.state.db;
-    const own = db('reportRollups as x').whereRaw('x.run_id = r.id')
-      .select(db.raw(`coalesce(sum(x.orders) filter (where x.dimension = 'overall'), 0)::int as order_count`),
-        db.raw('count(*)::int as row_count'));
-    scopeToAreas(own, user, 'x.delivery_area_id');
-    query.from(db('reportRuns as r').crossJoin(db.raw('lateral ? as own', [own]))
-      .select([...RUN_COLUMNS.map((column) => `r.${column}`), 'own.orderCount', 'own.rowCount']).as('reportRuns'));
+    return (query) => {
+      const own = db('reportRollups as x').whereRaw('x.run_id = r.id')
+        .select(db.raw(`coalesce(sum(x.orders) filter (where x.dimension = 'overall'), 0)::int as order_count`),
+          db.raw('count(*)::int as row_count'));
+      scopeToAreas(own, user, 'x.delivery_area_id');
+      query.from(db('reportRuns as r').crossJoin(db.raw('lateral ? as own', [own]))
+        .select([...RUN_COLUMNS.map((column) => `r.${column}`), 'own.orderCount', 'own.rowCount']).as('reportRuns'));
+    };
   },
   list: {
     sortable: ['id', 'runAt', 'runDate', 'kind', 'orderCount', 'rowCount', 'durationMs'],

@@ -4,9 +4,10 @@ import type { Model, ModelClass, ModelObject, PartialModelObject, QueryBuilder }
 import type { Ctx } from '../foundation/appState';
 import type { FieldProblem } from '../foundation/httpError';
 import type { RecordModel } from '../db/RecordModel';
-import type { ListExport } from '../csv/listExport';
+import type { ListExport, LoadTranslator } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import { RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
 import type { FilterKind } from './listQuery';
 
 export type { Ctx };
@@ -25,8 +26,14 @@ export type Stored<M extends Model> = ModelObject<M>;
  */
 export type Input<M extends Model> = Partial<ModelObject<M>> & Record<string, unknown>;
 
-/** Narrows a query to the rows the user may see. */
-export type Scope = (ctx: Ctx, query: QueryBuilder<Model>) => void;
+/** Narrows a query to the rows the user may see: a resource's scope as read for one request. */
+export type Narrowing = (query: QueryBuilder<Model>) => void;
+
+/**
+ * What the user may see of a resource: the narrowing of its queries, read once per request (a
+ * regional dispatcher's areas: orders/dispatcherScope.ts); undefined, every row.
+ */
+export type Scope = (ctx: Ctx, db: Knex | Knex.Transaction) => Promise<Narrowing | undefined>;
 
 /** How a list is read: GET /api/<name>, its export and the pickers made from it. */
 export interface ListOptions<M extends Model> {
@@ -45,12 +52,6 @@ export interface ListOptions<M extends Model> {
   filters: Readonly<Partial<Record<Field<M>, FilterKind>>>;
   /** Filters that are not a comparison of one field, e.g. an order's `delayed`. */
   customFilters?: Readonly<Record<string, (query: QueryBuilder<Model>, value: unknown, ctx: Ctx) => void>>;
-  /**
-   * The scope of one list request when not the resource's own `scope` (undefined: that one): another
-   * table's values (a dispatcher's areas) written in, as the planner cannot see into a subquery (its
-   * estimate of the total was 6× off at a million orders) but reads literals in the column's statistics.
-   */
-  scope?: (ctx: Ctx, db: Knex) => Promise<Scope | undefined>;
   /** Count totals exactly only up to this many rows, estimate beyond (big tables: orders). */
   countCap?: number;
   /** The CSV export (GET /api/<name>/export.csv): the columns its screen shows, as it shows them. */
@@ -132,9 +133,12 @@ export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
   pageKey?: PageKey;
   /** Who may read and who may write, when not simply "users holding pageKey" (guard.ts). */
   guards?: { read?: RouteGuard; write?: RouteGuard };
-  /** The field that names a record in the trash and the activity log. */
+  /**
+   * The field that names a record in the trash and in the changes its delete and restore log (the
+   * log's own name for a record is its record type's `label`: kernel/resources/recordTypes.ts).
+   */
   label: Field<M>;
-  /** Narrows every read and write to the rows the user may see (regional dispatchers' areas). */
+  /** Narrows every read and write to the rows the user may see: the list, its export, a record, the trash, an undo. */
   scope?: Scope;
   /** Fields never shown: a password hash. Changes to them are logged as "changed", never the value. */
   hidden?: readonly Field<M>[];
@@ -152,9 +156,34 @@ export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
   rules?: RecordRules;
 }
 
+/**
+ * The name, entity type and page key of a record type's own resource, as the kernel's list of
+ * record types states them (kernel/resources/recordTypes.ts): `...ofRecordType('supplier')`.
+ */
+export function ofRecordType(type: RecordTypeName): { name: string; entityType: RecordTypeName; pageKey?: PageKey } {
+  const { name, pageKey } = RECORD_TYPES[type];
+  return { name, entityType: type, pageKey };
+}
+
 /** A resource of any model: what the generic handlers, the registry and the trash serve. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource is typed by its own model; code that serves them all reads rows
 export type AnyResource = ResourceDef<any, any>;
+
+/**
+ * What the generic handlers take from the domains, handed in by app.ts: they serve every domain and
+ * import none (docs/architecture.md).
+ */
+export interface ResourceServices {
+  /** Appends a change's activity-log row in its transaction (activity/logActivity.ts). */
+  logActivity(trx: Knex.Transaction, ctx: Ctx, entry: { action: string; entityType: string; entityId: number; changes: Row }): Promise<unknown>;
+  /** The texts of an export's headers and values in the reader's language (translations/catalog.ts). */
+  loadTranslator: LoadTranslator;
+  /**
+   * When and by whom a record that is not live was deleted, for its 404: told only to those who may
+   * open the trash and see the record; undefined to anyone else (trash/routes.ts).
+   */
+  trashed(ctx: Ctx, def: AnyResource, id: number, db: Knex | Knex.Transaction): Promise<{ deletedAt: string; deletedBy: string } | undefined>;
+}
 
 /** Fields a client may send back unchanged with a record but never writes. */
 export const READ_ONLY_FIELDS = ['id', 'createdAt', 'updatedAt', 'deletedAt', 'deletedBy'] as const;

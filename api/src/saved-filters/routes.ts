@@ -5,8 +5,7 @@ import type { AppState } from '../foundation/appState';
 import { fieldRefusal, fieldText, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { validate } from '../middleware/validate';
-import { RESOURCES } from '../registry';
-import type { Ctx } from '../resources/resource';
+import type { AnyResource, Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { User } from '../users/User';
 
@@ -17,22 +16,29 @@ import { User } from '../users/User';
 const FILTER_BYTES = 4096;
 const MAX_PRESETS = 50;
 
-const resourceName = Joi.string().valid(...RESOURCES.map((def) => def.name)).required();
-const listQuery = Joi.object({ resource: resourceName });
-const createBody = Joi.object({
-  resource: resourceName,
-  name: Joi.string().trim().min(1).max(60).required().messages({ 'any.required': fieldText('required'), 'string.empty': fieldText('required') }),
-  filter: Joi.object().max(30).required(),
-});
+/** The queries of a list of presets and the bodies of a new one, naming one of `resources`. */
+function schemasFor(resources: readonly AnyResource[]) {
+  const resource = Joi.string().valid(...resources.map((def) => def.name)).required();
+  return {
+    listQuery: Joi.object({ resource }),
+    createBody: Joi.object({
+      resource,
+      name: Joi.string().trim().min(1).max(60).required().messages({ 'any.required': fieldText('required'), 'string.empty': fieldText('required') }),
+      filter: Joi.object().max(30).required(),
+    }),
+  };
+}
+
+type Schemas = ReturnType<typeof schemasFor>;
 
 /** Each user's own presets only: nobody reads or deletes another user's. */
-async function list(ctx: Ctx) {
+async function list(ctx: Ctx, { listQuery }: Schemas) {
   const { resource } = validate<{ resource: string }>(listQuery, ctx.query);
   ctx.body = await ctx.state.db('savedFilters').where({ userId: ctx.state.user!.id, resource }).orderBy('name')
     .select('id', 'resource', 'name', 'filter', 'createdAt');
 }
 
-async function create(ctx: Ctx) {
+async function create(ctx: Ctx, { createBody }: Schemas) {
   const body = validate<{ resource: string; name: string; filter: object }>(createBody, ctx.request.body);
   const filter = JSON.stringify(body.filter);
   if (Buffer.byteLength(filter) > FILTER_BYTES) {
@@ -69,7 +75,11 @@ async function remove(ctx: Ctx) {
   });
 }
 
-export const savedFilterRoutes = new Router<AppState>({ prefix: '/api/saved-filters' })
-  .get('/', requireActiveUser(), list)
-  .post('/', requireActiveUser(), create)
-  .delete('/:id', requireActiveUser(), remove);
+/** The presets of the lists of `resources` (the registry's, handed in by app.ts). */
+export function savedFilterRoutes(resources: readonly AnyResource[]): Router<AppState> {
+  const schemas = schemasFor(resources);
+  return new Router<AppState>({ prefix: '/api/saved-filters' })
+    .get('/', requireActiveUser(), (ctx: Ctx) => list(ctx, schemas))
+    .post('/', requireActiveUser(), (ctx: Ctx) => create(ctx, schemas))
+    .delete('/:id', requireActiveUser(), remove);
+}

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { PHONE_PATTERN } from '@kernel/resources/formats';
 import { idList, messages, optionalText, partial, requiredText, status, website } from '../resources/fields';
-import type { ResourceDef } from '../resources/resource';
+import { ofRecordType, type ResourceDef } from '../resources/resource';
 import { Supplier } from './Supplier';
 import { englishText } from '../foundation/englishText';
 import { liveRows } from '../db/liveRows';
@@ -35,10 +35,8 @@ const create = Joi.object({
 
 /** Its serviceAreaIds are Supplier's serviceAreas relation. */
 export const suppliersResource: ResourceDef<Supplier> = {
-  name: 'suppliers',
-  entityType: 'supplier',
+  ...ofRecordType('supplier'),
   model: Supplier,
-  pageKey: 'suppliers',
   label: 'name',
   list: {
     sortable: ['id', 'name', 'shortName', 'contactPerson', 'status', 'createdAt', 'updatedAt'],

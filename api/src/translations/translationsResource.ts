@@ -4,7 +4,7 @@ import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requireRole, requireUser } from '../middleware/guard';
 import { messages, partial } from '../resources/fields';
 import { likePattern } from '../resources/listQuery';
-import type { Input, ResourceDef } from '../resources/resource';
+import { ofRecordType, type Input, type ResourceDef } from '../resources/resource';
 import { invalidateCatalogsOnCommit } from './catalog';
 import { Translation } from './Translation';
 import {
@@ -63,8 +63,7 @@ async function refuseClash(trx: Knex.Transaction, namespace: string, key: string
  * (/translations has no page key: docs/routes-and-pages.md#route-table); only admins and managers write.
  */
 export const translationsResource: ResourceDef<Translation, NewEntry> = {
-  name: 'translations',
-  entityType: 'translation',
+  ...ofRecordType('translation'),
   model: Translation,
   guards: { read: requireUser(), write: requireRole(TRANSLATION_EDITORS) },
   label: 'key',

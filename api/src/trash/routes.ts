@@ -1,27 +1,28 @@
 import Router from '@koa/router';
 import Joi from 'joi';
 import type { Knex } from 'knex';
-import { UniqueViolationError } from 'objection';
+import { UniqueViolationError, type Model, type QueryBuilder } from 'objection';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { exportReader, sendListCsv, type ListExport } from '../csv/listExport';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
+import { canAccessPage } from '../permissions/access';
 import { validate } from '../middleware/validate';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
-import { trashable } from '../registry';
-import { restoration, type AnyResource, type Ctx, type Row } from '../resources/resource';
+import { restoration, type AnyResource, type Ctx, type Narrowing, type Row } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
 import { checkWrite } from '../resources/resourceRoutes';
+import { loadTranslator } from '../translations/catalog';
 import { columnName } from '../db/columnName';
 import { cappedCount } from '../db/cappedCount';
 
 const SORTABLE = ['deletedAt', 'type', 'name', 'deletedByName'];
 const DEFAULT_SORT = { field: 'deletedAt', order: 'desc' } as const;
 
-function defOf(type: string): AnyResource {
-  const def = trashable().find((d) => d.entityType === type);
+function defOf(types: readonly AnyResource[], type: string): AnyResource {
+  const def = types.find((d) => d.entityType === type);
   if (!def) throw httpError('not_found', `No record type "${type}" in the trash`, { params: { entity: type } });
   return def;
 }
@@ -37,12 +38,13 @@ const idsOfType = (ids: string[], type: string) => ids.filter((id) => id.startsW
   .filter(Number.isSafeInteger);
 
 /**
- * One row per soft-deleted record of every resource: `{ id: "supplier:7", type, entityId, name, … }`,
+ * One row per soft-deleted record of every type of `types`: `{ id: "supplier:7", type, entityId, name, … }`,
  * filtered in each table's own part. With `newest`, each part is only its first `newest` rows by
  * deletion time (its partial index, migration 20261202000200_trash_indexes): a page sorted by
  * deletion time then reads what it shows, not the whole trash (398 ms p50 at 100,000 items).
  */
-function trashRows(ctx: Ctx, filter: Record<string, unknown>, newest?: { order: 'asc' | 'desc'; rows: number }) {
+function trashRows(types: readonly AnyResource[], ctx: Ctx, filter: Record<string, unknown>,
+  newest?: { order: 'asc' | 'desc'; rows: number }) {
   const db = ctx.state.db;
   const given = (field: string) => (filter[field] === undefined || filter[field] === null || filter[field] === '' ? undefined : filter[field]);
   for (const field of Object.keys(filter)) {
@@ -50,9 +52,9 @@ function trashRows(ctx: Ctx, filter: Record<string, unknown>, newest?: { order: 
       throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
     }
   }
-  const types = given('type') === undefined ? undefined : filterValues('type', filter.type) as string[];
+  const wanted = given('type') === undefined ? undefined : filterValues('type', filter.type) as string[];
   const ids = given('id') === undefined ? undefined : filterValues('id', filter.id).map(String);
-  const parts = trashable().filter((def) => !types || types.includes(def.entityType)).flatMap((def) => {
+  const parts = types.filter((def) => !wanted || wanted.includes(def.entityType)).flatMap((def) => {
     const part = db.queryBuilder().from(`${def.model.tableName} as t`).whereNotNull('t.deletedAt')
       .select(db.raw("? || ':' || t.id as id, ? as type, t.id as entity_id, t.??::text as name, t.deleted_at, t.deleted_by",
         [def.entityType, def.entityType, columnName(def.label)]));
@@ -85,15 +87,15 @@ const LISTED = ['id', 'type', 'entityId', 'name', 'deletedAt', 'deletedBy', 'del
 /** What a field sorts by: names by their pinyin, as every list sorts them (migration 20261127000200_name_sort_keys). */
 const sortColumn = (field: string) => (field === 'name' ? 'nameSort' : field);
 
-async function list(ctx: Ctx) {
+async function list(ctx: Ctx, types: readonly AnyResource[]) {
   const { sort, range, filter } = parseListParams(ctx.query, SORTABLE, DEFAULT_SORT);
   const size = range.end - range.start + 1;
   const newest = sort.field === 'deletedAt' ? { order: sort.order, rows: range.start + size } : undefined;
-  const page = trashRows(ctx, filter, newest).select(LISTED);
+  const page = trashRows(types, ctx, filter, newest).select(LISTED);
   const [rows, total] = await Promise.all([
     page.orderBy([...new Set([sortColumn(sort.field), sort.field, 'entityId', 'type'])].map((column) => ({ column, order: sort.order })))
       .offset(range.start).limit(size),
-    cappedCount(ctx.state.db, trashRows(ctx, filter), COUNT_CAP),
+    cappedCount(ctx.state.db, trashRows(types, ctx, filter), COUNT_CAP),
   ]);
   const end = rows.length === 0 ? range.start : range.start + rows.length - 1;
   ctx.set('Content-Range', `trash ${range.start}-${end}/${total}`);
@@ -110,17 +112,37 @@ const TRASH_EXPORT: ListExport & { resource: string } = {
     { field: 'deletedAt', as: 'instant' }],
 };
 
-async function exportCsv(ctx: Ctx) {
+async function exportCsv(ctx: Ctx, types: readonly AnyResource[]) {
   const reader = await exportReader(ctx);
   const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, SORTABLE, DEFAULT_SORT);
-  await sendListCsv(ctx, TRASH_EXPORT, 'rows', trashRows(ctx, filter), { ...sort, field: sortColumn(sort.field) }, reader);
+  await sendListCsv(ctx, TRASH_EXPORT, 'rows', trashRows(types, ctx, filter), { ...sort, field: sortColumn(sort.field) }, reader,
+    loadTranslator);
 }
 
-/** A record in the trash that the user may see (a dispatcher: in their areas), locked for the transaction. */
+/** The records of `def` in the trash that the user may see: `narrowing`, its scope as read for the request (a dispatcher's areas). */
+function inTrash(def: AnyResource, db: Knex | Knex.Transaction, narrowing: Narrowing | undefined): QueryBuilder<Model> {
+  const query = def.model.query(db).whereNotNull(`${def.model.tableName}.deletedAt`);
+  narrowing?.(query);
+  return query;
+}
+
+/**
+ * When and by whom a record that is not live was deleted, for its 404 (resourceRoutes.ts): told
+ * only to those who may open the trash and see the record; anyone else learns nothing.
+ */
+export async function trashed(ctx: Ctx, def: AnyResource, id: number, db: Knex | Knex.Transaction) {
+  if (!(await canAccessPage(ctx.state.db, ctx.state.user!, 'trash'))) return undefined;
+  const table = def.model.tableName;
+  const [deletion] = await inTrash(def, db, await def.scope?.(ctx, db)).where(`${table}.id`, id)
+    .leftJoin('users as u', 'u.id', `${table}.deletedBy`)
+    .select(`${table}.deletedAt`, db.raw(`coalesce(${personNameSql('u')}, '') as deleted_by`)) as unknown as
+    Array<{ deletedAt: Date | string; deletedBy: string }>;
+  return deletion && { deletedAt: new Date(deletion.deletedAt).toISOString(), deletedBy: deletion.deletedBy };
+}
+
+/** A record in the trash that the user may see, locked for the transaction. */
 async function deleted(ctx: Ctx, def: AnyResource, id: number, db: Knex.Transaction): Promise<Row> {
-  const query = def.model.query(db).findById(id).whereNotNull(`${def.model.tableName}.deletedAt`).forUpdate();
-  def.scope?.(ctx, query);
-  const row = await query;
+  const row = await inTrash(def, db, await def.scope?.(ctx, db)).findById(id).forUpdate();
   if (!row) {
     throw httpError('not_found', `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`,
       { params: { entity: def.entityType, id } });
@@ -146,8 +168,8 @@ async function restoreOne(ctx: Ctx, def: AnyResource, id: number, trx: Knex.Tran
   return { id: `${def.entityType}:${id}`, type: def.entityType, entityId: id, name: row[def.label] };
 }
 
-async function restore(ctx: Ctx) {
-  const def = defOf(ctx.params.type);
+async function restore(ctx: Ctx, types: readonly AnyResource[]) {
+  const def = defOf(types, ctx.params.type);
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction((trx) => restoreOne(ctx, def, id, trx));
 }
@@ -161,9 +183,9 @@ const restoreManySchema = Joi.object<{ type: string; ids: number[] }>({
  * The undo of one delete, bulk or single (the toast's Restore): every record of `ids` comes back,
  * or none does (a name clash refuses the whole request with 409).
  */
-async function restoreMany(ctx: Ctx) {
+async function restoreMany(ctx: Ctx, types: readonly AnyResource[]) {
   const { type, ids } = validate(restoreManySchema, ctx.request.body);
-  const def = defOf(type);
+  const def = defOf(types, type);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const restored = [];
     for (const id of ids) restored.push(await restoreOne(ctx, def, id, trx));
@@ -172,9 +194,9 @@ async function restoreMany(ctx: Ctx) {
 }
 
 /** Permanent removal: administrators only, whatever the page permissions say. */
-async function purge(ctx: Ctx) {
+async function purge(ctx: Ctx, types: readonly AnyResource[]) {
   if (ctx.state.user!.role !== 'admin') throw httpError('role_denied', 'Access denied: only an administrator may purge records', { params: { roles: 'admin' } });
-  const def = defOf(ctx.params.type);
+  const def = defOf(types, ctx.params.type);
   const id = pathId(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const row = await deleted(ctx, def, id, trx);
@@ -187,9 +209,15 @@ async function purge(ctx: Ctx) {
   });
 }
 
-export const trashRoutes = new Router<AppState>({ prefix: '/api/trash' })
-  .get('/', requirePage('trash'), list)
-  .get('/export.csv', requirePage('trash'), exportCsv)
-  .post('/restore', requirePage('trash'), restoreMany)
-  .post('/:type/:id/restore', requirePage('trash'), restore)
-  .delete('/:type/:id', requirePage('trash'), purge);
+/**
+ * The trash of the records of `types`: each record type's own resource (the registry's
+ * RECORD_RESOURCES, handed in by app.ts), not their second views (pricing's orders).
+ */
+export function trashRoutes(types: readonly AnyResource[]): Router<AppState> {
+  return new Router<AppState>({ prefix: '/api/trash' })
+    .get('/', requirePage('trash'), (ctx: Ctx) => list(ctx, types))
+    .get('/export.csv', requirePage('trash'), (ctx: Ctx) => exportCsv(ctx, types))
+    .post('/restore', requirePage('trash'), (ctx: Ctx) => restoreMany(ctx, types))
+    .post('/:type/:id/restore', requirePage('trash'), (ctx: Ctx) => restore(ctx, types))
+    .delete('/:type/:id', requirePage('trash'), (ctx: Ctx) => purge(ctx, types));
+}

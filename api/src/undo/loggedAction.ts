@@ -3,7 +3,6 @@ import type { RouteGuard } from '../middleware/guard';
 import { requirePage } from '../middleware/guard';
 import { fieldGuards } from '../resources/writeRules';
 import { httpError } from '../foundation/httpError';
-import { RESOURCES } from '../registry';
 import type { AnyResource, Row } from '../resources/resource';
 import { UNDO_HOURS, UNDO_OF } from '@kernel/activity/undoableActions';
 
@@ -57,9 +56,12 @@ export interface LoggedAction {
   future: boolean;
 }
 
-/** The resource that writes records of a type (the orders resource, not pricing's second view of them). */
-export const resourceOf = (entityType: string): AnyResource | undefined =>
-  RESOURCES.find((def) => def.entityType === entityType && def.write && def.softDelete !== false);
+/**
+ * The resource of `resources` (the registry's, handed in by app.ts) that writes records of a type:
+ * the orders resource, not pricing's second view of them.
+ */
+export const resourceOf = (resources: readonly AnyResource[], entityType: string): AnyResource | undefined =>
+  resources.find((def) => def.entityType === entityType && def.write && def.softDelete !== false);
 
 /**
  * Who may undo a row: whoever may make its change. Its fields' pages (an order's prices and card:
@@ -67,10 +69,10 @@ export const resourceOf = (entityType: string): AnyResource | undefined =>
  * (writeRules.ts); a batch date or a card's pricing, the action's own page; a delete, a create or
  * a restore, the resource's write guard.
  */
-export function guardsOf(row: LoggedRow): RouteGuard[] {
+export function guardsOf(row: LoggedRow, resources: readonly AnyResource[]): RouteGuard[] {
   const own = ACTION_GUARDS[row.action];
   if (own) return [own];
-  const def = resourceOf(row.entityType!)!;
+  const def = resourceOf(resources, row.entityType!)!;
   const fields = UNDO_OF[row.action] === 'revert' ? Object.keys(row.changes ?? {}).filter((field) => field !== UNDONE_ACTION) : [];
   return fieldGuards(def, fields);
 }
@@ -86,12 +88,12 @@ export async function loggedAction(db: Knex | Knex.Transaction, actionId: string
 }
 
 /** Why an action cannot be undone whatever changed since: its kind, its records' types, its fields. */
-export function notUndoable(action: LoggedAction): string | undefined {
+export function notUndoable(action: LoggedAction, resources: readonly AnyResource[]): string | undefined {
   if (action.future) return 'it is dated in the future';
   for (const row of action.rows) {
     if (!UNDO_OF[row.action]) return `a ${row.action.replace(/_/g, ' ')} cannot be undone`;
     if (!row.entityType || !row.entityId || !/^\d{1,9}$/.test(row.entityId)) return 'it names no record';
-    if (NOT_UNDOABLE_TYPES.includes(row.entityType) || !resourceOf(row.entityType)) {
+    if (NOT_UNDOABLE_TYPES.includes(row.entityType) || !resourceOf(resources, row.entityType)) {
       return `changes of ${row.entityType.replace(/_/g, ' ')} records cannot be undone here`;
     }
     if (UNDO_OF[row.action] === 'revert') {

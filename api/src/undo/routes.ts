@@ -3,7 +3,7 @@ import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
 import { canAccessPage } from '../permissions/access';
-import type { Ctx } from '../resources/resource';
+import type { AnyResource, Ctx } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
 import { UNDO_HOURS } from '@kernel/activity/undoableActions';
 import { loggedAction, notUndoable } from './loggedAction';
@@ -28,7 +28,7 @@ const refusalOf = (error: unknown) => {
  * and when) and whether the signed-in user may undo it now, with the refusal an undo would get.
  * Seeing it follows the right to undo it (docs/undo.md#routes).
  */
-async function describe(ctx: Ctx) {
+async function describe(ctx: Ctx, resources: readonly AnyResource[]) {
   const actionId = actionIdOf(ctx);
   const user = ctx.state.user!;
   ctx.body = await ctx.state.db.transaction(async (trx) => {
@@ -36,12 +36,12 @@ async function describe(ctx: Ctx) {
     // An action no one can undo (a sign-in, a purge) is seen by its actor and the activity log's
     // readers; any other by whoever may undo it: a refusal of who may (403) is the answer itself.
     const own = action.rows.some((row) => row.userId === user.id);
-    if (notUndoable(action) && !own && !(await canAccessPage(ctx.state.db, user, 'activity_logs'))) {
+    if (notUndoable(action, resources) && !own && !(await canAccessPage(ctx.state.db, user, 'activity_logs'))) {
       throw httpError('not_found', `No action ${actionId} in the activity log`, { params: { entity: 'action', id: actionId } });
     }
     let refusal: unknown;
     try {
-      await prepareUndo(ctx, trx, action, { lock: false });
+      await prepareUndo(ctx, trx, action, resources, { lock: false });
     } catch (error) {
       refusal = refusalOf(error);
       if (!refusal || (error as { status: number }).status === 403) throw error;
@@ -72,10 +72,10 @@ async function describe(ctx: Ctx) {
  * transaction, or refuses whole (docs/undo.md). Answers the undo's own action id and how many
  * records it put back.
  */
-async function undo(ctx: Ctx) {
+async function undo(ctx: Ctx, resources: readonly AnyResource[]) {
   const actionId = actionIdOf(ctx);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const result = await undoAction(ctx, await loggedAction(trx, actionId), trx);
+    const result = await undoAction(ctx, await loggedAction(trx, actionId), trx, resources);
     return { ...result, undoneActionId: actionId };
   });
 }
@@ -89,8 +89,13 @@ async function issue(ctx: Ctx) {
   ctx.status = 201;
 }
 
-/** Each record type's own page decides inside (the guard of its change): the route asks an active user. */
-export const undoRoutes = new Router<AppState>({ prefix: '/api/actions' })
-  .post('/', requireActiveUser(), issue)
-  .get('/:actionId', requireActiveUser(), describe)
-  .post('/:actionId/undo', requireActiveUser(), undo);
+/**
+ * The undo of the changes of records of `resources` (the registry's, handed in by app.ts). Each
+ * record type's own page decides inside (the guard of its change): the route asks an active user.
+ */
+export function undoRoutes(resources: readonly AnyResource[]): Router<AppState> {
+  return new Router<AppState>({ prefix: '/api/actions' })
+    .post('/', requireActiveUser(), issue)
+    .get('/:actionId', requireActiveUser(), (ctx: Ctx) => describe(ctx, resources))
+    .post('/:actionId/undo', requireActiveUser(), (ctx: Ctx) => undo(ctx, resources));
+}

@@ -31,13 +31,13 @@ const isBeforeAfter = (change: unknown): change is { before: unknown } =>
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Whoever may make the action's changes may undo them: each distinct page's guard once. */
-async function checkAllowed(ctx: Ctx, action: LoggedAction): Promise<void> {
+async function checkAllowed(ctx: Ctx, action: LoggedAction, resources: readonly AnyResource[]): Promise<void> {
   const guards = new Map<string, RouteGuard>();
   // A card's prices written by an order's completion are part of it: whoever may complete the order undoes both.
   const completed = new Set(action.rows.filter((row) => row.action === 'status_change').map((row) => row.entityId));
   for (const row of action.rows) {
     if (row.action === 'rate_card_apply' && completed.has(row.entityId)) continue;
-    for (const guard of guardsOf(row)) guards.set(String(guard[ROUTE_GUARD]), guard);
+    for (const guard of guardsOf(row, resources)) guards.set(String(guard[ROUTE_GUARD]), guard);
   }
   await passGuards(ctx, [...guards.values()]);
 }
@@ -82,12 +82,14 @@ function targetsOf(rows: LoggedRow[], userId: number, now: string): Map<number, 
 /**
  * Reads, locks and checks what an undo of `action` would write: refused (409) when it cannot be
  * undone, is older than UNDO_HOURS, or any of its records changed since; 403 when the user may not
- * make its changes or (a dispatcher) does not see its records. Without `lock`, a look that holds nothing.
+ * make its changes or (a dispatcher) does not see its records. `resources`, the registry's (app.ts
+ * hands them in). Without `lock`, a look that holds nothing.
  */
-export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: LoggedAction, { lock = true } = {}): Promise<TypeUndo[]> {
-  const why = notUndoable(action);
+export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: LoggedAction, resources: readonly AnyResource[],
+  { lock = true } = {}): Promise<TypeUndo[]> {
+  const why = notUndoable(action, resources);
   if (why) throw httpError('not_undoable', `This action cannot be undone: ${why}`, { params: { action: action.rows[0].action } });
-  await checkAllowed(ctx, action);
+  await checkAllowed(ctx, action, resources);
   if (action.expired) {
     throw httpError('undo_expired', `This action is more than ${UNDO_HOURS} hours old: it can no longer be undone`, { params: { hours: UNDO_HOURS } });
   }
@@ -97,7 +99,7 @@ export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: Logge
   const undos: TypeUndo[] = [];
   const purged: string[] = [];
   for (const [type, rows] of byType) {
-    const def = resourceOf(type)!;
+    const def = resourceOf(resources, type)!;
     const table = def.model.tableName;
     const ids = [...new Set(rows.map((row) => Number(row.entityId)))];
     // Held until the undo commits: a change of these records waits, and what committed before shows below.
@@ -106,7 +108,7 @@ export async function prepareUndo(ctx: Ctx, trx: Knex.Transaction, action: Logge
     const current = new Map(found.map((row) => [row.id as number, row]));
     const label = new Map(rows.map((row) => [Number(row.entityId), row.entityLabel ?? `#${row.entityId}`]));
     purged.push(...ids.filter((id) => !current.has(id)).map((id) => label.get(id)!));
-    if (def.scope) await checkScope(ctx, trx, def, [...current.keys()]);
+    await checkScope(ctx, trx, def, [...current.keys()]);
     const { writable: columns, generated } = await columnsOf(trx, def);
     const lists = idListsOf(def).map((list) => list.field);
     const targets = targetsOf(rows, ctx.state.user!.id, now);
@@ -170,9 +172,11 @@ async function checkRules(ctx: Ctx, trx: Knex.Transaction, action: LoggedAction,
 
 /** A dispatcher undoes only what they see: every record in their scope (checked before and after). */
 async function checkScope(ctx: Ctx, trx: Knex.Transaction, def: AnyResource, ids: number[]): Promise<void> {
+  const narrowing = await def.scope?.(ctx, trx);
+  if (!narrowing) return;
   const table = def.model.tableName;
   const query = def.model.query(trx).whereIn(`${table}.id`, ids);
-  def.scope!(ctx, query);
+  narrowing(query);
   const seen = await query.resultSize();
   if (seen !== ids.length) throw httpError(AREA_DENIED.code, `${AREA_DENIED.message}: not every record of this action is yours`);
 }
@@ -242,11 +246,12 @@ async function recordStatusEvents(ctx: Ctx, trx: Knex.Transaction, entries: Acti
  * action, or nothing. Its log rows (action `undo`) say what it changed and name the undone action,
  * so an undo is itself an action that can be undone.
  */
-export async function undoAction(ctx: Ctx, action: LoggedAction, trx: Knex.Transaction): Promise<{ actionId: string; undone: number }> {
-  const undos = await prepareUndo(ctx, trx, action);
+export async function undoAction(ctx: Ctx, action: LoggedAction, trx: Knex.Transaction,
+  resources: readonly AnyResource[]): Promise<{ actionId: string; undone: number }> {
+  const undos = await prepareUndo(ctx, trx, action, resources);
   const entries: ActivityEntry[] = [];
   for (const undo of undos) entries.push(...await writeBack(ctx, trx, undo));
-  for (const undo of undos) if (undo.def.scope) await checkScope(ctx, trx, undo.def, undo.ids);
+  for (const undo of undos) await checkScope(ctx, trx, undo.def, undo.ids);
   for (const entry of entries) entry.changes = { ...entry.changes, [UNDONE_ACTION]: { before: null, after: action.actionId } };
   const actionId = await logActivities(trx, ctx, entries);
   return { actionId, undone: entries.length };

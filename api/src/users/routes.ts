@@ -10,7 +10,8 @@ import { endSessionsOf } from '../middleware/session';
 import { validate } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
-import { liveQuery, present } from '../resources/resourceRoutes';
+import { present } from '../resources/resourceRoutes';
+import { liveQuery } from '../resources/liveQuery';
 import { User } from './User';
 import { assertMayManage, newPassword } from './userRules';
 import { usersResource } from './usersResource';
@@ -44,7 +45,7 @@ async function resetPassword(ctx: Ctx) {
     const sessionsEnded = await endSessions(ctx, trx, id);
     await logActivity(trx, ctx, { action: 'reset_password', entityType: 'user', entityId: id,
       changes: { passwordHash: { changed: true }, sessionsEnded } });
-    return present(usersResource, (await liveQuery(usersResource, ctx, trx).findById(id))!);
+    return present(usersResource, (await liveQuery(usersResource, trx, await usersResource.scope?.(ctx, trx)).findById(id))!);
   });
 }
 

@@ -4,7 +4,7 @@ import { usernameRule } from '../auth/schemas';
 import { fieldText, httpError, problem } from '../foundation/httpError';
 import { endSessionsOf } from '../middleware/session';
 import { email, idList, partial, phone, requiredText } from '../resources/fields';
-import type { Input, ResourceDef } from '../resources/resource';
+import { ofRecordType, type Input, type ResourceDef } from '../resources/resource';
 import { ROLES, USER_STATUSES } from '@kernel/users/roles';
 import { personNameSql } from './personNameSql';
 import { User } from './User';
@@ -42,10 +42,8 @@ const withAreas = (data: Input<User>, areas: number[] | undefined): Input<User> 
 
 /** Its deliveryAreaIds are User's deliveryAreas relation. */
 export const usersResource: ResourceDef<User, NewUser> = {
-  name: 'users',
-  entityType: 'user',
+  ...ofRecordType('user'),
   model: User,
-  pageKey: 'users',
   label: 'username',
   hidden: ['passwordHash'],
   list: {

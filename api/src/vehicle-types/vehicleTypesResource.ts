@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { code, decimal, optionalText, partial, requiredText, status } from '../resources/fields';
-import type { ResourceDef } from '../resources/resource';
+import { ofRecordType, type ResourceDef } from '../resources/resource';
 import { VehicleType } from './VehicleType';
 import { pickerResource } from '../resources/pickerResource';
 
@@ -14,10 +14,8 @@ const create = Joi.object({
 });
 
 export const vehicleTypesResource: ResourceDef<VehicleType> = {
-  name: 'vehicle-types',
-  entityType: 'vehicle_type',
+  ...ofRecordType('vehicle_type'),
   model: VehicleType,
-  pageKey: 'vehicle_types',
   label: 'name',
   list: {
     sortable: ['id', 'code', 'name', 'capacityTons', 'volumeCbm', 'status', 'createdAt', 'updatedAt'],

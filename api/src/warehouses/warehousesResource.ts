@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { code, optionalText, partial, phone, requiredText, status } from '../resources/fields';
-import type { ResourceDef } from '../resources/resource';
+import { ofRecordType, type ResourceDef } from '../resources/resource';
 import { Warehouse } from './Warehouse';
 import { pickerResource } from '../resources/pickerResource';
 
@@ -14,10 +14,8 @@ const create = Joi.object({
 });
 
 export const warehousesResource: ResourceDef<Warehouse> = {
-  name: 'warehouses',
-  entityType: 'warehouse',
+  ...ofRecordType('warehouse'),
   model: Warehouse,
-  pageKey: 'warehouses',
   label: 'name',
   list: {
     sortable: ['id', 'code', 'name', 'contactPerson', 'status', 'createdAt', 'updatedAt'],

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, useListContext, useNotify, useRecordContext, type Identifier } from 'react-admin';
 import { MAX_PRINT_ORDERS } from '@kernel/orders/printing';
 import { PageLoading } from '../../layout/PageLoading';
-import type { OrderRecord } from '../orderModel';
+import type { OrderRecord } from '@kernel/orders/orderRecords';
 
 // The dialog brings the barcode library (≈ 0.9 MB): read when a person first prints, not with the order list and detail.
 const PrintDialog = lazy(() => import('./PrintDialog').then(({ PrintDialog: dialog }) => ({ default: dialog })));

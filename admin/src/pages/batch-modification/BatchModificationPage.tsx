@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useEffect, useEffectEvent } from 'react';
 import { DataTable, List, SearchInput, TextField, useListContext, useTranslate } from 'react-admin';
 import { OrderReferenceField, OrderReferenceInput } from '../../orders/OrderReferences';
-import type { OrderRecord } from '../../orders/orderModel';
+import type { OrderRecord } from '@kernel/orders/orderRecords';
 import { LocalDateField } from '../../common/LocalDateField';
 import { LIST_TABLE_SX, oneLineCellsExcept, usePhone } from '../../common/ResponsiveDataTable';
 import { LIST_LOAD_ERROR } from '../../common/ListLoadError';

@@ -2,7 +2,7 @@ import FavoriteIcon from '@mui/icons-material/Favorite';
 import { Box, Chip, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DashboardCard } from './DashboardCard';
-import { CONTRIBUTOR_GROUPS, type Contributors } from './dashboardModel';
+import { CONTRIBUTOR_GROUPS, type Contributors } from '@kernel/dashboard/dashboardData';
 
 /** Thanks the active staff by role; an empty group reads "No personnel currently". */
 export const ContributorsCard = ({ contributors }: { contributors?: Contributors }) => {

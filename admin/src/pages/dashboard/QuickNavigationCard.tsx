@@ -3,18 +3,17 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { MENU, type MenuLinkDef } from '../../layout/menuItems';
+import { menuLinks } from '../../layout/menuItems';
+import { useShell } from '../../layout/Shell';
 import { accessiblePagesQuery } from '../../providers/queryClient';
 import { DashboardCard } from './DashboardCard';
 
-const shortcuts = MENU.flatMap((entry) => (entry === 'separator' ? [] : 'group' in entry ? entry.items : [entry]))
-  .filter((item: MenuLinkDef) => item.to !== '/');
-
 export const QuickNavigationCard = () => {
   const translate = useTranslate();
+  const { sidebar } = useShell();
   const { data: pages } = useQuery(accessiblePagesQuery);
   const allowed = new Set(pages?.map((p) => p.pageKey));
-  const links = shortcuts.filter((item) => allowed.has(item.pageKey));
+  const links = menuLinks(sidebar).filter((item) => item.to !== '/' && allowed.has(item.pageKey));
   // A pending account (or one without pages) has no shortcut to point at.
   const text = pages && links.length === 0 ? 'dashboard.quick_navigation_none' : 'dashboard.quick_navigation_text';
   return (

@@ -11,7 +11,7 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { answerOf } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
 import {
-  addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, type Draft, type PermissionMatrix,
+  addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, useMatrixPages, type Draft, type PermissionMatrix,
 } from './permissionDraft';
 import { RoleMatrix } from './RoleMatrix';
 import { UserOverridesTable } from './UserOverridesTable';
@@ -23,6 +23,7 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const dataProvider = useAppDataProvider();
+  const pages = useMatrixPages();
   const [draft, setDraft] = useState<Draft>({ roles: saved.roles, users: saved.users });
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -71,14 +72,15 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
       <Card>
         <CardHeader title={translate('permissions.matrix.title')} subheader={translate('permissions.matrix.help')} />
         <CardContent sx={{ pt: 0 }}>
-          <RoleMatrix saved={saved} draft={draft} onToggle={(role, page) => setDraft((d) => toggleRolePage(d, role, page))} />
+          <RoleMatrix pages={pages} saved={saved} draft={draft}
+            onToggle={(role, page) => setDraft((d) => toggleRolePage(d, role, page, pages.order))} />
         </CardContent>
       </Card>
       <Card>
         <CardHeader title={translate('permissions.users.title')} subheader={translate('permissions.users.help')} />
         <CardContent sx={{ pt: 0 }}>
-          <UserOverridesTable draft={draft}
-            onPages={(userId, list, pages) => setDraft((d) => setUserPages(d, userId, list, pages))}
+          <UserOverridesTable pages={pages} draft={draft}
+            onPages={(userId, list, chosen) => setDraft((d) => setUserPages(d, userId, list, chosen, pages.order))}
             onAdd={(user) => setDraft((d) => addUser(d, user))}
             onRemove={(userId) => setDraft((d) => removeUser(d, userId))} />
         </CardContent>

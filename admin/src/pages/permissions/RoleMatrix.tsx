@@ -4,19 +4,20 @@ import {
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import { ADMIN_ONLY_PAGE, PAGE_GROUPS, pageName, type Draft, type EditableRole, type PageRow } from './permissionDraft';
+import { ADMIN_ONLY_PAGE, type Draft, type EditableRole, type MatrixPages, type PageRow } from './permissionDraft';
 
 interface RoleMatrixProps {
+  pages: MatrixPages;
   saved: Draft;
   draft: Draft;
   onToggle: (role: EditableRole, page: PageKey) => void;
 }
 
-const PageName = ({ row }: { row: PageRow }) => {
+const PageName = ({ row, name }: { row: PageRow; name: MatrixPages['name'] }) => {
   const translate = useTranslate();
   return (
     <>
-      <Typography variant="body2" component="span">{pageName(row.pageKey, translate)}</Typography>
+      <Typography variant="body2" component="span">{name(row.pageKey, translate)}</Typography>
       <Typography variant="caption" component="span" color="text.secondary" sx={{ ml: 1, fontFamily: 'monospace' }}>
         {row.pageKey}
       </Typography>
@@ -31,12 +32,12 @@ const changedCell = { bgcolor: 'action.selected' };
  * Pages down, roles across: each role's default pages. Administrators hold every page and the
  * permissions page is theirs alone, so those cells are shown but cannot change.
  */
-export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
+export const RoleMatrix = ({ pages, saved, draft, onToggle }: RoleMatrixProps) => {
   const translate = useTranslate();
   const roles = Object.keys(draft.roles) as EditableRole[];
   // The checkbox's accessible name: the role and the page as the table heads show them.
   const boxLabel = (role: string, page: PageKey) =>
-    translate('permissions.matrix.checkbox', { role: translate(`roles.${role}`), page: pageName(page, translate) });
+    translate('permissions.matrix.checkbox', { role: translate(`roles.${role}`), page: pages.name(page, translate) });
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" data-testid="role-matrix">
@@ -49,7 +50,7 @@ export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
           </TableRow>
         </TableHead>
         <TableBody>
-          {PAGE_GROUPS.map((group, index) => (
+          {pages.groups.map((group, index) => (
             <Fragment key={group.label ?? index}>
               {group.label && (
                 <TableRow>
@@ -60,7 +61,7 @@ export const RoleMatrix = ({ saved, draft, onToggle }: RoleMatrixProps) => {
               )}
               {group.rows.map((row) => (
                 <TableRow key={row.pageKey} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}><PageName row={row} /></TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}><PageName row={row} name={pages.name} /></TableCell>
                   <TableCell align="center" padding="checkbox">
                     <Checkbox checked disabled size="small" slotProps={{ input: { 'aria-label': boxLabel('admin', row.pageKey) } }} />
                   </TableCell>

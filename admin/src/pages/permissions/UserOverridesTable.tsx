@@ -4,26 +4,26 @@ import {
 } from '@mui/material';
 import { useGetList, useTranslate, type RaRecord } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import { ADMIN_ONLY_PAGE, PAGE_ORDER, pageName, type Draft, type UserOverrides } from './permissionDraft';
+import { ADMIN_ONLY_PAGE, type Draft, type MatrixPages, type UserOverrides } from './permissionDraft';
 import { personName } from '@kernel/users/personName';
 
-const GRANTABLE = PAGE_ORDER.filter((page) => page !== ADMIN_ONLY_PAGE);
-
 interface PageListProps {
+  pages: MatrixPages;
   user: UserOverrides;
   list: 'grants' | 'denials';
   onChange: (pages: PageKey[]) => void;
 }
 
 /** The pages granted to (or denied) a user; a page cannot be in both lists. */
-const PageList = ({ user, list, onChange }: PageListProps) => {
+const PageList = ({ pages, user, list, onChange }: PageListProps) => {
   const translate = useTranslate();
   const other = list === 'grants' ? user.denials : user.grants;
-  const label = (page: PageKey) => pageName(page, translate);
+  const label = (page: PageKey) => pages.name(page, translate);
+  const grantable = pages.order.filter((page) => page !== ADMIN_ONLY_PAGE && !other.includes(page));
   return (
-    <Autocomplete multiple size="small" options={GRANTABLE.filter((page) => !other.includes(page))}
-      value={user[list]} onChange={(_event, pages) => onChange(pages)} getOptionLabel={label} disableCloseOnSelect
-      renderValue={(pages, getItemProps) => pages.map((page, index) => {
+    <Autocomplete multiple size="small" options={grantable}
+      value={user[list]} onChange={(_event, chosen) => onChange(chosen)} getOptionLabel={label} disableCloseOnSelect
+      renderValue={(chosen, getItemProps) => chosen.map((page, index) => {
         const { key, ...props } = getItemProps({ index });
         return <Chip key={key} size="small" color={list === 'grants' ? 'success' : 'error'} label={label(page)} {...props} />;
       })}
@@ -39,6 +39,7 @@ const PageList = ({ user, list, onChange }: PageListProps) => {
 };
 
 interface UserOverridesTableProps {
+  pages: MatrixPages;
   draft: Draft;
   onPages: (userId: number, list: 'grants' | 'denials', pages: PageKey[]) => void;
   onAdd: (user: Omit<UserOverrides, 'grants' | 'denials'>) => void;
@@ -48,7 +49,7 @@ interface UserOverridesTableProps {
 const fullName = (user: RaRecord) => personName(user);
 
 /** Per-user exceptions to the role defaults: pages granted beyond them and pages denied from them. */
-export const UserOverridesTable = ({ draft, onPages, onAdd, onRemove }: UserOverridesTableProps) => {
+export const UserOverridesTable = ({ pages, draft, onPages, onAdd, onRemove }: UserOverridesTableProps) => {
   const translate = useTranslate();
   // Administrators hold every page whatever is granted or denied: nothing to add for them.
   const { data: candidates = [] } = useGetList('user-options',
@@ -79,10 +80,10 @@ export const UserOverridesTable = ({ draft, onPages, onAdd, onRemove }: UserOver
                   </Typography>
                 </TableCell>
                 <TableCell sx={{ width: '40%' }}>
-                  <PageList user={user} list="grants" onChange={(pages) => onPages(user.userId, 'grants', pages)} />
+                  <PageList pages={pages} user={user} list="grants" onChange={(chosen) => onPages(user.userId, 'grants', chosen)} />
                 </TableCell>
                 <TableCell sx={{ width: '40%' }}>
-                  <PageList user={user} list="denials" onChange={(pages) => onPages(user.userId, 'denials', pages)} />
+                  <PageList pages={pages} user={user} list="denials" onChange={(chosen) => onPages(user.userId, 'denials', chosen)} />
                 </TableCell>
                 <TableCell padding="checkbox">
                   <Tooltip title={translate('permissions.users.remove')}>

@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import {
   ADMIN_ONLY_PAGE, type EditableRole, type PermissionMatrix, type UserOverrides,
 } from '@kernel/permissions/permissionMatrix';
-import { MENU, type MenuLinkDef } from '../../layout/menuItems';
+import type { MenuEntry, MenuLinkDef } from '../../layout/menuItems';
+import { useShell } from '../../layout/Shell';
 
 export { ADMIN_ONLY_PAGE, type EditableRole, type PermissionMatrix, type UserOverrides };
 
@@ -25,22 +27,37 @@ function rowsOf(items: MenuLinkDef[]): PageRow[] {
   return [...rows].map(([pageKey, labels]) => ({ pageKey, labels }));
 }
 
-export const PAGE_GROUPS: PageGroup[] = [
-  { rows: rowsOf(MENU.filter((entry): entry is MenuLinkDef => entry !== 'separator' && !('group' in entry))) },
-  ...MENU.flatMap((entry) => (entry !== 'separator' && 'group' in entry ? [{ label: entry.label, rows: rowsOf(entry.items) }] : [])),
-];
+/** The matrix's pages, read from the sidebar. */
+export interface MatrixPages {
+  groups: PageGroup[];
+  /** The page keys in the matrix's order (the sidebar's). */
+  order: PageKey[];
+  /** A page's name in the UI's language: its menu labels ('数据报表 / 账单报表'), never its key. */
+  name: (page: PageKey, translate: TranslateFunction) => string;
+}
 
-const PAGE_LABELS = new Map(PAGE_GROUPS.flatMap((group) => group.rows.map((row) => [row.pageKey, row.labels])));
+function matrixPagesOf(sidebar: MenuEntry[]): MatrixPages {
+  const groups: PageGroup[] = [
+    { rows: rowsOf(sidebar.filter((entry): entry is MenuLinkDef => entry !== 'separator' && !('group' in entry))) },
+    ...sidebar.flatMap((entry) => (entry !== 'separator' && 'group' in entry ? [{ label: entry.label, rows: rowsOf(entry.items) }] : [])),
+  ];
+  const labels = new Map(groups.flatMap((group) => group.rows.map((row) => [row.pageKey, row.labels])));
+  return {
+    groups,
+    order: groups.flatMap((group) => group.rows.map((row) => row.pageKey)),
+    name: (page, translate) => (labels.get(page) ?? [page]).map((label) => translate(label)).join(' / '),
+  };
+}
 
-/** A page's name in the UI's language: its menu labels ('数据报表 / 账单报表'), never its key. */
-export const pageName = (page: PageKey, translate: TranslateFunction): string =>
-  (PAGE_LABELS.get(page) ?? [page]).map((label) => translate(label)).join(' / ');
+/** The matrix's pages from the sidebar the table of contents handed the layout. */
+export function useMatrixPages(): MatrixPages {
+  const { sidebar } = useShell();
+  return useMemo(() => matrixPagesOf(sidebar), [sidebar]);
+}
 
-/** The page keys in the matrix's order (the sidebar's). */
-export const PAGE_ORDER: PageKey[] = PAGE_GROUPS.flatMap((group) => group.rows.map((row) => row.pageKey));
-const inPageOrder = (pages: Iterable<PageKey>) => {
+const inPageOrder = (order: PageKey[], pages: Iterable<PageKey>) => {
   const set = new Set(pages);
-  return PAGE_ORDER.filter((page) => set.has(page));
+  return order.filter((page) => set.has(page));
 };
 
 export interface Draft {
@@ -48,14 +65,14 @@ export interface Draft {
   users: UserOverrides[];
 }
 
-export function toggleRolePage(draft: Draft, role: EditableRole, page: PageKey): Draft {
+export function toggleRolePage(draft: Draft, role: EditableRole, page: PageKey, order: PageKey[]): Draft {
   const pages = draft.roles[role];
-  const next = pages.includes(page) ? pages.filter((p) => p !== page) : inPageOrder([...pages, page]);
+  const next = pages.includes(page) ? pages.filter((p) => p !== page) : inPageOrder(order, [...pages, page]);
   return { ...draft, roles: { ...draft.roles, [role]: next } };
 }
 
-export function setUserPages(draft: Draft, userId: number, list: 'grants' | 'denials', pages: PageKey[]): Draft {
-  return { ...draft, users: draft.users.map((u) => (u.userId === userId ? { ...u, [list]: inPageOrder(pages) } : u)) };
+export function setUserPages(draft: Draft, userId: number, list: 'grants' | 'denials', pages: PageKey[], order: PageKey[]): Draft {
+  return { ...draft, users: draft.users.map((u) => (u.userId === userId ? { ...u, [list]: inPageOrder(order, pages) } : u)) };
 }
 
 export const addUser = (draft: Draft, user: Omit<UserOverrides, 'grants' | 'denials'>): Draft =>

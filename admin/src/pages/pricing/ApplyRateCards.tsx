@@ -10,7 +10,7 @@ import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { useToast } from '../../layout/useToast';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import type { RateCardApplyOutcome, RateCardApplyScope } from '../../rate-cards/rateCardModel';
+import type { RateCardApplyOutcome, RateCardApplyScope } from '@kernel/pricing/rateCardApply';
 
 /** The preview's lines: each card and its orders, then those left as they are and why. */
 const Outcome = ({ outcome }: { outcome: RateCardApplyOutcome }) => {

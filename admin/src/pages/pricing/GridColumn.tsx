@@ -1,6 +1,6 @@
 import { DataTable, DataTableCell, useDataTableRenderContext, useRecordContext, type DataTableColumnProps } from 'react-admin';
 import { useGridFocus, usePriceGrid, type GridColumnKind } from './PriceGrid';
-import type { PricingRecord } from './pricingModel';
+import type { PricingRecord } from '@kernel/pricing/pricingRecords';
 
 export type GridColumnProps = DataTableColumnProps<PricingRecord> & {
   /** The column's place in the grid, counted from 0 as the arrows move. */

@@ -4,12 +4,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import { Box, CircularProgress, IconButton, TextField, Tooltip, Typography, type SxProps, type Theme } from '@mui/material';
 import type { KeyboardEvent } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
-import { moneyText } from '../../orders/OrderFields';
+import { moneyText } from '../../common/moneyText';
 import { priceTotals, type PriceTotal } from '@kernel/pricing/priceTotals';
 import { editingIdOf, isDirty, typedOf, useEditorState, usePriceEditor } from './PriceEditor';
 import { usePriceGrid } from './PriceGrid';
 import { markKey } from './pastePrices';
-import type { PriceInput, PricingRecord } from './pricingModel';
+import type { PriceInput } from '@kernel/pricing/priceFields';
+import type { PricingRecord } from '@kernel/pricing/pricingRecords';
 
 const money: SxProps<Theme> = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' };
 

@@ -8,7 +8,8 @@ import { useToast } from '../../layout/useToast';
 import { fieldMessages, type ErrorMessage } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
 import { createStore, useStoreValue, type Store } from './createStore';
-import { PRICE_INPUTS, type PriceInput, type PricingRecord } from './pricingModel';
+import { PRICE_INPUTS, type PriceInput } from '@kernel/pricing/priceFields';
+import type { PricingRecord } from '@kernel/pricing/pricingRecords';
 
 type Draft = Record<PriceInput, string>;
 /** Field → its message. */
@@ -16,7 +17,7 @@ type Errors = Partial<Record<PriceInput, ErrorMessage>>;
 
 /** The order being edited as it was when editing started: the draft's base and the version saved against. */
 interface Started {
-  id: Identifier;
+  id: number;
   version: number;
   original: Draft;
   /**

@@ -12,7 +12,8 @@ import { createStore, type Store } from './createStore';
 import { editingIdOf, isDirty, usePriceEditor } from './PriceEditor';
 import { useNotifyUndoable } from '../../common/useUndoableNotify';
 import { announcePaste, planPaste, refusalMarks, type CellMarks } from './pastePrices';
-import type { PasteAnswer, PriceInput, PricingRecord } from './pricingModel';
+import type { PriceInput } from '@kernel/pricing/priceFields';
+import type { PasteAnswer, PricingRecord } from '@kernel/pricing/pricingRecords';
 
 /** What a grid column holds: the price a person types there, or null for a cell that is only read. */
 export type GridColumnKind = PriceInput | null;

@@ -3,7 +3,7 @@ import { Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { ReferenceField, TextField, useTranslate } from 'react-admin';
 import { priceTotals } from '@kernel/pricing/priceTotals';
-import type { PricingRecord } from './pricingModel';
+import type { PricingRecord } from '@kernel/pricing/pricingRecords';
 
 /**
  * Where an order's prices came from (docs/pricing.md#rate-cards): the rate card that priced it (a

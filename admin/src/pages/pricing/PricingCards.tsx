@@ -5,7 +5,8 @@ import { LocalDateField } from '../../common/LocalDateField';
 import { OrderReferenceField } from '../../orders/OrderReferences';
 import { PriceCell, RowActions, TotalCell } from './PriceCells';
 import { editingIdOf, useEditorState } from './PriceEditor';
-import { SIDES, type PricingRecord } from './pricingModel';
+import { SIDES } from '@kernel/pricing/priceFields';
+import type { PricingRecord } from '@kernel/pricing/pricingRecords';
 import { OrderNumbers, PricingEmpty } from './PricingTable';
 import { PriceSource } from './PriceSource';
 

@@ -8,7 +8,7 @@ import { useListContext, useTranslate } from 'react-admin';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { ComputedMoney } from './PriceCells';
-import type { PricingStats as Stats } from './pricingModel';
+import type { PricingStats as Stats } from '@kernel/pricing/pricingRecords';
 
 const StatCard = ({ label, testId, icon, color, children }:
   { label: string; testId: string; icon?: ReactNode; color?: string; children: ReactNode }) => (

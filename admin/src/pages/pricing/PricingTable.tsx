@@ -9,7 +9,8 @@ import { PriceCell, RowActions, TotalCell } from './PriceCells';
 import { useEditingId } from './PriceEditor';
 import { PriceGridProvider, usePriceGrid } from './PriceGrid';
 import { PriceSource } from './PriceSource';
-import { SIDES, type PricingRecord } from './pricingModel';
+import { SIDES } from '@kernel/pricing/priceFields';
+import type { PricingRecord } from '@kernel/pricing/pricingRecords';
 
 const fieldLabel = (field: string) => `resources.orders.fields.${field}`;
 

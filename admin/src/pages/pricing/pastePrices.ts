@@ -3,7 +3,8 @@ import type { Identifier } from 'react-admin';
 import { MAX_PASTE_ROWS, readBlock, readPastedAmount } from '@kernel/pricing/pasteBlock';
 import type { ToastVariant } from '../../layout/useToast';
 import { fieldMessage, type ErrorMessage } from '../../providers/errorMessages';
-import { PRICE_INPUTS, type PasteAnswer, type PasteRow, type PriceInput, type PricingRecord } from './pricingModel';
+import { PRICE_INPUTS, type PriceInput } from '@kernel/pricing/priceFields';
+import type { PasteAnswer, PasteRow, PricingRecord } from '@kernel/pricing/pricingRecords';
 
 /** Why a pasted cell was not saved, with the text that was pasted into it. */
 export interface CellMark {

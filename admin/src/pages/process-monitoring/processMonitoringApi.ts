@@ -6,7 +6,7 @@ import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import type { DelayKind } from '@kernel/orders/delayKinds';
 
 export type { AreaCounts };
-export type { DelayCounts, LateOrder, LateOrdersPage } from './processMonitoringModel';
+export type { DelayCounts, LateOrder, LateOrdersPage } from '@kernel/monitoring/processMonitoring';
 export { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
 
 /** The field of AreaCounts that counts each kind. */

@@ -2,7 +2,7 @@ import { Box, Card, CardContent, CardHeader, LinearProgress, TableBody, TableCel
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { areaRevenueUrl, reportFileName, useAreaRevenue } from './reportApi';
-import type { AreaRevenue } from './reportModel';
+import type { AreaRevenue } from '@kernel/reports/reportData';
 import { ChartBesideTable } from './ChartBesideTable';
 import { ReportCsvButton } from './ReportCsvButton';
 import { nowrap, ReportTable } from './ReportTable';

@@ -3,7 +3,7 @@ import { DataTable, List, NumberField, useRecordContext, useTranslate } from 're
 import { ListActions } from '../../common/ListActions';
 import { LocalDateField } from '../../common/LocalDateField';
 import { NO_WRAP, ResponsiveDataTable, type PhoneLines } from '../../common/ResponsiveDataTable';
-import type { ReportRun } from './reportModel';
+import type { ReportRun } from '@kernel/reports/reportData';
 import { LIST_LOAD_ERROR } from '../../common/ListLoadError';
 import { useDateFormat } from '../../common/dateFormat';
 

@@ -1,14 +1,14 @@
 import { MenuItem, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import { PERIOD_MONTHS, type PeriodMonths } from './reportModel';
+import { MONTH_CHOICES, type MonthChoice } from '@kernel/reports/reportChoices';
 
 /** The last 3, 6 or 12 months (docs/reports.md#report-kinds). */
-export const PeriodChoice = ({ value, onChange }: { value: PeriodMonths; onChange: (months: PeriodMonths) => void }) => {
+export const PeriodChoice = ({ value, onChange }: { value: MonthChoice; onChange: (months: MonthChoice) => void }) => {
   const translate = useTranslate();
   return (
     <ToggleButtonGroup size="small" exclusive color="primary" value={value} aria-label={translate('reports.choices.period')}
-      onChange={(_, months: PeriodMonths | null) => months && onChange(months)} data-testid="period-choice">
-      {PERIOD_MONTHS.map((months) => (
+      onChange={(_, months: MonthChoice | null) => months && onChange(months)} data-testid="period-choice">
+      {MONTH_CHOICES.map((months) => (
         <ToggleButton key={months} value={months} sx={{ px: 1.5, textTransform: 'none' }}>
           {translate('reports.choices.months', { smart_count: months })}
         </ToggleButton>

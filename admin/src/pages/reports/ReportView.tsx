@@ -5,7 +5,8 @@ import { ChartBesideTable } from './ChartBesideTable';
 import { ChoiceSelect, PeriodChoice } from './ReportChoices';
 import { ReportCsvButton } from './ReportCsvButton';
 import { reportFileName, statisticsUrl, useStatistics } from './reportApi';
-import { PERIOD_MONTHS, type Dimension, type Granularity, type PeriodMonths, type StatisticsQuery } from './reportModel';
+import { MONTH_CHOICES, type Dimension, type Granularity, type MonthChoice } from '@kernel/reports/reportChoices';
+import type { StatisticsQuery } from '@kernel/reports/reportData';
 import { LoadingFailed, NoReportData } from './ReportStates';
 import type { ReportViewDef } from './reportViews';
 import { SnapshotLine } from './SnapshotLine';
@@ -26,7 +27,7 @@ function useChoice<T>(key: string, choices: readonly T[]): [T, (value: T) => voi
  */
 export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: number }) => {
   const translate = useTranslate();
-  const [months, setMonths] = useChoice<PeriodMonths>('reports.months', [6, ...PERIOD_MONTHS.filter((m) => m !== 6)]);
+  const [months, setMonths] = useChoice<MonthChoice>('reports.months', [6, ...MONTH_CHOICES.filter((m) => m !== 6)]);
   const [dimension, setDimension] = useChoice<Dimension>(`reports.${view.key}.dimension`, view.dimensions);
   const [granularity, setGranularity] = useChoice<Granularity>(`reports.${view.key}.granularity`, view.granularities);
   const request: StatisticsQuery = { months, granularity, dimension, runId };

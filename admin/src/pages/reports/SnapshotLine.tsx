@@ -6,7 +6,7 @@ import { useTranslate } from 'react-admin';
 import { useToast } from '../../layout/useToast';
 import { currentUserQuery } from '../../providers/queryClient';
 import { useRefreshReports } from './reportApi';
-import type { RunSummary } from './reportModel';
+import type { RunSummary } from '@kernel/reports/reportData';
 import { useReportFormat } from './useReportFormat';
 
 /** "Refresh now" (reports contract): admins only; the server refuses everyone else too. */

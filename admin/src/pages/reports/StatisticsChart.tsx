@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { periodLabels } from './periodLabels';
-import type { Statistics } from './reportModel';
+import type { Statistics } from '@kernel/reports/reportData';
 import { useRowLabel } from './StatisticsTable';
 import { useChartColors } from './useChartColors';
 import { useReportFormat } from './useReportFormat';

@@ -1,6 +1,6 @@
 import { TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Measures, Statistics, StatisticsRow } from './reportModel';
+import type { Measures, Statistics, StatisticsRow } from '@kernel/reports/reportData';
 import { nowrap, ReportTable } from './ReportTable';
 import type { ColumnKey } from './reportViews';
 import { useReportFormat, type ReportFormat } from './useReportFormat';

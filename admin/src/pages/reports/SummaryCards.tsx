@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Measures } from './reportModel';
+import type { Measures } from '@kernel/reports/reportData';
 import { useReportFormat } from './useReportFormat';
 
 const Figure = ({ label, value, testId }: { label: string; value: string; testId: string }) => (

@@ -2,7 +2,7 @@ import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Area, AreaChart, Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { periodLabels } from './periodLabels';
-import type { Statistics } from './reportModel';
+import type { Statistics } from '@kernel/reports/reportData';
 import { useChartColors } from './useChartColors';
 import { useReportFormat } from './useReportFormat';
 

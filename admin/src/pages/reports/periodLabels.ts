@@ -1,4 +1,4 @@
-import type { Granularity } from './reportModel';
+import type { Granularity } from '@kernel/reports/reportChoices';
 
 const DAY = 86_400_000;
 const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
-import type { StatisticsQuery } from './reportModel';
+import type { StatisticsQuery } from '@kernel/reports/reportData';
 
 export { areaRevenueUrl, statisticsUrl } from '../../providers/dataProvider';
 

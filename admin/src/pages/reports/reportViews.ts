@@ -1,4 +1,5 @@
-import { DIMENSIONS, type Dimension, type Granularity, type Measures } from './reportModel';
+import { DIMENSIONS, type Dimension, type Granularity } from '@kernel/reports/reportChoices';
+import type { Measures } from '@kernel/reports/reportData';
 
 export type ReportViewKey = 'overview' | 'daily' | 'weekly' | 'monthly' | 'trend' | 'billings';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useLocaleState } from 'react-admin';
 import { BCP47, useDateFormat } from '../../common/dateFormat';
-import { moneyText } from '../../orders/OrderFields';
+import { moneyText } from '../../common/moneyText';
 
 /** Numbers, rates and dates in the UI's language; money stays the server's exact 2-decimal text, grouped. */
 export function useReportFormat() {

@@ -1,9 +1,9 @@
 import { Box, Chip, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { hasChanges, isBeforeAfter, isHiddenChange, type ActivityLogRecord } from './activityLogModel';
+import { hasChanges, isBeforeAfter, isHiddenChange, type ActivityLogRecord } from '@kernel/activity/activityLogRecord';
+import { EDITABLE_FIELDS, PRICE_FIELDS } from '@kernel/orders/orderRecords';
 import { useAuditLabels } from './auditVocabulary';
 import { LoggedValue, type Names } from './LoggedValue';
-import { EDITABLE_FIELDS, PRICE_FIELDS } from '../orders/orderModel';
 
 /** An order's fields in the order its form and its prices show them; other fields follow, as logged. */
 const ORDER_FIELDS: readonly string[] = ['status', ...EDITABLE_FIELDS, 'completionDate', ...PRICE_FIELDS];

@@ -1,4 +1,4 @@
-import type { ErrorAnswerBody } from '@kernel/errors/errorCodes';
+import type { ErrorAnswerBody } from '../errors/errorCodes';
 
 /** What GET /api/actions/:actionId tells of an action (docs/undo.md#routes). */
 export interface ActionSummary {

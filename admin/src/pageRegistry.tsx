@@ -20,54 +20,44 @@ import ViewListIcon from '@mui/icons-material/ViewList';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
 import { lazy, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
-import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
-import activityLogs from '../activity-logs';
-import deliveryAreas from '../delivery-areas';
-import mailOutbox from '../mail-outbox';
-import orders, { OrderCreate } from '../orders';
-import rateCards from '../rate-cards';
-import suppliers from '../suppliers';
-import translations from '../translations';
-import trash from '../trash';
-import users from '../users';
-import vehicleTypes from '../vehicle-types';
-import warehouses from '../warehouses';
-import { AuthPage } from './AuthPage';
-import type { SidebarGroup } from './menuItems';
+import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
+import activityLogs from './activity-logs';
+import deliveryAreas from './delivery-areas';
+import mailOutbox from './mail-outbox';
+import orders, { OrderCreate } from './orders';
+import rateCards from './rate-cards';
+import suppliers from './suppliers';
+import translations from './translations';
+import trash from './trash';
+import users from './users';
+import vehicleTypes from './vehicle-types';
+import warehouses from './warehouses';
+import { AuthPage } from './layout/AuthPage';
+import { sidebarOf, userMenuOf, type SidebarPage, type UserMenuPage } from './layout/menuItems';
+import type { Access } from './providers/authProvider';
 
 // Every page is loaded on demand.
-const Dashboard = lazy(() => import('../pages/dashboard/Dashboard'));
-const MonitoringDashboard = lazy(() => import('../pages/monitoring-dashboard/MonitoringDashboard'));
-const PermissionDeniedDemo = lazy(() => import('../pages/permission-denied-demo/PermissionDeniedDemo'));
-const TranslationImport = lazy(() => import('../pages/translation-import/TranslationImport'));
-const NotificationSettingsPage = lazy(() => import('../notifications/NotificationSettingsPage'));
-const PermissionsPage = lazy(() => import('../pages/permissions/PermissionsPage'));
-const BatchModificationPage = lazy(() => import('../pages/batch-modification/BatchModificationPage'));
-const PricingPage = lazy(() => import('../pages/pricing/PricingPage'));
-const ProcessMonitoringPage = lazy(() => import('../pages/process-monitoring/ProcessMonitoringPage'));
-const ReportsPage = lazy(() => import('../pages/reports/ReportsPage'));
-const OldReports = lazy(() => import('../pages/reports/OldReports'));
-
-/** Who may open a page: the holders of a page key, anyone signed in, or anyone. */
-export type Access = PageKey | 'signed-in' | 'public';
-
-interface MenuPlace {
-  label: string;
-  icon: ReactNode;
-}
+const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
+const MonitoringDashboard = lazy(() => import('./pages/monitoring-dashboard/MonitoringDashboard'));
+const PermissionDeniedDemo = lazy(() => import('./pages/permission-denied-demo/PermissionDeniedDemo'));
+const TranslationImport = lazy(() => import('./pages/translation-import/TranslationImport'));
+const NotificationSettingsPage = lazy(() => import('./notifications/NotificationSettingsPage'));
+const PermissionsPage = lazy(() => import('./pages/permissions/PermissionsPage'));
+const BatchModificationPage = lazy(() => import('./pages/batch-modification/BatchModificationPage'));
+const PricingPage = lazy(() => import('./pages/pricing/PricingPage'));
+const ProcessMonitoringPage = lazy(() => import('./pages/process-monitoring/ProcessMonitoringPage'));
+const ReportsPage = lazy(() => import('./pages/reports/ReportsPage'));
+const OldReports = lazy(() => import('./pages/reports/OldReports'));
 
 /** A react-admin resource (named after the page's path), or one screen. */
 type Content = { resource: Omit<ResourceProps, 'name'>; element?: never } | { element: ReactNode; resource?: never };
 
 type Guard =
-  | {
-    access: PageKey;
-    /** Its sidebar item: in a group, or at the top level when no group is named. */
-    menu?: MenuPlace & { group?: SidebarGroup };
+  | (SidebarPage & {
     /** The data resource its list reads, which react-admin checks by that name. */
     lists?: string;
-  }
-  | { access: 'signed-in'; menu?: MenuPlace & { group: 'user-menu' } }
+  })
+  | UserMenuPage
   | { access: 'public' };
 
 export type Page = { path: string } & Content & Guard;
@@ -77,9 +67,9 @@ export const DASHBOARD: Page = {
 };
 
 /**
- * Every page of the admin, in the sidebar's order: App.tsx routes them, the sidebar and the user
- * menu list their items, and the authProvider finds a resource's page key here
- * (docs/routes-and-pages.md).
+ * Every page of the admin, in the sidebar's order: the admin's table of contents. App.tsx routes
+ * them, the sidebar and the user menu list their items (handed to the layout), and the authProvider
+ * finds a resource's page key here (docs/routes-and-pages.md).
  */
 export const PAGES: Page[] = [
   DASHBOARD,
@@ -133,6 +123,10 @@ export const PAGES: Page[] = [
   { path: '/auth', access: 'public', element: <AuthPage /> },
   { path: '/monitoring-dashboard', access: 'public', element: <MonitoringDashboard /> },
 ];
+
+/** The sidebar's entries and the user menu's links, in the pages' order. */
+export const MENU = sidebarOf(PAGES);
+export const USER_MENU = userMenuOf(PAGES);
 
 /** A resource's name is its page's path without the slash. */
 export const resourceName = (page: Page) => page.path.slice(1);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Edit, useGetRecordRepresentation, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { DeletedRecordNotice, useDeletedRecord } from '../live/DeletedRecordNotice';
-import { useServerErrors } from './useServerErrors';
+import { useServerErrors } from '../common/useServerErrors';
 
 const EditTitle = ({ texts }: { texts: string }) => {
   const record = useRecordContext();

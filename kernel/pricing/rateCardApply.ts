@@ -1,7 +1,7 @@
-import type { Identifier } from 'react-admin';
+/** What "Apply rate cards" sends and answers (POST /api/rate-cards/apply, docs/pricing.md#rate-cards). */
 
 /** The orders an apply is about: chosen ones, or a pricing filter's unpriced ones. */
-export type RateCardApplyScope = { ids: Identifier[] } | { filter: Record<string, unknown> };
+export type RateCardApplyScope = { ids: Array<number | string> } | { filter: Record<string, unknown> };
 
 /** POST /api/rate-cards/apply: its preview, or the pricing itself. */
 export type RateCardApplyRequest = RateCardApplyScope & { preview: boolean };

@@ -2,12 +2,12 @@ import type { ReactElement, ReactNode } from 'react';
 import {
   List, SearchInput, SelectInput, useTranslate, type RaRecord, type SortPayload,
 } from 'react-admin';
-import { EmptyList } from './EmptyList';
-import { ListActions } from './ListActions';
-import { ResponsiveDataTable, type PhoneLines } from './ResponsiveDataTable';
-import { STATUS_CHOICES, StatusField } from './statuses';
-import { LIST_LOAD_ERROR } from './ListLoadError';
-import { SelectionFollowsQuery } from './listSelection';
+import { EmptyList } from '../common/EmptyList';
+import { ListActions } from '../common/ListActions';
+import { ResponsiveDataTable, type PhoneLines } from '../common/ResponsiveDataTable';
+import { STATUS_CHOICES, StatusField } from '../common/statuses';
+import { LIST_LOAD_ERROR } from '../common/ListLoadError';
+import { SelectionFollowsQuery } from '../common/listSelection';
 import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 
 // A function, not an element: SimpleList then floats it to the right of the first line.

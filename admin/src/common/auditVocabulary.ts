@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslate } from 'react-admin';
+import { isRecordType, RECORD_TYPE_NAMES, RECORD_TYPES, recordTypeOf } from '@kernel/resources/recordTypes';
 
 /** The actions the server writes to the activity log (every logActivity call under api/src). */
 export const ACTIONS = [
@@ -8,17 +9,17 @@ export const ACTIONS = [
   'rate_card_apply', 'bulk_edit', 'undo', 'retry', 'print',
 ] as const;
 
-/** The entity types the log names: the resources' `entityType`s and the other logged subjects. */
-export const ENTITY_TYPES = [
-  'order', 'supplier', 'warehouse', 'vehicle_type', 'delivery_area', 'user', 'translation', 'permission', 'saved_filter',
-  'rate_card', 'mail', 'mail_settings', 'notification_settings',
-] as const;
+/** The entity types the log names: the record types (kernel/resources/recordTypes.ts) and the other logged subjects. */
+export const ENTITY_TYPES = [...RECORD_TYPE_NAMES, 'permission', 'saved_filter', 'mail', 'mail_settings', 'notification_settings'] as const;
 
 export const ACTION_CHOICES = ACTIONS.map((action) => ({ id: action, name: `activity_logs.actions.${action}` }));
 export const ENTITY_TYPE_CHOICES = ENTITY_TYPES.map((type) => ({ id: type, name: `entity_types.${type}` }));
 
-/** The react-admin resource of an entity type ('delivery_area' → 'delivery-areas'), for its field labels. */
-const resourceOf = (entityType: string) => `${entityType.replace(/_/g, '-')}s`;
+/**
+ * The record type a record form's resource holds, as the activity log and the trash name it:
+ * orders → order, vehicle-types → vehicle_type. Every form that asks is a record type's.
+ */
+export const recordType = (resource: string): string => recordTypeOf(resource) ?? resource;
 
 /**
  * The words of the log in the user's language. A value this release has no text for (an action
@@ -40,7 +41,8 @@ export function useAuditLabels() {
           : `${translate('activity_logs.subjects.user')}: ${name}`;
       }
       const own = translate(`activity_logs.change_fields.${field}`, { _: field });
-      return entityType ? translate(`resources.${resourceOf(entityType)}.fields.${field}`, { _: own }) : own;
+      return entityType && isRecordType(entityType)
+        ? translate(`resources.${RECORD_TYPES[entityType].name}.fields.${field}`, { _: own }) : own;
     },
   }), [translate]);
 }

@@ -1,5 +1,5 @@
-import type { AreaCounts } from '@kernel/monitoring/areaCounts';
-import type { OrderStatus } from '../../orders/orderModel';
+import type { OrderStatus } from '../orders/statusFlow';
+import type { AreaCounts } from './areaCounts';
 
 /** GET /api/process-monitoring (api/src/monitoring/processMonitoring.ts). */
 export interface DelayCounts {

@@ -1,10 +1,9 @@
-import type { RaRecord } from 'react-admin';
-
 /** One change as the server logs it: before and after, or only that a hidden field changed. */
 export type Change = { before?: unknown; after?: unknown } | { changed: true };
 
 /** A row of GET /api/activity-logs. */
-export interface ActivityLogRecord extends RaRecord {
+export interface ActivityLogRecord {
+  id: number;
   userId: number | null;
   username: string | null;
   action: string;

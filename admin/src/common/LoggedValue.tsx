@@ -1,9 +1,9 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useGetMany, useTranslate, type Identifier } from 'react-admin';
 import { fieldKindOf, type FieldKind } from '@kernel/activity/fieldKinds';
-import { dateStyleOf, useDateFormat } from '../common/dateFormat';
-import { moneyText } from '../orders/OrderFields';
-import { displayName } from '../orders/OrderReferences';
+import { dateStyleOf, useDateFormat } from './dateFormat';
+import { displayName } from './displayName';
+import { moneyText } from './moneyText';
 
 /** The resource that names records of an entity type now, as the forms' pickers do. */
 const NAMED_BY: Readonly<Record<string, string>> = {

@@ -1,10 +1,5 @@
 /** The report data as GET /api/reports/… answers it (the reports contract): money as exact text ('12.50'). */
-
-import type { Dimension, Granularity, MonthChoice } from '@kernel/reports/reportChoices';
-
-export { DIMENSIONS, MONTH_CHOICES as PERIOD_MONTHS } from '@kernel/reports/reportChoices';
-export type { Dimension, Granularity };
-export type PeriodMonths = MonthChoice;
+import type { Dimension, Granularity, MonthChoice } from './reportChoices';
 
 /** The snapshot a report was read from. */
 export interface RunSummary {
@@ -44,7 +39,7 @@ export interface StatisticsRow extends Measures {
 }
 
 export interface StatisticsQuery {
-  months: PeriodMonths;
+  months: MonthChoice;
   granularity: Granularity;
   dimension: Dimension;
   runId?: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Create } from 'react-admin';
-import { useServerErrors } from './useServerErrors';
+import { useServerErrors } from '../common/useServerErrors';
 
 /** The create page of a master-data resource: titled `<texts>.titles.create`, back to the list once saved. */
 export const MasterDataCreate = ({ texts, children }: { texts: string; children: ReactNode }) => {
