@@ -1,6 +1,7 @@
 import { FIELD_KINDS } from '@kernel/activity/fieldKinds';
 import { RESOURCES } from '../../api/src/registry';
 import { idListsOf, referencesOf } from '../../api/src/resources/relations';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { useSignedInApp } from '../helpers/testApp';
 
@@ -27,8 +28,8 @@ describe('a readable activity log', () => {
     const refs = { warehouse: (await admin.create('/api/warehouses', { code: 'W9', name: '九号仓' })).id,
       area: (await admin.create('/api/delivery-areas', { code: 'A9', name: '九区' })).id,
       user: (await app.db('users').where({ username: 'admin' }).first('id')).id };
-    const order = await admin.create('/api/orders', { mtmNumber: 'MTM-LABEL-1', dnNumber: 'DN-LABEL-1', pickupWarehouseId: refs.warehouse,
-      deliveryAreaId: refs.area, assignedUserId: refs.user, pickupDate: '2026-11-20', mosDate: '2026-11-21' });
+    const order = await createOrder(admin, { mtmNumber: 'MTM-LABEL-1', pickupWarehouseId: refs.warehouse,
+      deliveryAreaId: refs.area, assignedUserId: refs.user });
     expect((await admin.delete(`/api/orders/${order.id}`)).status).toBe(200);
     expect((await logOf('order', order.id)).map((row) => [row.action, row.entityLabel])).toEqual([['create', 'MTM-LABEL-1'], ['delete', 'MTM-LABEL-1']]);
   });
@@ -92,5 +93,29 @@ describe('the values of a change, as the form shows them (#39)', () => {
     // A change that names no record has none.
     await admin.put(`/api/suppliers/${supplier.id}`, { version: later.body.version + 1, shortName: '名称' });
     expect(((await logOf('supplier', supplier.id)).at(-1) as unknown as { referenceNames: unknown }).referenceNames).toBeNull();
+  });
+});
+
+describe('the name of each record type, as its entry in the list of record types reads it (kernel/resources/recordTypes.ts)', () => {
+  const nameNow = async (type: string, id: number): Promise<string | null> =>
+    (await app.db.raw('select activity_log_entity_label(?, ?) as label', [type, String(id)])).rows[0].label;
+
+  it('names a person by their name, else their username; a translation by namespace and key; a rate card by its name', async () => {
+    const password = 'a-long-enough-password-1';
+    const zhou = await admin.create('/api/users', { username: 'label.zhou', firstName: '婷', lastName: '周', role: 'biller', password });
+    const lee = await admin.create('/api/users', { username: 'label.lee', firstName: 'Tom', lastName: 'Lee', role: 'biller', password });
+    expect((await logOf('user', zhou.id)).map((row) => [row.action, row.entityLabel])).toEqual([['create', '周婷']]);
+    expect(await nameNow('user', lee.id)).toBe('Tom Lee');
+    await app.db('users').where({ id: lee.id }).update({ firstName: '', lastName: '' });
+    expect(await nameNow('user', lee.id)).toBe('label.lee');
+    const text = await admin.create('/api/translations', { namespace: 'label_check', key: 'a.b', zh: '甲', en: 'A' });
+    expect(await nameNow('translation', text.id)).toBe('label_check.a.b');
+    const supplier = await admin.create('/api/suppliers', { name: '卡片物流', ...SUPPLIER_CONTACT });
+    const card = await admin.create('/api/rate-cards', { name: '标准卡', supplierId: supplier.id, validFrom: '2026-01-01',
+      basePurchasePrice: '100.00', baseSalePrice: '150.00' });
+    expect(await nameNow('rate_card', card.id)).toBe('标准卡');
+    // A record gone for good, or of no record type, has no name: the log shows its id.
+    expect(await nameNow('supplier', 999_999)).toBeNull();
+    expect(await nameNow('report_run', supplier.id)).toBeNull();
   });
 });

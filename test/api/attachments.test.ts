@@ -1,4 +1,5 @@
 import type { HttpClient } from '../helpers/httpClient';
+import { createOrder } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 
 const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
@@ -13,13 +14,12 @@ beforeAll(async () => {
   const ids = {
     pickupWarehouseId: (await admin.post('/api/warehouses', { code: 'W1', name: 'DC' })).body.id,
     assignedUserId: (await admin.get('/api/user')).body.id,
-    pickupDate: '2026-11-20', mosDate: '2026-11-25',
   };
   const area = (await admin.post('/api/delivery-areas', { code: 'A', name: 'Area A' })).body.id;
   const other = (await admin.post('/api/delivery-areas', { code: 'B', name: 'Area B' })).body.id;
   await app.db('userDeliveryAreas').insert({ userId: (await dispatcher.get('/api/user')).body.id, deliveryAreaId: area });
-  orderId = (await admin.post('/api/orders', { ...ids, mtmNumber: 'M1', dnNumber: 'D1', deliveryAreaId: area })).body.id;
-  foreignOrderId = (await admin.post('/api/orders', { ...ids, mtmNumber: 'M2', dnNumber: 'D2', deliveryAreaId: other })).body.id;
+  orderId = (await createOrder(admin, { ...ids, deliveryAreaId: area })).id;
+  foreignOrderId = (await createOrder(admin, { ...ids, deliveryAreaId: other })).id;
 });
 
 /** Posts a multipart upload the way a browser form does. */
@@ -136,9 +136,8 @@ describe('order attachments', () => {
   });
 
   it('lets an order be completed once a POD is uploaded', async () => {
-    const id = (await admin.post('/api/orders', { pickupWarehouseId: (await app.db('warehouses').first()).id,
-      assignedUserId: (await admin.get('/api/user')).body.id, deliveryAreaId: (await app.db('deliveryAreas').first()).id,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25', mtmNumber: 'M3', dnNumber: 'D3' })).body.id;
+    const { id } = await createOrder(admin, { pickupWarehouseId: (await app.db('warehouses').first()).id,
+      assignedUserId: (await admin.get('/api/user')).body.id, deliveryAreaId: (await app.db('deliveryAreas').first()).id });
     await app.db('orders').where({ id }).update({ status: 'awaiting_pod_upload' });
     expect((await admin.post(`/api/orders/${id}/transitions`, { to: 'completed' })).status).toBe(409);
     await upload(admin, id, { file: [PNG, 'pod.png'], kind: 'pod' });

@@ -4,7 +4,7 @@ import { knexConfig } from '../../api/src/db/knex';
 import { PREPARING_LOCK, prepareDatabase } from '../../api/src/startup';
 import { createTestDatabase } from '../helpers/testDatabase';
 import { captureLog } from '../helpers/capturedLog';
-import { until } from '../helpers/until';
+import { eventually } from '../helpers/eventually';
 
 // Instances started together on a new server database (a deployment of two or three at once):
 // each migrates and seeds it on start (startup.ts), and they must not trip over each other.
@@ -49,8 +49,8 @@ const config = readConfig({ PASSWORD_HASH_COST: '12' });
     try {
       await connection.query('select pg_advisory_lock($1)', [PREPARING_LOCK]);
       const waiting = prepareDatabase(instance(), config, { demo: true, sampleData: false });
-      await until(() => log.lines.find((line) => line.msg.startsWith('Another instance is preparing the database')),
-        () => `the waiting line (seen: ${JSON.stringify(log.lines.map((line) => line.msg))})`);
+      await eventually(() => expect(log.lines.map((line) => line.msg))
+        .toContainEqual(expect.stringMatching(/^Another instance is preparing the database/)));
       expect((await holder.raw(`select to_regclass('knex_migrations') as t`)).rows[0].t).toBeNull();
       await connection.query('select pg_advisory_unlock($1)', [PREPARING_LOCK]);
       expect(await waiting).toEqual({ seeded: true });

@@ -8,6 +8,7 @@ import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { prepareDatabase } from '../../api/src/startup';
 import { endLiveStreams } from '../../api/src/live/routes';
 import { answerFor } from '../../api/src/middleware/errors';
+import { eventually } from '../helpers/eventually';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { PausableProxy } from '../helpers/pausableProxy';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -303,12 +304,7 @@ describe('the errors of a sick database', () => {
     const answer = await admin.put(`/api/suppliers/${supplier.id}`, { shortName: 'LATE' });
     expect(answer.status).toBe(503);
     // The server's statement_timeout is 20 s: without a cancel the update would wait there that long.
-    let waiting = await locked();
-    for (let tries = 0; waiting.length > 0 && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      waiting = await locked();
-    }
-    expect(waiting).toEqual([]);
+    await eventually(async () => expect(await locked()).toEqual([]), 1_000);
   } finally {
     await holder.rollback();
     errors.restore();

@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { captureLog } from '../helpers/capturedLog';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { readConfig } from '../../api/src/foundation/config';
 import { knexConfig } from '../../api/src/db/knex';
@@ -133,9 +134,8 @@ describe('compression', () => {
     cookie = admin.cookieHeader;
     const assignedUserId = (await admin.get('/api/user')).body.id;
     for (let n = 1; n <= 6; n += 1) {
-      await admin.create('/api/orders', { mtmNumber: `MTM-GZ-${n}`, dnNumber: `DN-GZ-${n}`, supplierId: refs.supplier,
-        pickupWarehouseId: refs.warehouse, vehicleTypeId: refs.vehicleType, assignedUserId,
-        deliveryAreaId: refs.ownArea, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+      await createOrder(admin, { mtmNumber: `MTM-GZ-${n}`, supplierId: refs.supplier, vehicleTypeId: refs.vehicleType,
+        pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea, assignedUserId });
     }
   });
 

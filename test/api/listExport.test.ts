@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import { bundledCatalogs, type Catalog, type Locale } from '@kernel/i18n/catalogs';
 import { readTranslationFile } from '../../admin/src/translations/translationFile';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { useSignedInApp } from '../helpers/testApp';
 
@@ -155,9 +156,8 @@ describe('list exports', () => {
     const biller = await signedInAs(app.url, 'biller');
     expect((await exportOf(biller, 'users')).status).toBe(403);
 
-    const base = { pickupWarehouseId: refs.warehouse, assignedUserId: refs.dispatcherId, pickupDate: '2026-11-20', mosDate: '2026-11-25' };
-    await admin.create('/api/orders', { ...base, mtmNumber: 'SCOPE-OWN', dnNumber: 'SCOPE-1', deliveryAreaId: refs.ownArea });
-    await admin.create('/api/orders', { ...base, mtmNumber: 'SCOPE-OTHER', dnNumber: 'SCOPE-2', deliveryAreaId: refs.otherArea });
+    await createOrder(admin, { ...placeIn(refs), mtmNumber: 'SCOPE-OWN' });
+    await createOrder(admin, { ...placeIn(refs, refs.otherArea), mtmNumber: 'SCOPE-OTHER' });
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     const theirs = await exportOf(dispatcher, 'orders', { filter: { q: 'SCOPE-' } });
     expect(theirs.rows.map((row) => row[1])).toEqual(['SCOPE-OWN']);
@@ -230,10 +230,8 @@ describe('translation export', () => {
 
 describe('order export', () => {
   it('leaves a price nobody set empty, as the screen shows "—"', async () => {
-    const base = { pickupWarehouseId: refs.warehouse, assignedUserId: refs.dispatcherId, deliveryAreaId: refs.ownArea,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' };
-    const unpriced = await admin.create('/api/orders', { ...base, mtmNumber: 'PRICE-NONE', dnNumber: 'PRICE-1' });
-    const bought = await admin.create('/api/orders', { ...base, mtmNumber: 'PRICE-BUY', dnNumber: 'PRICE-2' });
+    const unpriced = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'PRICE-NONE' });
+    const bought = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'PRICE-BUY' });
     await app.db('orders').where({ id: bought.id }).update({ basePurchasePrice: '12.30' });
     expect(unpriced.id).toBeLessThan(bought.id);
     const file = await exportOf(admin, 'orders', { filter: { q: 'PRICE-' }, locale: 'en' });

@@ -1,7 +1,9 @@
 import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
+import { liveViews } from '../../api/src/live/views';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { openEventStream, type Event } from '../helpers/eventStream';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder, orderBody } from '../helpers/orders';
 import { statementsDuring as statementsOf } from '../helpers/statements';
 import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -34,10 +36,12 @@ function beyond(more: string[], base: string[]): string[] {
 }
 /** The feed's read of a statement's new log rows: one per statement, whatever the streams. */
 const isFeedRead = (sql: string) => /^select .* from "activity_logs" as "l"/s.test(sql);
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/**
+ * Once the live views have done the work queued so far. They do one thing at a time (views.ts): a
+ * re-read of nobody's view, queued now, reads nothing and is done after all that came before it.
+ */
+const liveWorkDone = () => liveViews(app.db).reread([]);
 
-const orderBody = (mtm: string, deliveryAreaId: number) => ({ mtmNumber: mtm, dnNumber: `DN-${mtm}`, pickupWarehouseId: refs.warehouse,
-  deliveryAreaId, assignedUserId: refs.dispatcherId, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
 const isOrder = (id: number) => (e: Event) => e.event === 'change' && e.data.type === 'order' && e.data.id === String(id);
 
 describe('the event stream', () => {
@@ -46,7 +50,7 @@ describe('the event stream', () => {
     const dispatcherStream = await openStream(dispatcher);
     expect(adminStream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     try {
-      const own = await admin.create('/api/orders', orderBody('LIVE-OWN', refs.ownArea));
+      const own = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-OWN' });
       const seen = await dispatcherStream.waitFor(isOrder(own.id));
       expect(seen.data).toMatchObject({ action: 'create', by: expect.any(String) });
       expect(Number(seen.id)).toBeGreaterThan(0);
@@ -68,10 +72,10 @@ describe('the event stream', () => {
     const adminStream = await openStream(admin);
     const dispatcherStream = await openStream(dispatcher);
     try {
-      const order = await tab.create('/api/orders', orderBody('LIVE-TAB', refs.ownArea));
+      const order = await createOrder(tab, { ...placeIn(refs), mtmNumber: 'LIVE-TAB' });
       expect((await adminStream.waitFor(isOrder(order.id))).data.tab).toBe('0b7e6a52-tab-a');
       expect((await dispatcherStream.waitFor(isOrder(order.id))).data).not.toHaveProperty('tab');
-      const other = await odd.create('/api/orders', orderBody('LIVE-TAB-ODD', refs.ownArea));
+      const other = await createOrder(odd, { ...placeIn(refs), mtmNumber: 'LIVE-TAB-ODD' });
       expect((await adminStream.waitFor(isOrder(other.id))).data.tab).toBeNull();
       const logs = await admin.get(`/api/activity-logs?filter=${encodeURIComponent(JSON.stringify({ entityId: String(order.id) }))}`);
       expect(logs.body[0]).not.toHaveProperty('tabId');
@@ -85,14 +89,14 @@ describe('the event stream', () => {
     const adminStream = await openStream(admin);
     const dispatcherStream = await openStream(dispatcher);
     try {
-      const elsewhere = await admin.create('/api/orders', orderBody('LIVE-ELSEWHERE', refs.otherArea));
+      const elsewhere = await createOrder(admin, { ...placeIn(refs, refs.otherArea), mtmNumber: 'LIVE-ELSEWHERE' });
       await admin.put(`/api/orders/${elsewhere.id}`, { ...elsewhere, notes: 'still elsewhere' });
       // An order moved out of their area: they hear of the move (it was theirs), then of nothing more.
-      const moving = await admin.create('/api/orders', orderBody('LIVE-MOVING', refs.ownArea));
+      const moving = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-MOVING' });
       const moved = await admin.put(`/api/orders/${moving.id}`, { ...moving, deliveryAreaId: refs.otherArea });
       await admin.put(`/api/orders/${moving.id}`, { ...moved.body, notes: 'gone' });
       // A last change they may see: once it arrives, everything before it has been sent.
-      const marker = await admin.create('/api/orders', orderBody('LIVE-MARKER', refs.ownArea));
+      const marker = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-MARKER' });
       await dispatcherStream.waitFor(isOrder(marker.id));
       await adminStream.waitFor(isOrder(marker.id));
 
@@ -110,13 +114,13 @@ describe('the event stream', () => {
   it('says nothing of a change refused or rolled back', async () => {
     const stream = await openStream(admin);
     try {
-      const refused = await admin.post('/api/orders', { ...orderBody('', refs.ownArea) });
+      const refused = await admin.post('/api/orders', orderBody({ ...placeIn(refs), mtmNumber: '' }));
       expect(refused.status).toBe(400);
       await expect(app.db.transaction(async (trx) => {
         await trx('activityLogs').insert({ action: 'create', entityType: 'supplier', entityId: '999999' });
         throw new Error('rolled back');
       })).rejects.toThrow('rolled back');
-      const marker = await admin.create('/api/orders', orderBody('LIVE-AFTER-ROLLBACK', refs.ownArea));
+      const marker = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-AFTER-ROLLBACK' });
       await stream.waitFor(isOrder(marker.id));
       expect(stream.events.filter((e) => e.event === 'change').map((e) => e.data.id)).toEqual([String(marker.id)]);
     } finally {
@@ -130,7 +134,7 @@ describe('the event stream', () => {
       await app.db('activityLogs').insert(Array.from({ length: CATCH_UP_LIMIT + 1 },
         (_, n) => ({ action: 'import', entityType: 'supplier', entityId: String(900_000 + n) })));
       await stream.waitFor((e) => e.event === 'resync');
-      const marker = await admin.create('/api/orders', orderBody('LIVE-AFTER-BULK', refs.ownArea));
+      const marker = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-AFTER-BULK' });
       await stream.waitFor(isOrder(marker.id));
       expect(stream.events.filter((e) => e.event === 'change').map((e) => e.data.id)).toEqual([String(marker.id)]);
     } finally {
@@ -140,11 +144,11 @@ describe('the event stream', () => {
 
   it('sends what a reconnecting stream missed since its Last-Event-ID', async () => {
     const first = await openStream(dispatcher);
-    const before = await admin.create('/api/orders', orderBody('LIVE-BEFORE', refs.ownArea));
+    const before = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-BEFORE' });
     const last = await first.waitFor(isOrder(before.id));
     first.close();
-    const missed = await admin.create('/api/orders', orderBody('LIVE-MISSED', refs.ownArea));
-    const hidden = await admin.create('/api/orders', orderBody('LIVE-HIDDEN', refs.otherArea));
+    const missed = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-MISSED' });
+    const hidden = await createOrder(admin, { ...placeIn(refs, refs.otherArea), mtmNumber: 'LIVE-HIDDEN' });
     const again = await openStream(dispatcher, app.url, last.id);
     try {
       await again.waitFor(isOrder(missed.id));
@@ -191,11 +195,11 @@ describe('the event stream', () => {
 
   it('replays to a reconnecting dispatcher only what changed while the order was in their areas', async () => {
     const first = await openStream(dispatcher);
-    const before = await admin.create('/api/orders', orderBody('LIVE-ARRIVING-BEFORE', refs.ownArea));
+    const before = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-ARRIVING-BEFORE' });
     const last = await first.waitFor(isOrder(before.id));
     first.close();
     // Made and edited in another area, then moved into the dispatcher's: only the move was theirs.
-    const arriving = await admin.create('/api/orders', orderBody('LIVE-ARRIVING', refs.otherArea));
+    const arriving = await createOrder(admin, { ...placeIn(refs, refs.otherArea), mtmNumber: 'LIVE-ARRIVING' });
     const edited = await admin.put(`/api/orders/${arriving.id}`, { ...arriving, notes: 'edited elsewhere' });
     const moved = await admin.put(`/api/orders/${arriving.id}`, { ...edited.body, deliveryAreaId: refs.ownArea });
     expect(moved.status).toBe(200);
@@ -240,7 +244,7 @@ describe('the event stream', () => {
     try {
       expect((await admin.put(`/api/users/${refs.dispatcherId}`, { ...account, deliveryAreaIds: [refs.ownArea, refs.otherArea] })).status)
         .toBe(200);
-      const there = await admin.create('/api/orders', orderBody('LIVE-NEW-AREA', refs.otherArea));
+      const there = await createOrder(admin, { ...placeIn(refs, refs.otherArea), mtmNumber: 'LIVE-NEW-AREA' });
       await stream.waitFor(isOrder(there.id));
     } finally {
       stream.close();
@@ -256,7 +260,7 @@ describe('the cost of open streams', () => {
   async function openStreams() {
     const clients = [admin, dispatcher, await signedInAs(app.url, 'manager')];
     const streams = await Promise.all(clients.flatMap((client) => Array.from({ length: 4 }, () => openStream(client))));
-    const marker = await admin.create('/api/orders', orderBody(`LIVE-COST-${Date.now()}`, refs.ownArea));
+    const marker = await createOrder(admin, { ...placeIn(refs), mtmNumber: `LIVE-COST-${Date.now()}` });
     await Promise.all(streams.map((stream) => stream.waitFor(isOrder(marker.id))));
     return { streams, admins: streams.slice(0, 4), close: () => streams.forEach((stream) => stream.close()) };
   }
@@ -274,7 +278,7 @@ describe('the cost of open streams', () => {
         const billerId = await signIns();
         const signedIn = (e: Event) => e.data.type === 'user' && e.data.id === String(billerId) && e.data.action === 'login';
         await Promise.all(open.admins.map((stream) => stream.waitFor(signedIn)));
-        await settle();
+        await liveWorkDone();
       });
       // Beyond what the sign-ins ran themselves: at most the feed's read of each one's log row.
       const extra = beyond(watched, alone);
@@ -297,7 +301,7 @@ describe('the cost of open streams', () => {
       const watched = await statementsDuring(async () => {
         await setLeader([...leader, 'warehouses']);
         await Promise.all(open.admins.map((stream) => stream.waitFor((e) => e.data.type === 'permission')));
-        await settle();
+        await liveWorkDone();
       });
       const extra = beyond(watched, alone);
       // The feed's read of the log row, and one read of the access of the three users with streams.
@@ -320,7 +324,7 @@ onPostgres('two instances on one database', () => {
   it('brings a change made on one to a stream on the other', async () => {
     const stream = await openStream(dispatcher, second.url);
     try {
-      const order = await admin.create('/api/orders', orderBody('LIVE-ACROSS', refs.ownArea));
+      const order = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-ACROSS' });
       await stream.waitFor(isOrder(order.id));
     } finally {
       stream.close();

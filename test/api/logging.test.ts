@@ -1,7 +1,7 @@
 import { captureLog, type LogLine } from '../helpers/capturedLog';
 import { HttpClient } from '../helpers/httpClient';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
-import { until } from '../helpers/until';
+import { eventually } from '../helpers/eventually';
 
 // The server's log (foundation/log.ts, middleware/requestLog.ts): a JSON line per request.
 const { app } = useSignedInApp({});
@@ -13,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The request lines written so far, waiting for `count` (each is written once its answer has ended). */
 function requestLines(count: number): Promise<LogLine[]> {
   const lines = () => logged.lines.filter((line) => line.msg === 'request');
-  return until(() => (lines().length >= count ? lines() : undefined), () => `${count} request lines in ${JSON.stringify(logged.lines)}`);
+  return eventually(() => {
+    if (lines().length < count) throw new Error(`not ${count} request lines in ${JSON.stringify(logged.lines)}`);
+    return lines();
+  });
 }
 
 describe('the request log', () => {

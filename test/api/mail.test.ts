@@ -8,6 +8,7 @@ import { serverTimeZone } from '../../api/src/monitoring/periods';
 import { serverToday } from '../../api/src/orders/delays';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { orderBody } from '../helpers/orders';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtpServer';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
@@ -36,16 +37,12 @@ afterAll(async () => {
   await smtp?.stop();
 });
 
-let serial = 0;
-/** The DN number of the order `mtm`: starting with DN, as the customer's do. */
+/** The DN number of the order `mtm` (orderBody's): starting with DN, as the customer's do. */
 const dnOf = (mtm: string) => `DN-${mtm}`;
 /** Orders written straight into the table, late by pulling out unless told otherwise (pickup date passed, not in transit). */
 async function insertOrders(count: number, fields: Record<string, unknown> = {}): Promise<Array<{ id: number; mtmNumber: string }>> {
-  const rows = Array.from({ length: count }, () => {
-    serial += 1;
-    return { mtmNumber: `MAIL-${serial}`, dnNumber: dnOf(`MAIL-${serial}`), pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea,
-      assignedUserId: ids.leader, pickupDate: '2026-01-05', mosDate: '2099-01-10', status: 'booking_received', ...fields };
-  });
+  const rows = Array.from({ length: count }, () => orderBody({ pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea,
+    assignedUserId: ids.leader, pickupDate: '2026-01-05', mosDate: '2099-01-10', status: 'booking_received', ...fields }));
   return app.db('orders').insert(rows).returning(['id', 'mtmNumber']);
 }
 

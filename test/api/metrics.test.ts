@@ -1,6 +1,6 @@
 import { openEventStream } from '../helpers/eventStream';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
-import { until } from '../helpers/until';
+import { eventually } from '../helpers/eventually';
 
 // GET /metrics (api/src/health/metricsRoute.ts): Prometheus's text, for this machine or METRICS_TOKEN.
 const { app, admin } = useSignedInApp({ admin: 'admin' });
@@ -24,11 +24,11 @@ const read = async (url = app.url, headers: Record<string, string> = {}) => {
 
 /** A fresh read of the metrics once `done` holds of it (a request is counted once its answer has ended). */
 function metricsWhen(done: (text: string) => boolean): Promise<string> {
-  let last = '';
-  return until(async () => {
-    last = (await read()).text;
-    return done(last) ? last : undefined;
-  }, () => `metrics as expected in:\n${last}`);
+  return eventually(async () => {
+    const { text } = await read();
+    if (!done(text)) throw new Error(`metrics not as expected in:\n${text}`);
+    return text;
+  });
 }
 
 describe('GET /metrics', () => {

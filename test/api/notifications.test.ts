@@ -1,8 +1,10 @@
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
+import { eventually } from '../helpers/eventually';
 import { openEventStream } from '../helpers/eventStream';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { NOTIFICATION_COUNT_CAP } from '../../api/src/notifications/routes';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { orderBody } from '../helpers/orders';
 import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 
 // E-mail is on (an address nobody listens at: mails are only queued here, the mail worker sends them).
@@ -35,18 +37,11 @@ beforeEach(async () => {
   await app.db('mailOutbox').delete();
 });
 
-async function eventuallyTrue(check: () => boolean) {
-  for (let waited = 0; !check(); waited += 20) {
-    if (waited > 5_000) throw new Error('never came true');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** An order straight in the database, assigned to the team leader unless told otherwise. */
 async function order(mtm: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const [row] = await app.db('orders').insert({ mtmNumber: mtm, dnNumber: `DN-${mtm}`, pickupWarehouseId: refs.warehouse,
+  const [row] = await app.db('orders').insert(orderBody({ mtmNumber: mtm, pickupWarehouseId: refs.warehouse,
     deliveryAreaId: refs.ownArea, assignedUserId: ids.leader, pickupDate: daysFromToday(1), mosDate: daysFromToday(3),
-    status: 'booking_received', ...fields }).returning('id');
+    status: 'booking_received', ...fields })).returning('id');
   return row.id;
 }
 
@@ -325,7 +320,7 @@ describe('live', () => {
       await dispatcherStream.waitFor((e) => e.event === 'notification');
       expect(dispatcherStream.events.filter((e) => e.event === 'notification')).toHaveLength(1);
       expect((await leader.post('/api/notifications/read-all')).body).toEqual({ updated: 1 });
-      await eventuallyTrue(() => leaderStream.events.filter((e) => e.event === 'notification').length === 2);
+      await eventually(() => expect(leaderStream.events.filter((e) => e.event === 'notification')).toHaveLength(2));
     } finally {
       leaderStream.close();
       dispatcherStream.close();

@@ -1,4 +1,5 @@
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder, orderBody } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 
 // An order's dates in their order (docs/order-status-flow.md#dates): the MOS date and the
@@ -12,30 +13,31 @@ beforeAll(async () => {
   adminId = (await app.db('users').where({ username: 'admin' }).first('id')).id;
 });
 
-const order = (dn: string, dates: { pickupDate: string; mosDate: string }) => ({ mtmNumber: `MTM-${dn}`, dnNumber: dn,
-  pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea, assignedUserId: adminId, ...dates });
+/** This file's orders: refs' warehouse and own area, assigned to the admin. */
+const place = () => ({ ...placeIn(refs), assignedUserId: adminId });
 
 const tooEarly = (field: string, min: string) => ({ code: 'invalid_input',
   fields: { [field]: { code: 'too_early', params: expect.objectContaining({ min }) } } });
 
 /** A completed order (with its POD) picked up on `pickupDate`. */
 async function completedOrder(dn: string, pickupDate: string): Promise<number> {
-  const [{ id }] = await app.db('orders').insert({ ...order(dn, { pickupDate, mosDate: pickupDate }), status: 'completed',
-    completionDate: new Date(`${pickupDate}T12:00:00Z`) }).returning('id');
+  const [{ id }] = await app.db('orders').insert(orderBody({ ...place(), mtmNumber: `MTM-${dn}`, dnNumber: dn,
+    pickupDate, mosDate: pickupDate, status: 'completed', completionDate: new Date(`${pickupDate}T12:00:00Z`) })).returning('id');
   return id;
 }
 
 describe('order dates in their order', () => {
   it('refuses a new order whose MOS date is before its pickup date, and takes the same day', async () => {
-    const refused = await admin.post('/api/orders', order('D-1', { pickupDate: '2026-11-20', mosDate: '2026-11-19' }));
+    const refused = await admin.post('/api/orders', orderBody({ ...place(), dnNumber: 'D-1', pickupDate: '2026-11-20', mosDate: '2026-11-19' }));
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject(tooEarly('mosDate', '2026-11-20'));
     expect(await app.db('orders').where({ dnNumber: 'D-1' }).first()).toBeUndefined();
-    expect((await admin.post('/api/orders', order('D-1', { pickupDate: '2026-11-20', mosDate: '2026-11-20' }))).status).toBe(201);
+    expect((await admin.post('/api/orders', orderBody({ ...place(), dnNumber: 'D-1', pickupDate: '2026-11-20', mosDate: '2026-11-20' }))).status)
+      .toBe(201);
   });
 
   it('checks an edit that sends one date against the record\'s other date, and changes nothing', async () => {
-    const created = await admin.create('/api/orders', order('D-2', { pickupDate: '2026-11-20', mosDate: '2026-11-25' }));
+    const created = await createOrder(admin, { ...place(), pickupDate: '2026-11-20', mosDate: '2026-11-25' });
     const mosOnly = await admin.put(`/api/orders/${created.id}`, { version: created.version, mosDate: '2026-11-10' });
     expect(mosOnly.status).toBe(400);
     expect(mosOnly.body).toMatchObject(tooEarly('mosDate', '2026-11-20'));
@@ -85,7 +87,7 @@ describe('order dates in their order', () => {
   });
 
   it('refuses completing an order with a completion date before its pickup date', async () => {
-    const created = await admin.create('/api/orders', order('T-1', { pickupDate: '2026-11-20', mosDate: '2026-11-22' }));
+    const created = await createOrder(admin, { ...place(), pickupDate: '2026-11-20', mosDate: '2026-11-22' });
     await app.db('orders').where({ id: created.id }).update({ status: 'awaiting_pod_upload' });
     await app.db('orderAttachments').insert({ orderId: created.id, kind: 'pod', fileName: 'pod.pdf', contentType: 'application/pdf',
       size: 4, content: Buffer.from('%PDF'), uploadedBy: adminId });

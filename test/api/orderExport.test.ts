@@ -9,7 +9,9 @@ import { orderExport } from '../../api/src/orders/export';
 import { Order } from '../../api/src/orders/Order';
 import { loadTranslator } from '../../api/src/translations/catalog';
 import { personNameSql } from '../../api/src/users/personNameSql';
+import { eventually } from '../helpers/eventually';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { orderBody } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 
 const onPostgres = process.env.TEST_DB_KIND === 'postgres';
@@ -36,8 +38,7 @@ beforeAll(async () => {
   await db('translations').where({ namespace: 'order_status', key: 'in_transit' }).update({ en: '-12' });
   await db('translations').where({ namespace: 'resources', key: 'orders.fields.notes' }).update({ en: '+Notes, "n"' });
   const users = await db('users').whereIn('username', ['team_leader', 'biller']).orderBy('username').pluck('id');
-  const base = { pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea, pickupDate: '2026-11-20', mosDate: '2026-11-25' };
-  await db('orders').insert(TRICKY.map((text, i) => ({ ...base,
+  await db('orders').insert(TRICKY.map((text, i) => orderBody({ pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea,
     mtmNumber: text ?? `plain-${i}`, dnNumber: `TRICKY-${i}`, notes: text,
     supplierId: i % 3 === 0 ? null : refs.supplier, vehicleTypeId: i % 4 === 0 ? null : refs.vehicleType,
     assignedUserId: users[i % 2], status: ['booking_received', 'in_transit', 'completed'][i % 3],
@@ -128,15 +129,16 @@ describe('order CSV export', () => {
       leave.abort();
     }
     const pool = (app.db.client as { pool: { numUsed(): number } }).pool;
-    await waitFor(() => pool.numUsed() === 0);
+    await eventually(() => expect(pool.numUsed()).toBe(0));
     if (onPostgres) {
-      await waitFor(async () => (await app.db.raw("select 1 from pg_stat_activity where state = 'active' and query like 'copy (%'")).rows.length === 0);
+      await eventually(async () => expect((await app.db.raw("select 1 from pg_stat_activity where state = 'active' and query like 'copy (%'")).rows)
+        .toEqual([]));
     }
     // Everything still answers, a whole export included.
     expect((await admin.get('/api/orders?range=[0,9]')).status).toBe(200);
     const whole = await (await fetch(url, { headers: { cookie: admin.cookieHeader } })).text();
     expect(whole.split('\n').length).toBe(LEAVING_ROWS + 2);
-    await waitFor(() => pool.numUsed() === 0);
+    await eventually(() => expect(pool.numUsed()).toBe(0));
   });
 
   (onPostgres ? it : it.skip)('cuts the download off, and lives on, when the database fails mid-export', async () => {
@@ -144,19 +146,11 @@ describe('order CSV export', () => {
     const res = await fetch(url, { headers: { cookie: admin.cookieHeader } });
     const reader = res.body!.getReader();
     await reader.read();
-    await waitFor(async () => (await app.db.raw(
-      "select pg_terminate_backend(pid) from pg_stat_activity where state = 'active' and query like 'copy (%'")).rows.length > 0);
+    await eventually(async () => expect((await app.db.raw(
+      "select pg_terminate_backend(pid) from pg_stat_activity where state = 'active' and query like 'copy (%'")).rows).not.toEqual([]));
     await expect((async () => { for (;;) if ((await reader.read()).done) return; })()).rejects.toThrow();
     const pool = (app.db.client as { pool: { numUsed(): number } }).pool;
-    await waitFor(() => pool.numUsed() === 0);
+    await eventually(() => expect(pool.numUsed()).toBe(0));
     expect((await admin.get('/api/orders?range=[0,9]')).status).toBe(200);
   });
 });
-
-async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}

@@ -3,7 +3,8 @@ import Papa from 'papaparse';
 import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
 import { personName } from '@kernel/users/personName';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { zipOf } from '../helpers/zipFile';
 
@@ -93,8 +94,7 @@ describe('order import: preview and import', () => {
   it('says every rule\'s error at its row and column, in the form\'s words, and imports only the rest', async () => {
     await admin.create('/api/warehouses', { code: 'TW1', name: 'Twin' });
     await admin.create('/api/warehouses', { code: 'TW2', name: 'Twin' });
-    await admin.create('/api/orders', { mtmNumber: 'EXISTING', dnNumber: 'TAKEN-1', pickupWarehouseId: refs.warehouse,
-      deliveryAreaId: refs.ownArea, assignedUserId: refs.dispatcherId, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    await createOrder(admin, { ...placeIn(refs), dnNumber: 'TAKEN-1' });
     const file = csv([EN_HEADER,
       row('E-OK'), // row 2
       row('E-3', { 'MTM number': '' }),
@@ -248,11 +248,11 @@ describe('order import: the rows with errors as a file', () => {
 
 describe('order import: a round trip through the export', () => {
   it('gives the same fields as the orders exported, as new numbers, from CSV and from .xlsx', async () => {
-    const base = { pickupWarehouseId: refs.warehouse, assignedUserId: refs.dispatcherId, pickupDate: '2026-10-01', mosDate: '2026-10-09' };
+    const dates = { pickupDate: '2026-10-01', mosDate: '2026-10-09' };
     const originals = [
-      await admin.create('/api/orders', { ...base, mtmNumber: 'RT-1', dnNumber: 'RT-DN-1', deliveryAreaId: refs.ownArea,
+      await createOrder(admin, { ...placeIn(refs), ...dates, mtmNumber: 'RT-1', dnNumber: 'RT-DN-1',
         supplierId: refs.supplier, vehicleTypeId: refs.vehicleType, notes: '-fragile, "top" side\nup' }),
-      await admin.create('/api/orders', { ...base, mtmNumber: '007', dnNumber: 'RT-DN-2', deliveryAreaId: refs.otherArea, notes: '中文备注' }),
+      await createOrder(admin, { ...placeIn(refs, refs.otherArea), ...dates, mtmNumber: '007', dnNumber: 'RT-DN-2', notes: '中文备注' }),
     ];
     const fields = ['supplierId', 'pickupWarehouseId', 'vehicleTypeId', 'deliveryAreaId', 'assignedUserId', 'pickupDate', 'mosDate', 'notes'];
     const exported = await admin.get(`/api/orders/export.csv?locale=cn&filter=${encodeURIComponent(JSON.stringify({ q: 'RT-DN-' }))}`);

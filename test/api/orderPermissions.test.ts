@@ -3,6 +3,7 @@ import type { OrderStatus } from '@kernel/orders/statusFlow';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { Role } from '@kernel/users/roles';
 import { signedInAs, type Answer, type HttpClient } from '../helpers/httpClient';
+import { createOrder, orderBody } from '../helpers/orders';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { useSignedInApp } from '../helpers/testApp';
 
@@ -26,16 +27,12 @@ beforeAll(async () => {
   await app.db('userDeliveryAreas').insert({ userId: dispatcher.id, deliveryAreaId: refs.area });
 });
 
-let serial = 0;
-const orderBody = () => {
-  serial += 1;
-  return { mtmNumber: `MTM-P-${serial}`, dnNumber: `DN-P-${serial}`, pickupWarehouseId: refs.warehouse,
-    assignedUserId: refs.user, deliveryAreaId: refs.area, pickupDate: '2026-11-20', mosDate: '2026-11-25' };
-};
+/** Where every order here is: refs' warehouse and area, assigned to the admin. */
+const place = () => ({ pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.user });
 
 /** An order with a POD on file, completed unless said otherwise: every call below has something to act on. */
 async function fixture(status: OrderStatus = 'completed') {
-  const order = await admin.create('/api/orders', orderBody());
+  const order = await createOrder(admin, place());
   await app.db('orders').where({ id: order.id })
     .update({ status, completionDate: status === 'completed' ? new Date('2026-11-26T10:00:00Z') : null });
   const [attachment] = await app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',
@@ -75,7 +72,7 @@ interface Call {
 }
 
 const CALLS: Call[] = [
-  { name: 'create', page: 'new_order', ok: 201, send: (c) => c.post('/api/orders', orderBody()) },
+  { name: 'create', page: 'new_order', ok: 201, send: (c) => c.post('/api/orders', orderBody(place())) },
   { name: 'edit', page: 'new_order', ok: 200, send: (c, { orderId }) => c.put(`/api/orders/${orderId}`, { notes: 'changed' }) },
   { name: 'delete', page: 'new_order', ok: 200, send: (c, { orderId }) => c.delete(`/api/orders/${orderId}`) },
   { name: 'status transition', page: 'new_order', ok: 200, from: 'awaiting_pod_upload',

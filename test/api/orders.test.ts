@@ -2,7 +2,8 @@ import type { DataProvider } from 'ra-core';
 import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import { stockDataProvider } from '../helpers/raClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder, orderBody, type OrderFields } from '../helpers/orders';
 import { demoUserName } from '../../seeds/demo';
 
 const { app, admin, leader, dispatcher } = useSignedInApp({ admin: 'admin', leader: 'team_leader', dispatcher: 'regional_dispatcher' });
@@ -14,18 +15,8 @@ beforeAll(async () => {
   refs = { ...await createOrderReferences(app, admin), leaderId: (await leader.get('/api/user')).body.id };
 });
 
-let serial = 0;
-const orderBody = (overrides: Record<string, unknown> = {}) => {
-  serial += 1;
-  return { mtmNumber: `MTM-${1000 + serial}`, dnNumber: `DN-${5000 + serial}`, supplierId: refs.supplier,
-    pickupWarehouseId: refs.warehouse, vehicleTypeId: refs.vehicleType, assignedUserId: refs.leaderId,
-    deliveryAreaId: refs.ownArea, pickupDate: '2026-11-20', mosDate: '2026-11-25', ...overrides };
-};
-const createOrder = async (overrides: Record<string, unknown> = {}, client = admin) => {
-  const answer = await client.post('/api/orders', orderBody(overrides));
-  if (answer.status !== 201) throw new Error(`create order: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body as Record<string, any>;
-};
+/** This file's orders: refs' warehouse, supplier, vehicle type and own area, assigned to the team leader. */
+const place = () => ({ ...placeIn(refs), assignedUserId: refs.leaderId, supplierId: refs.supplier, vehicleTypeId: refs.vehicleType });
 /** Puts an order in a status directly, as a fixture (the flow itself is what the tests check). */
 const setStatus = (id: number, status: OrderStatus) => app.db('orders').where({ id }).update({ status });
 const addPod = (orderId: number) => app.db('orderAttachments').insert({ orderId, kind: 'pod', fileName: 'pod.pdf',
@@ -44,19 +35,19 @@ describe('new orders', () => {
   });
 
   it('refuses an impossible date, a deleted reference and a duplicate DN number', async () => {
-    expect((await admin.post('/api/orders', orderBody({ pickupDate: '2026-02-30' }))).body.errors).toEqual({ pickupDate: 'Invalid format' });
+    expect((await admin.post('/api/orders', orderBody({ ...place(), pickupDate: '2026-02-30' }))).body.errors).toEqual({ pickupDate: 'Invalid format' });
     const { body: gone } = await admin.post('/api/warehouses', { code: 'GONE', name: 'Closed DC' });
     await admin.delete(`/api/warehouses/${gone.id}`);
-    expect((await admin.post('/api/orders', orderBody({ pickupWarehouseId: gone.id }))).body.errors)
+    expect((await admin.post('/api/orders', orderBody({ ...place(), pickupWarehouseId: gone.id }))).body.errors)
       .toHaveProperty('pickupWarehouseId');
-    const first = await createOrder();
-    const clash = await admin.post('/api/orders', orderBody({ dnNumber: first.dnNumber }));
+    const first = await createOrder(admin, place());
+    const clash = await admin.post('/api/orders', orderBody({ ...place(), dnNumber: first.dnNumber }));
     expect(clash.status).toBe(409);
     expect(clash.body.errors).toHaveProperty('dnNumber');
   });
 
   it('starts at booking_received with its first timeline event and the creator recorded', async () => {
-    const order = await createOrder({}, leader);
+    const order = await createOrder(leader, place());
     expect(order).toMatchObject({ status: 'booking_received', createdBy: refs.leaderId, pickupDate: '2026-11-20',
       mtmBuyPrice: '0.00', completionDate: null });
     const events = await admin.get(`/api/orders/${order.id}/events`);
@@ -64,15 +55,15 @@ describe('new orders', () => {
   });
 
   it('cannot change its status through a plain update', async () => {
-    const order = await createOrder();
+    const order = await createOrder(admin, place());
     expect((await admin.put(`/api/orders/${order.id}`, { status: 'completed' })).status).toBe(400);
   });
 });
 
 describe('the stock client on orders', () => {
   it('lists with q on MTM and DN numbers (prefix and contains), status lists and date ranges', async () => {
-    const a = await createOrder({ mtmNumber: 'MTM-ALPHA-77', dnNumber: 'DN-XYZ-1', pickupDate: '2026-01-10' });
-    const b = await createOrder({ mtmNumber: 'MTM-BETA-78', dnNumber: 'DN-ALPHA-2', pickupDate: '2026-03-10' });
+    const a = await createOrder(admin, { ...place(), mtmNumber: 'MTM-ALPHA-77', dnNumber: 'DN-XYZ-1', pickupDate: '2026-01-10' });
+    const b = await createOrder(admin, { ...place(), mtmNumber: 'MTM-BETA-78', dnNumber: 'DN-ALPHA-2', pickupDate: '2026-03-10' });
     await setStatus(b.id, 'in_transit');
     const list = (filter: Record<string, unknown>) => ra.getList('orders', { filter,
       sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 50 } }).then((r) => r.data.map((o) => o.id));
@@ -84,12 +75,12 @@ describe('the stock client on orders', () => {
   });
 
   it('finds delayed orders: pickup passed before transit, or MOS passed before completion', async () => {
-    const late = await createOrder({ pickupDate: '2020-01-01', mosDate: '2099-01-01' });
-    const moving = await createOrder({ pickupDate: '2020-01-01', mosDate: '2099-01-01' });
+    const late = await createOrder(admin, { ...place(), pickupDate: '2020-01-01', mosDate: '2099-01-01' });
+    const moving = await createOrder(admin, { ...place(), pickupDate: '2020-01-01', mosDate: '2099-01-01' });
     await setStatus(moving.id, 'in_transit');
-    const overdue = await createOrder({ pickupDate: '2020-01-01', mosDate: '2020-01-02' });
+    const overdue = await createOrder(admin, { ...place(), pickupDate: '2020-01-01', mosDate: '2020-01-02' });
     await setStatus(overdue.id, 'awaiting_delivery');
-    const done = await createOrder({ pickupDate: '2020-01-01', mosDate: '2020-01-02' });
+    const done = await createOrder(admin, { ...place(), pickupDate: '2020-01-01', mosDate: '2020-01-02' });
     await setStatus(done.id, 'completed');
     const { data } = await ra.getList('orders', { filter: { delayed: true, q: 'MTM-' },
       sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 500 } });
@@ -101,7 +92,7 @@ describe('the stock client on orders', () => {
   });
 
   it('gets, updates with the version check, and deletes softly', async () => {
-    const order = await createOrder();
+    const order = await createOrder(admin, place());
     const { data } = await ra.getOne('orders', { id: order.id });
     const { data: updated } = await ra.update('orders', { id: order.id, data: { ...data, notes: 'Call ahead' }, previousData: data });
     expect(updated).toMatchObject({ notes: 'Call ahead', version: 2 });
@@ -136,7 +127,7 @@ describe('the status flow', () => {
   const cases = (['admin', 'team_leader'] as const).flatMap((role) => pairs.map((p) => ({ ...p, role, allowed: allowedFor(role, p.from, p.to) })));
 
   it.each(cases)('$role: $from → $to allowed=$allowed', async ({ role, from, to, allowed }) => {
-    const order = await createOrder();
+    const order = await createOrder(admin, place());
     await setStatus(order.id, from);
     await addPod(order.id);
     const client = role === 'admin' ? admin : leader;
@@ -151,7 +142,7 @@ describe('the status flow', () => {
   });
 
   it('requires a POD before completion, then sets the completion date, logs and records the event', async () => {
-    const order = await createOrder();
+    const order = await createOrder(admin, place());
     await setStatus(order.id, 'awaiting_pod_upload');
     const refused = await admin.post(`/api/orders/${order.id}/transitions`, { to: 'completed' });
     expect(refused.status).toBe(409);
@@ -170,7 +161,7 @@ describe('the status flow', () => {
   });
 
   it('refuses an unknown status with 400', async () => {
-    const order = await createOrder();
+    const order = await createOrder(admin, place());
     expect((await admin.post(`/api/orders/${order.id}/transitions`, { to: 'teleported' })).status).toBe(400);
   });
 });
@@ -184,9 +175,9 @@ describe('batch completion date', () => {
   });
 
   /** A completed order: the only kind whose completion date the batch changes. */
-  const completedOrder = async (overrides: Record<string, unknown> = {}) => {
+  const completedOrder = async (overrides: Partial<OrderFields> = {}) => {
     // Picked up before every completion date the tests set (a completion is never before its pickup).
-    const order = await createOrder({ pickupDate: '2026-09-01', mosDate: '2026-09-05', ...overrides });
+    const order = await createOrder(admin, { ...place(), pickupDate: '2026-09-01', mosDate: '2026-09-05', ...overrides });
     await app.db('orders').where({ id: order.id }).update({ status: 'completed', completionDate: new Date('2026-10-20T08:00:00Z') });
     return order;
   };
@@ -205,8 +196,8 @@ describe('batch completion date', () => {
 
   it('refuses a selection holding an order that is not completed with 409 naming it, and changes none', async () => {
     const done = [await completedOrder(), await completedOrder()];
-    const open = await createOrder({ mtmNumber: 'MTM-OPEN-1' });
-    const cancelled = await createOrder({ mtmNumber: 'MTM-CANCELLED-1' });
+    const open = await createOrder(admin, { ...place(), mtmNumber: 'MTM-OPEN-1' });
+    const cancelled = await createOrder(admin, { ...place(), mtmNumber: 'MTM-CANCELLED-1' });
     await setStatus(cancelled.id, 'cancelled');
     const ids = [done[0].id, open.id, done[1].id, cancelled.id];
     const before = await completionDates(ids);
@@ -245,8 +236,8 @@ describe('batch completion date', () => {
 
 describe('a regional dispatcher', () => {
   it('sees and changes only orders of their own delivery areas, on every order route', async () => {
-    const mine = await createOrder();
-    const theirs = await createOrder({ deliveryAreaId: refs.otherArea });
+    const mine = await createOrder(admin, place());
+    const theirs = await createOrder(admin, { ...place(), deliveryAreaId: refs.otherArea });
     const list = await dispatcher.get('/api/orders?range=[0,499]');
     const ids = list.body.map((o: { id: number }) => o.id);
     expect(ids).toContain(mine.id);
@@ -257,7 +248,7 @@ describe('a regional dispatcher', () => {
     expect((await dispatcher.put(`/api/orders/${theirs.id}`, { notes: 'x' })).status).toBe(404);
     expect((await dispatcher.delete(`/api/orders/${theirs.id}`)).status).toBe(404);
     expect((await dispatcher.post(`/api/orders/${theirs.id}/transitions`, { to: 'cancelled' })).status).toBe(404);
-    expect((await dispatcher.post('/api/orders', orderBody({ deliveryAreaId: refs.otherArea }))).status).toBe(403);
+    expect((await dispatcher.post('/api/orders', orderBody({ ...place(), deliveryAreaId: refs.otherArea }))).status).toBe(403);
     expect((await dispatcher.put(`/api/orders/${mine.id}`, { deliveryAreaId: refs.otherArea })).status).toBe(403);
     expect((await app.db('orders').where({ id: theirs.id }).first()).status).toBe('booking_received');
   });
@@ -269,7 +260,7 @@ describe('CSV export', () => {
   it('streams every order of the filter, UTF-8 with BOM, headers and statuses in the chosen language', async () => {
     const tag = 'EXPORT-';
     const made = [];
-    for (let i = 0; i < 3; i += 1) made.push(await createOrder({ mtmNumber: `${tag}${i}` }));
+    for (let i = 0; i < 3; i += 1) made.push(await createOrder(admin, { ...place(), mtmNumber: `${tag}${i}` }));
     await setStatus(made[0].id, 'in_transit');
     const filter = encodeURIComponent(JSON.stringify({ q: tag }));
     const res = await fetch(`${app.url}/api/orders/export.csv?filter=${filter}&locale=en`, { headers: { cookie: admin.cookieHeader } });
@@ -289,7 +280,7 @@ describe('CSV export', () => {
   });
 
   it('walks past the first thousand rows and keeps a dispatcher to their areas', async () => {
-    const base = orderBody();
+    const base = orderBody(place());
     const rows = Array.from({ length: 1205 }, (_, i) => ({ ...base, mtmNumber: `BULK-${i}`, dnNumber: `BULK-DN-${i}`,
       status: 'booking_received', deliveryAreaId: i % 5 === 0 ? refs.otherArea : refs.ownArea }));
     await app.db.batchInsert('orders', rows, 500);
@@ -312,7 +303,7 @@ describe('list totals', () => {
     const exact = await admin.get('/api/orders?range=[0,9]');
     expect(exact.headers.get('x-total-estimated')).toBeNull();
     expect(Number(exact.headers.get('content-range')!.split('/')[1])).toBe(Number((await app.db('orders').whereNull('deletedAt').count({ n: '*' }))[0].n));
-    const base = orderBody();
+    const base = orderBody(place());
     await app.db.batchInsert('orders', Array.from({ length: 10_050 }, (_, i) => ({ ...base, mtmNumber: `MANY-${i}`,
       dnNumber: `MANY-DN-${i}` })), 1000);
     await app.db.raw('analyze orders');

@@ -1,7 +1,8 @@
 import { CLOSED, PRE_TRANSIT } from '@kernel/orders/delayKinds';
 import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
 import { signedInAs } from '../helpers/httpClient';
-import { createOrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn } from '../helpers/orderReferences';
+import { orderBody } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -14,8 +15,7 @@ describe('the statuses before in_transit, in the kernel and in the counting trig
     const refs = await createOrderReferences(app, admin);
     const open = ORDER_STATUSES.filter((status) => !CLOSED.includes(status));
     // One open order per status, each on its own pickup date, so each count names its status.
-    await app.db('orders').insert(open.map((status, n) => ({ mtmNumber: `PT-${n}`, dnNumber: `DN-PT-${n}`, status,
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.otherArea, assignedUserId: refs.dispatcherId,
+    await app.db('orders').insert(open.map((status, n) => orderBody({ ...placeIn(refs, refs.otherArea), status,
       pickupDate: `2026-10-${String(n + 1).padStart(2, '0')}`, mosDate: '2026-11-30' })));
     const counted: Array<{ pickupDate: string; preTransit: boolean }> = await app.db('openOrderDates')
       .where({ deliveryAreaId: refs.otherArea }).orderBy('pickupDate').select('pickupDate', 'preTransit');

@@ -2,7 +2,8 @@ import { PRICE_INPUTS, type PriceInput } from '@kernel/pricing/priceFields';
 import { priceTotals } from '@kernel/pricing/priceTotals';
 import { marginSql } from '../../api/src/pricing/margin';
 import { signedInAs } from '../helpers/httpClient';
-import { createOrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn } from '../helpers/orderReferences';
+import { createOrder } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 let app: TestApp;
@@ -25,8 +26,7 @@ beforeAll(async () => {
   app = await startTestApp();
   const admin = await signedInAs(app.url, 'admin');
   const refs = await createOrderReferences(app, admin);
-  orderId = (await admin.create('/api/orders', { mtmNumber: 'M-SUMS', dnNumber: 'D-SUMS', pickupWarehouseId: refs.warehouse,
-    deliveryAreaId: refs.ownArea, assignedUserId: refs.dispatcherId, pickupDate: '2026-11-20', mosDate: '2026-11-25' })).id;
+  orderId = (await createOrder(admin, placeIn(refs))).id;
 });
 afterAll(() => app?.close());
 

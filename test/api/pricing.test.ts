@@ -4,7 +4,8 @@ import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder, type OrderFields } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const { app, admin, biller } = useSignedInApp({ admin: 'admin', biller: 'biller' });
@@ -16,22 +17,14 @@ beforeAll(async () => {
   refs = { ...await createOrderReferences(app, admin), userId: (await admin.get('/api/user')).body.id };
 });
 
-let serial = 0;
 type Order = Record<string, any>;
 
-/** A new order through the API, at `booking_received`. */
-async function createOrder(overrides: Record<string, unknown> = {}): Promise<Order> {
-  serial += 1;
-  const answer = await admin.post('/api/orders', { mtmNumber: `MTM-P${1000 + serial}`, dnNumber: `DN-P${1000 + serial}`,
-    supplierId: refs.supplier, pickupWarehouseId: refs.warehouse, assignedUserId: refs.userId,
-    deliveryAreaId: refs.ownArea, pickupDate: '2026-11-20', mosDate: '2026-11-25', ...overrides });
-  if (answer.status !== 201) throw new Error(`create order: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body;
-}
+/** This file's orders: refs' supplier, warehouse and own area, assigned to the admin. */
+const place = () => ({ ...placeIn(refs), assignedUserId: refs.userId, supplierId: refs.supplier });
 
 /** An order completed at `completedAt` the way the flow completes one: a POD, then the last transition. */
-async function completedOrder(completedAt: Date, overrides: Record<string, unknown> = {}): Promise<Order> {
-  const order = await createOrder(overrides);
+async function completedOrder(completedAt: Date, overrides: Partial<OrderFields> = {}): Promise<Order> {
+  const order = await createOrder(admin, { ...place(), ...overrides });
   await app.db('orders').where({ id: order.id }).update({ status: 'awaiting_pod_upload' });
   await app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',
     contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
@@ -87,7 +80,7 @@ describe('who may use pricing management', () => {
 
 describe('the pricing list', () => {
   it('shows completed orders only, with the computed MTM prices and margin', async () => {
-    const open = await createOrder({ mtmNumber: 'MTM-LIST-OPEN' });
+    const open = await createOrder(admin, { ...place(), mtmNumber: 'MTM-LIST-OPEN' });
     const done = await completedOrder(new Date(2030, 6, 1), { mtmNumber: 'MTM-LIST-DONE' });
     expect(await ids({ q: 'MTM-LIST' })).toEqual([done.id]);
     expect((await biller.get(`/api/pricing/${open.id}`)).status).toBe(404);

@@ -2,6 +2,7 @@ import { PRE_TRANSIT } from '@kernel/orders/delayKinds';
 import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { orderBody } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -78,8 +79,8 @@ describe('the delay counts', () => {
   it('keeps counting the late orders of a deleted area under its name', async () => {
     const gone = (await admin.post('/api/delivery-areas', { code: 'D-GONE', name: 'Closed area' })).body.id;
     const template = await app.db('orders').whereNull('deletedAt').first('supplierId', 'pickupWarehouseId', 'assignedUserId');
-    const [{ id }] = await app.db('orders').insert({ ...template, mtmNumber: 'PM-GONE', dnNumber: 'DN-PM-GONE',
-      deliveryAreaId: gone, status: 'booking_received', pickupDate: '2020-01-01', mosDate: '2099-01-01' }, ['id']);
+    const [{ id }] = await app.db('orders').insert(orderBody({ ...template, mtmNumber: 'PM-GONE',
+      deliveryAreaId: gone, status: 'booking_received', pickupDate: '2020-01-01', mosDate: '2099-01-01' }), ['id']);
     await admin.delete(`/api/delivery-areas/${gone}`);
     const { body } = await admin.get('/api/process-monitoring');
     expect(body.areas.find((a: { deliveryAreaId: number }) => a.deliveryAreaId === gone))
@@ -195,8 +196,8 @@ describe('the counts, kept by the database', () => {
   it('follow every change to an order: create, move, edit its area and dates, delete, restore, plain SQL', async () => {
     const template = await app.db('orders').whereNull('deletedAt').first('supplierId', 'pickupWarehouseId', 'assignedUserId');
     const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString('sv');
-    const created = await admin.post('/api/orders', { ...template, mtmNumber: 'PM-LIVE', dnNumber: 'DN-PM-LIVE',
-      deliveryAreaId: refs.own, pickupDate: yesterday, mosDate: yesterday });
+    const created = await admin.post('/api/orders', orderBody({ ...template, mtmNumber: 'PM-LIVE',
+      deliveryAreaId: refs.own, pickupDate: yesterday, mosDate: yesterday }));
     expect(created.status).toBe(201);
     const id = created.body.id;
     await countsMatch();

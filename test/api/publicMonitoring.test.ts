@@ -1,4 +1,5 @@
 import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { createOrder, orderBody } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -48,10 +49,9 @@ beforeAll(async () => {
     const deleted = await admin.delete(`/api/${path}`);
     if (deleted.status !== 200) throw new Error(`delete ${path}: ${deleted.status}`);
   }
-  const order = await admin.post('/api/orders', { mtmNumber: SECRETS.mtm, dnNumber: SECRETS.dn, supplierId: north,
+  await createOrder(admin, { mtmNumber: SECRETS.mtm, dnNumber: SECRETS.dn, supplierId: north,
     pickupWarehouseId: warehouse, vehicleTypeId: truck, assignedUserId: user.body.id, deliveryAreaId: area,
     pickupDate: dateOf(localDay(0)), mosDate: dateOf(localDay(2)), notes: SECRETS.notes });
-  if (order.status !== 201) throw new Error(`order: ${order.status} ${JSON.stringify(order.body)}`);
 
   // Orders straight into the table, as fixtures: completions around today's edges, prices, statuses.
   const base = { pickupWarehouseId: warehouse, deliveryAreaId: area, assignedUserId: user.body.id, vehicleTypeId: truck };
@@ -70,7 +70,7 @@ beforeAll(async () => {
     { ...gone, status: 'vehicle_breakdown', createdAt: localDay(-2) },
     { supplierId: north, status: 'in_transit', createdAt: localDay(-1), deletedAt: new Date() },
   ];
-  await app.db('orders').insert(rows.map((row, i) => ({ ...base, mtmNumber: `FX-${i}`, dnNumber: `DN-FX-${i}`,
+  await app.db('orders').insert(rows.map((row, i) => orderBody({ ...base, mtmNumber: `FX-${i}`,
     pickupDate: dateOf(row.createdAt), mosDate: dateOf(localDay(3)), ...row })));
 });
 afterAll(() => app?.close());

@@ -1,6 +1,7 @@
 import { signedInAs } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Rate cards (#24, docs/pricing.md#rate-cards): no overlapping live cards, the most specific card
@@ -34,10 +35,8 @@ async function newCard(supplierId: number, overrides: Row = {}): Promise<Row> {
 
 /** An order waiting for its POD, ready to be completed. */
 async function readyOrder(overrides: Row = {}): Promise<Row> {
-  serial += 1;
-  const order = await admin.create('/api/orders', { mtmNumber: `MTM-RC${serial}`, dnNumber: `DN-RC${serial}`,
-    supplierId: refs.supplier, vehicleTypeId: refs.vehicleType, pickupWarehouseId: refs.warehouse, assignedUserId: refs.userId,
-    deliveryAreaId: refs.ownArea, pickupDate: '2026-06-10', mosDate: '2026-06-12', ...overrides });
+  const order = await createOrder(admin, { ...placeIn(refs), assignedUserId: refs.userId, supplierId: refs.supplier,
+    vehicleTypeId: refs.vehicleType, pickupDate: '2026-06-10', mosDate: '2026-06-12', ...overrides });
   await app.db('orders').where({ id: order.id }).update({ status: 'awaiting_pod_upload' });
   await app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',
     contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });

@@ -1,3 +1,4 @@
+import { eventually } from '../helpers/eventually';
 import { HttpClient } from '../helpers/httpClient';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { setPasswordWorkLimits } from '../../api/src/auth/passwords';
@@ -59,11 +60,6 @@ describe('POST /api/register', () => {
 });
 
 describe('when the server is busy hashing passwords', () => {
-  /** Waits (without a deadline of its own) until the condition holds. */
-  async function until(condition: () => boolean) {
-    while (!condition()) await new Promise((resolve) => setImmediate(resolve));
-  }
-
   it('answers registrations 503 with Retry-After once the line is full, lets a login take a waiting place, and creates nothing', async () => {
     // One password at a time, one waiting place; the test holds the one running place.
     const line = setPasswordWorkLimits(1, 1);
@@ -72,7 +68,7 @@ describe('when the server is busy hashing passwords', () => {
     try {
       const before = await app.db('users').count({ n: '*' }).first();
       const queued = new HttpClient(app.url).post('/api/register', person('queued'));
-      await until(() => line.waiting === 1);
+      await eventually(() => expect(line.waiting).toBe(1));
       const refused = await new HttpClient(app.url).post('/api/register', person('refused'));
       expect(refused.status).toBe(503);
       expect(refused.body.message).toMatch(/busy/i);

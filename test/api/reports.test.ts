@@ -4,7 +4,8 @@ import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { catchUpReports, startReportSchedule } from '../../api/src/reports/reportSchedule';
 import { signedInAs } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { until } from '../helpers/until';
+import { eventually } from '../helpers/eventually';
+import { orderBody } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 /**
@@ -42,7 +43,6 @@ beforeAll(async () => {
   await app.db('userDeliveryAreas').insert({ userId: refs.dispatcherId, deliveryAreaId: refs.ownArea });
 });
 
-let serial = 0;
 interface OrderFixture {
   pickupDate: string;
   status?: string;
@@ -59,15 +59,10 @@ interface OrderFixture {
 }
 /** Orders written straight into the table, as fixtures: the reports only read them. */
 async function insertOrders(fixtures: OrderFixture[]): Promise<number[]> {
-  const rows = fixtures.map((f) => {
-    serial += 1;
-    return {
-      mtmNumber: `MTM-${serial}`, dnNumber: `DN-${serial}`, pickupWarehouseId: refs.warehouse,
-      supplierId: refs.suppliers[0], vehicleTypeId: refs.vehicleTypes[0], deliveryAreaId: refs.areas[0],
-      assignedUserId: refs.users[0], mosDate: f.pickupDate, status: 'booking_received',
-      createdAt: `${f.pickupDate}T02:00:00Z`, ...f,
-    };
-  });
+  const rows = fixtures.map((f) => orderBody({ pickupWarehouseId: refs.warehouse,
+    supplierId: refs.suppliers[0], vehicleTypeId: refs.vehicleTypes[0], deliveryAreaId: refs.areas[0],
+    assignedUserId: refs.users[0], mosDate: f.pickupDate, status: 'booking_received',
+    createdAt: `${f.pickupDate}T02:00:00Z`, ...f }));
   const ids: number[] = [];
   for (let at = 0; at < rows.length; at += 200) {
     ids.push(...(await app.db('orders').insert(rows.slice(at, at + 200)).returning('id')).map((r) => r.id));
@@ -343,8 +338,7 @@ describe('a run', () => {
     try {
       // Written past the API, the grant reaches the instance's kept session with its notice
       // (middleware/sessionCache.ts), a moment after the commit.
-      await until(async () => ((await dispatcher.get(`/api/reports/statistics?runId=${runId}`)).status === 200 || undefined),
-        () => 'the dispatcher\'s grant');
+      await eventually(async () => expect((await dispatcher.get(`/api/reports/statistics?runId=${runId}`)).status).toBe(200));
       const report = await statistics(`runId=${runId}&months=12&granularity=month&dimension=delivery_area`, dispatcher);
       expect(new Set(report.rows.map((r: any) => r.key))).toEqual(new Set([refs.ownArea]));
       const bySupplier = await statistics(`runId=${runId}&months=12&granularity=month&dimension=supplier`, dispatcher);

@@ -1,5 +1,5 @@
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
-import { until } from '../helpers/until';
+import { eventually } from '../helpers/eventually';
 import { statementsDuring } from '../helpers/statements';
 import { startTestApp, type TestApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS } from '../../api/src/middleware/session';
@@ -16,19 +16,11 @@ const sessionRow = (id: string) => app.db('sessions').where({ id }).first();
 const sessionWrites = async (work: () => Promise<unknown>) =>
   (await statementsDuring(app.db, work)).filter((sql) => /^\s*(update|insert|delete)\b[^;]*"sessions"/i.test(sql));
 
-/**
- * Asks `ask` every 10 ms until it answers `status`: the milliseconds that took. Fails when it has
- * not within `limit` ms.
- */
+/** Asks `ask` until it answers `status`: the milliseconds that took. Fails when it has not within `limit` ms. */
 async function msUntil(ask: () => Promise<Answer>, status: number, limit = 1_000): Promise<number> {
   const started = Date.now();
-  for (;;) {
-    const answer = await ask();
-    const elapsed = Date.now() - started;
-    if (answer.status === status) return elapsed;
-    if (elapsed > limit) throw new Error(`still ${answer.status} after ${elapsed} ms, not ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await eventually(async () => expect((await ask()).status).toBe(status), limit);
+  return Date.now() - started;
 }
 
 const SESSION_READS = /"(users|page_permissions|sessions)"/;
@@ -160,12 +152,12 @@ onPostgres('two instances on one database', () => {
   async function keptOnSecond(client: HttpClient, path: string): Promise<HttpClient> {
     const there = new HttpClient(second.url, { cookie: client.cookieHeader });
     expect((await there.get(path)).status).toBe(200);
-    let read: string[] = [];
-    await until(async () => {
-      const statements = await statementsDuring(second.db, async () => expect((await there.get(path)).status).toBe(200));
-      read = statements.filter((sql) => SESSION_READS.test(sql));
-      return read.length === 0 ? true : undefined;
-    }, () => `a read of the kept session without a session statement (last: ${read.join('; ')})`, 1_000);
+    const statuses = new Set<number>();
+    await eventually(async () => {
+      const statements = await statementsDuring(second.db, async () => statuses.add((await there.get(path)).status));
+      expect(statements.filter((sql) => SESSION_READS.test(sql))).toEqual([]);
+    }, 1_000);
+    expect([...statuses]).toEqual([200]);
     return there;
   }
 

@@ -8,13 +8,13 @@ import { openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { readConfig } from '../../api/src/foundation/config';
 import { HttpClient } from '../helpers/httpClient';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
-import { createTestDatabase } from '../helpers/testDatabase';
+import { createPgliteFolder, createTestDatabase } from '../helpers/testDatabase';
 import { RECONNECT_MS, startDraining } from '../../api/src/foundation/draining';
 import { shutDown } from '../../api/src/shutdown';
 import { createOrderReferences } from '../helpers/orderReferences';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
 import { freePort } from '../helpers/freePort';
-import { until } from '../helpers/until';
+import { eventually } from '../helpers/eventually';
 
 // Stopping a server (SIGTERM, server.ts → shutdown.ts) without cutting what is under way.
 const { app, admin } = useSignedInApp({ admin: 'admin' });
@@ -56,8 +56,8 @@ describe('a stopping server', () => {
     const importing = admin.post('/api/orders/import', form);
     const exporting = fetch(`${app.url}/api/orders/export.csv?locale=en`, { headers: { cookie: admin.cookieHeader } })
       .then(async (res) => ({ status: res.status, text: await res.text() }));
-    await until(() => (arrived.some((url) => url.startsWith('/api/orders/import'))
-      && arrived.some((url) => url.startsWith('/api/orders/export')) ? true : undefined), () => `the import and the export among ${arrived}`);
+    await eventually(() => expect(arrived).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/orders\/import/),
+      expect.stringMatching(/^\/api\/orders\/export/)])), 5_000);
     app.server.off('request', onRequest);
 
     const started = Date.now();
@@ -99,12 +99,13 @@ describe('a draining server', () => {
 
 describe('the server process on SIGTERM', () => {
   it('exits 0 within the grace period, an import it had to cut left nothing', async () => {
-    // The database the process runs on: a migrated one on the server, or a new PGlite folder (its first start).
+    // The database the process runs on: a migrated and seeded one, on the server or in a PGlite folder
+    // (a first start, which migrates and seeds, is compiledServer.test.ts's).
     const postgres = process.env.TEST_DB_KIND === 'postgres';
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
-    const { target, drop } = postgres
-      ? await createTestDatabase({ config: readConfig({ PASSWORD_HASH_COST: '12' }), demo: true, sampleData: false })
-      : { target: { dataDir } as DatabaseTarget, drop: async () => undefined };
+    const preparation = { config: readConfig({ PASSWORD_HASH_COST: '12' }), demo: true, sampleData: false };
+    const { target, drop } = postgres ? await createTestDatabase(preparation)
+      : await createPgliteFolder(preparation, dataDir).then(() => ({ target: { dataDir } as DatabaseTarget, drop: async () => undefined }));
     const port = await freePort();
     const graceMs = 300;
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../api/src/server.ts')], {

@@ -1,6 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import { syncCatalogs } from '../../api/src/translations/catalog';
 import type { Role } from '@kernel/users/roles';
+import { eventually } from '../helpers/eventually';
 import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
 import { stockDataProvider } from '../helpers/raClient';
 import { statementsDuring } from '../helpers/statements';
@@ -334,11 +335,11 @@ describe('the public catalog, served from memory', () => {
   it('shows a change made outside this app (another instance on the same database) within a second', async () => {
     const before = await fetchCatalog();
     await app.db('translations').where({ namespace: 'cache_ns', key: 'hello' }).update({ en: 'Written elsewhere' });
-    let now = before;
-    while (text(now, 'cache_ns', 'hello') !== 'Written elsewhere') {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      now = await fetchCatalog();
-    }
+    const now = await eventually(async () => {
+      const catalog = await fetchCatalog();
+      expect(text(catalog, 'cache_ns', 'hello')).toBe('Written elsewhere');
+      return catalog;
+    });
     expect(now.headers.get('etag')).not.toBe(before.headers.get('etag'));
   });
 });

@@ -1,5 +1,6 @@
 import type { Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { createOrder } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
@@ -207,8 +208,7 @@ describe('what the API tells of a deleted record', () => {
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     const { body: warehouse } = await admin.post('/api/warehouses', { code: 'TR-SC', name: 'Scope DC' });
     const { body: area } = await admin.post('/api/delivery-areas', { code: 'TR-SC', name: 'Outside the dispatcher' });
-    const { body: order } = await admin.post('/api/orders', { mtmNumber: 'MTM-TR-SC', dnNumber: 'DN-TR-SC',
-      pickupWarehouseId: warehouse.id, deliveryAreaId: area.id, pickupDate: '2026-11-20', mosDate: '2026-11-25',
+    const order = await createOrder(admin, { pickupWarehouseId: warehouse.id, deliveryAreaId: area.id,
       assignedUserId: (await app.db('users').where({ username: 'team_leader' }).first()).id });
     expect((await admin.delete(`/api/orders/${order.id}`)).status).toBe(200);
     // Even granted the trash, the dispatcher may not see an order outside their areas.

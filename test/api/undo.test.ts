@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
-import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { completedOrders, createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder } from '../helpers/orders';
 import { statementsDuring } from '../helpers/statements';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -17,13 +18,6 @@ beforeAll(async () => {
 
 const undo = (client: HttpClient, actionId: string) => client.post(`/api/actions/${actionId}/undo`);
 
-let made = 0;
-/** An order in `area` (the dispatcher's own by default) of refs' supplier, made through the API by `client`. */
-async function newOrder(area = refs.ownArea, client = admin) {
-  made += 1;
-  return client.create('/api/orders', { mtmNumber: `UNDO-${made}`, dnNumber: `UNDO-DN-${made}`, pickupWarehouseId: refs.warehouse,
-    deliveryAreaId: area, assignedUserId: refs.dispatcherId, pickupDate: '2026-10-01', mosDate: '2026-10-06', supplierId: refs.supplier });
-}
 const lastAction = async (action: string, entityType: string, id: number) => (await app.db('activityLogs')
   .where({ action, entityType, entityId: String(id) }).orderBy('id', 'desc').first()).actionId as string;
 const stored = (table: string, id: number) => app.db(table).where({ id }).first();
@@ -69,7 +63,7 @@ describe('undo of an action', () => {
   });
 
   it('puts back a single order delete, its own action', async () => {
-    const order = await newOrder();
+    const order = await createOrder(admin, placeIn(refs));
     await admin.delete(`/api/orders/${order.id}`);
     const { actionId } = await app.db('activityLogs').where({ action: 'delete', entityType: 'order', entityId: String(order.id) }).first();
     expect((await undo(admin, actionId)).status).toBe(200);
@@ -146,7 +140,7 @@ describe('undo of an action', () => {
   });
 
   it('needs the page of the change: 403 for a user without it', async () => {
-    const order = await newOrder();
+    const order = await createOrder(admin, placeIn(refs));
     await admin.delete(`/api/orders/${order.id}`);
     const { actionId } = await app.db('activityLogs').where({ action: 'delete', entityId: String(order.id) }).first();
     const answer = await undo(biller, actionId);
@@ -156,8 +150,8 @@ describe('undo of an action', () => {
   });
 
   it('refuses a dispatcher the orders of a foreign area', async () => {
-    const own = await newOrder();
-    const foreign = await newOrder(refs.otherArea);
+    const own = await createOrder(admin, placeIn(refs));
+    const foreign = await createOrder(admin, placeIn(refs, refs.otherArea));
     const actionId = await bulkDelete(admin, '/api/orders', [own.id, foreign.id]);
     const answer = await undo(dispatcher, actionId);
     expect(answer.status).toBe(403);
@@ -305,7 +299,7 @@ describe('undo obeys the rules of its records', () => {
       contactEmail: 'b@example.com', address: 'Road 2' });
     const first = await admin.create('/api/suppliers', { name: 'First Haulage', contactPerson: 'C', contactPhone: '13800000002',
       contactEmail: 'c@example.com', address: 'Road 3' });
-    const orders = [await newOrder(), await newOrder()];
+    const orders = [await createOrder(admin, placeIn(refs)), await createOrder(admin, placeIn(refs))];
     await app.db('orders').whereIn('id', orders.map((o) => o.id)).update({ supplierId: first.id });
     const edit = await admin.post('/api/orders/bulk-edit', { ids: orders.map((o) => o.id), changes: { supplierId: other.id } });
     expect(edit.body.updated).toBe(2);
@@ -320,7 +314,7 @@ describe('undo obeys the rules of its records', () => {
   });
 
   it('lets no team leader take their own cancellation back; an admin may, within the undo\'s hours', async () => {
-    const order = await newOrder(refs.ownArea, leader);
+    const order = await createOrder(leader, placeIn(refs));
     expect((await leader.post(`/api/orders/${order.id}/transitions`, { to: 'cancelled' })).status).toBe(200);
     const cancelled = await lastAction('status_change', 'order', order.id);
     const answer = await undo(leader, cancelled);
@@ -335,7 +329,7 @@ describe('undo obeys the rules of its records', () => {
   });
 
   it('lets no dispatcher step their order back, which only admins and managers may', async () => {
-    const order = await newOrder(refs.ownArea, dispatcher);
+    const order = await createOrder(dispatcher, placeIn(refs));
     expect((await dispatcher.post(`/api/orders/${order.id}/transitions`, { to: 'awaiting_supplier_confirmation' })).status).toBe(200);
     const moved = await lastAction('status_change', 'order', order.id);
     const answer = await undo(dispatcher, moved);
@@ -387,11 +381,11 @@ describe('action ids belong to the server', () => {
   });
 
   it('never lets a sign-in, a failed one or a print join an action, which stays undoable', async () => {
-    const order = await newOrder(refs.otherArea);
+    const order = await createOrder(admin, placeIn(refs, refs.otherArea));
     const actionId = await issue(admin);
     expect((await deleteAs(admin, `/api/orders/${order.id}`, actionId)).status).toBe(200);
     const stranger = await signedInAs(app.url, 'regional_dispatcher');
-    const printed = await newOrder();
+    const printed = await createOrder(admin, placeIn(refs));
     expect((await stranger.request('POST', '/api/orders/print', { ids: [printed.id], layout: 'delivery_notes' }, { 'X-Action-Id': actionId })).status).toBe(200);
     await stranger.request('POST', '/api/login', { username: 'admin', password: 'wrong-password' }, { 'X-Action-Id': actionId });
     expect((await app.db('activityLogs').where({ actionId })).map((row) => row.action)).toEqual(['delete']);

@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { openEventStream } from '../helpers/eventStream';
 import { signedInAs, type Answer, type HttpClient } from '../helpers/httpClient';
-import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder, orderBody } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { useSignedInApp } from '../helpers/testApp';
 
@@ -27,14 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => stream.close());
 
-let made = 0;
 /** An order made by one INSERT (status, area, prices as asked): its id. */
 async function order({ status = 'booking_received', area = refs.ownArea, supplier = refs.supplier as number | null, priced = false } = {}) {
-  made += 1;
-  const [{ id }] = await app.db('orders').insert({ mtmNumber: `WP-${made}`, dnNumber: `WP-DN-${made}`, pickupWarehouseId: refs.warehouse,
-    deliveryAreaId: area, assignedUserId: refs.dispatcherId, supplierId: supplier, pickupDate: '2026-10-01', mosDate: '2026-10-06', status,
-    completionDate: status === 'completed' ? '2026-10-20T08:00:00Z' : null,
-    ...(priced ? { basePurchasePrice: '10.00', baseSalePrice: '20.00' } : {}) }).returning('id');
+  const [{ id }] = await app.db('orders').insert(orderBody({ ...placeIn(refs, area), supplierId: supplier,
+    pickupDate: '2026-10-01', mosDate: '2026-10-06', status, completionDate: status === 'completed' ? '2026-10-20T08:00:00Z' : null,
+    ...(priced ? { basePurchasePrice: '10.00', baseSalePrice: '20.00' } : {}) })).returning('id');
   return id as number;
 }
 const stored = (id: number, table = 'orders') => app.db(table).where({ id }).first();
@@ -53,11 +51,6 @@ async function loggedAndHeard(entityType: string, id: number, action: string) {
 const withPod = (id: number) => app.db('orderAttachments').insert({ orderId: id, kind: 'pod', fileName: 'pod.pdf', contentType: 'application/pdf',
   size: 1, content: Buffer.from('%') });
 
-const newOrderBody = (extra: Record<string, unknown> = {}) => {
-  made += 1;
-  return { mtmNumber: `WPN-${made}`, dnNumber: `WPN-DN-${made}`, pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.ownArea,
-    assignedUserId: refs.dispatcherId, pickupDate: '2026-10-01', mosDate: '2026-10-06', ...extra };
-};
 const transition = (client: HttpClient, id: number, to: string) => client.post(`/api/orders/${id}/transitions`, { to });
 const bulkEdit = (client: HttpClient, ids: number[], changes: object) => client.post('/api/orders/bulk-edit', { ids, changes });
 const batchDate = (client: HttpClient, ids: number[], completionDate = '2026-10-25T08:00:00Z') =>
@@ -69,6 +62,7 @@ const undo = (client: HttpClient, actionId: string) => client.post(`/api/actions
 const actionOf = async (entityType: string, id: number) => (await logOf(entityType, id)).at(-1)!.actionId as string;
 
 const IMPORT_HEADER = ['MTM number', 'DN number', 'Supplier', 'Pickup warehouse', 'Delivery area', 'Assigned user', 'Pickup date', 'MOS date'];
+let made = 0;
 /** An import of one row (POST /api/orders/import): previewed, then committed when the preview found it valid. */
 async function importRow(client: HttpClient, change: Record<string, string> = {}) {
   made += 1;
@@ -100,35 +94,34 @@ type Rule = (typeof RULES)[number];
 const PATHS: Record<string, Record<Rule, () => Promise<void>>> = {
   'the order form, creating (POST /api/orders)': {
     'who may write each field': async () => {
-      await refused(await biller.post('/api/orders', newOrderBody()), 403, 'page_denied');
+      await refused(await biller.post('/api/orders', orderBody(placeIn(refs))), 403, 'page_denied');
       // Prices are pricing management's, never the form's.
-      expect((await leader.post('/api/orders', newOrderBody({ basePurchasePrice: '1.00' }))).status).toBe(400);
+      expect((await leader.post('/api/orders', orderBody({ ...placeIn(refs), basePurchasePrice: '1.00' }))).status).toBe(400);
     },
     validation: async () => {
-      const answer = await leader.post('/api/orders', newOrderBody({ pickupDate: 'soon' }));
+      const answer = await leader.post('/api/orders', orderBody({ ...placeIn(refs), pickupDate: 'soon' }));
       await refused(answer, 400, 'invalid_input');
       expect(answer.body.fields.pickupDate.code).toBe('invalid_format');
     },
     'the invariants': async () => {
-      const taken = newOrderBody();
-      await leader.create('/api/orders', taken);
-      await refused(await leader.post('/api/orders', { ...newOrderBody(), dnNumber: taken.dnNumber }), 409, 'unique_violation');
-      expect((await leader.post('/api/orders', newOrderBody({ mosDate: '2026-09-01' }))).body.fields.mosDate.code).toBe('too_early');
+      const taken = await createOrder(leader, placeIn(refs));
+      await refused(await leader.post('/api/orders', orderBody({ ...placeIn(refs), dnNumber: taken.dnNumber })), 409, 'unique_violation');
+      expect((await leader.post('/api/orders', orderBody({ ...placeIn(refs), mosDate: '2026-09-01' }))).body.fields.mosDate.code).toBe('too_early');
     },
     'references only to live records': async () => {
-      const answer = await leader.post('/api/orders', newOrderBody({ supplierId: goneSupplier }));
+      const answer = await leader.post('/api/orders', orderBody({ ...placeIn(refs), supplierId: goneSupplier }));
       await refused(answer, 400, 'invalid_input');
       expect(answer.body.fields.supplierId.code).toBe('unknown_id');
     },
     "the dispatcher's areas before and after": async () => {
-      await refused(await dispatcher.post('/api/orders', newOrderBody({ deliveryAreaId: refs.otherArea })), 403, 'area_denied');
-      expect((await dispatcher.post('/api/orders', newOrderBody())).status).toBe(201);
+      await refused(await dispatcher.post('/api/orders', orderBody(placeIn(refs, refs.otherArea))), 403, 'area_denied');
+      expect((await dispatcher.post('/api/orders', orderBody(placeIn(refs)))).status).toBe(201);
     },
     'the version': async () => {
-      expect((await leader.create('/api/orders', newOrderBody())).version).toBe(1);
+      expect((await createOrder(leader, placeIn(refs))).version).toBe(1);
     },
     'the log row and its live notice': async () => {
-      await loggedAndHeard('order', (await leader.create('/api/orders', newOrderBody())).id, 'create');
+      await loggedAndHeard('order', (await createOrder(leader, placeIn(refs))).id, 'create');
     },
   },
 
@@ -442,7 +435,7 @@ const PATHS: Record<string, Record<Rule, () => Promise<void>>> = {
       expect(answer.body.fields.validFrom).toMatchObject({ code: 'overlaps', params: { name: 'Later spring' } });
       const id = await order();
       await admin.delete(`/api/orders/${id}`);
-      await leader.create('/api/orders', newOrderBody({ dnNumber: (await stored(id)).dnNumber }));
+      await createOrder(leader, { ...placeIn(refs), dnNumber: (await stored(id)).dnNumber });
       await refused(await restore(admin, 'order', id), 409, 'restore_conflict');
     },
     'references only to live records': async () => {

@@ -1,7 +1,9 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -26,17 +28,14 @@ beforeAll(async () => {
     ['BM-1', refs.north, refs.harbour], ['BM-2', refs.north, refs.harbour],
     ['BM-3', refs.north, refs.airport], ['BM-4', refs.south, refs.airport], ['BM-5', refs.south, refs.harbour],
   ];
-  for (const [mtm, supplierId, deliveryAreaId] of plan) orders[mtm] = await createOrder(mtm, supplierId, deliveryAreaId);
+  for (const [mtm, supplierId, deliveryAreaId] of plan) {
+    orders[mtm] = (await createOrder(admin, { ...fromDc(), mtmNumber: mtm, supplierId, deliveryAreaId })).id;
+  }
   await complete(['BM-1', 'BM-2', 'BM-3', 'BM-4']);
 });
 
-async function createOrder(mtm: string, supplierId: number, deliveryAreaId: number): Promise<number> {
-  const answer = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId,
-    pickupWarehouseId: refs.warehouse, assignedUserId: refs.leader, deliveryAreaId,
-    pickupDate: '2026-11-20', mosDate: '2026-11-25' });
-  if (answer.status !== 201) throw new Error(`create ${mtm}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer.body.id;
-}
+/** This file's orders leave the batch DC, assigned to the team leader. */
+const fromDc = () => ({ pickupWarehouseId: refs.warehouse, assignedUserId: refs.leader });
 
 /** When the orders were completed, as a fixture: only completed orders are the page's. */
 const COMPLETED_AT = '2026-11-26T10:00:00.000Z';
@@ -236,7 +235,9 @@ describe('batch modification (mobile, keyboard, expired session)', () => {
 
 describe('batch modification (an order no longer completed)', () => {
   it('shows the refusal naming the order, changes none, and goes through once that order is unticked', async () => {
-    for (const mtm of ['RF-1', 'RF-2']) orders[mtm] = await createOrder(mtm, refs.north, refs.harbour);
+    for (const mtm of ['RF-1', 'RF-2']) {
+      orders[mtm] = (await createOrder(admin, { ...fromDc(), mtmNumber: mtm, supplierId: refs.north, deliveryAreaId: refs.harbour })).id;
+    }
     await complete(['RF-1', 'RF-2']);
     const page = await newPage(env.browser, env.app.url);
     await openBatchPage(page, 'admin');
@@ -275,7 +276,7 @@ describe('batch modification (an order no longer completed)', () => {
 
 describe('batch modification where the person is', () => {
   it('takes the day of the completion date in the person\'s time zone, not the server\'s', async () => {
-    orders['TZ-1'] = await createOrder('TZ-1', refs.north, refs.harbour);
+    orders['TZ-1'] = (await createOrder(admin, { ...fromDc(), mtmNumber: 'TZ-1', supplierId: refs.north, deliveryAreaId: refs.harbour })).id;
     await complete(['TZ-1']);
     const page = await newPage(env.browser, env.app.url);
     // In Shanghai the pickup day's 00:30 is the day before in UTC, where the server may run.

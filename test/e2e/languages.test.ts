@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, eventually, fillDate, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, fillDate, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { DEMO_USERS, demoUserName } from '../../seeds/demo';
 
@@ -18,7 +20,7 @@ beforeAll(async () => {
   refs.leader = (await env.app.db('users').where({ username: 'team_leader' }).first()).id;
   // Six orders: five a page shows the list's pagination; the first is completed for a report.
   for (let n = 1; n <= 6; n += 1) {
-    const id = await created('/api/orders', { mtmNumber: `LG-${n}`, dnNumber: `DN-LG-${n}`, supplierId: refs.supplier,
+    const { id } = await createOrder(admin, { mtmNumber: `LG-${n}`, supplierId: refs.supplier,
       pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
       pickupDate: '2026-11-23', mosDate: '2026-11-28' });
     if (n === 1) refs.order = id;

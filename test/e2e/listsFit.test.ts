@@ -1,16 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { dayFrom } from '../helpers/testClock';
 
 const env = useAppInBrowser();
-
-/** A local calendar day `days` before today, as the API takes it. */
-function dayBefore(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * Every list holds a few records with long bilingual names: open and completed orders (two of them
@@ -28,10 +24,12 @@ beforeAll(async () => {
   const removed = await created('/api/suppliers', { name: '已停用承运商 Retired Carrier', ...SUPPLIER_CONTACT });
   await admin.delete(`/api/suppliers/${removed.id}`);
   const assignedUserId = (await admin.get('/api/user')).body.id;
+  // Days around the server's today: two of the open orders late.
+  const now = new Date();
   for (let n = 1; n <= 6; n += 1) {
-    const order = await created('/api/orders', { mtmNumber: `MTM20261123000${n}`, dnNumber: `DN0088300${n}`,
+    const order = await createOrder(admin, { mtmNumber: `MTM20261123000${n}`, dnNumber: `DN0088300${n}`,
       supplierId: supplier.id, pickupWarehouseId: warehouse.id, vehicleTypeId: vehicleType.id, assignedUserId,
-      deliveryAreaId: area.id, pickupDate: dayBefore(n + 1), mosDate: dayBefore(n - 2) });
+      deliveryAreaId: area.id, pickupDate: dayFrom(now, -(n + 1)), mosDate: dayFrom(now, 2 - n) });
     if (n > 4) continue;
     await env.app.db('orders').where({ id: order.id }).update({ status: 'awaiting_pod_upload' });
     await env.app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',

@@ -1,4 +1,5 @@
-import { chooseLanguage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 
 // The admins' mail outbox (docs/email.md#the-outbox): reached from the activity log, a failed mail
 // with its reason in the reader's language, retried; the person's mail language follows the UI's.

@@ -2,11 +2,15 @@ import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
 import { chooseLanguage, closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { createOrder, orderBody } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { dayFrom, useServerDay } from '../helpers/testClock';
 
+// Late, days overdue and completed today are the server's, by its wall clock (testClock.ts).
+const clock = useServerDay();
 const env = useAppInBrowser();
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toLocaleDateString('sv');
+const daysAgo = (n: number) => dayFrom(clock.now, -n);
 const orders: Record<string, number> = {};
 
 /**
@@ -32,11 +36,10 @@ beforeAll(async () => {
     ['PM-6', harbour, daysAgo(3), daysAgo(0), 'completed'],
   ];
   for (const [mtm, deliveryAreaId, pickupDate, mosDate, status] of plan) {
-    const answer = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId: supplier,
-      pickupWarehouseId: warehouse, vehicleTypeId: truck, assignedUserId: dispatcher, deliveryAreaId, pickupDate, mosDate });
-    if (answer.status !== 201) throw new Error(`create ${mtm}: ${answer.status} ${JSON.stringify(answer.body)}`);
-    orders[mtm] = answer.body.id;
-    await env.app.db('orders').where({ id: answer.body.id }).update({ status,
+    const { id } = await createOrder(admin, { mtmNumber: mtm, supplierId: supplier, pickupWarehouseId: warehouse, vehicleTypeId: truck,
+      assignedUserId: dispatcher, deliveryAreaId, pickupDate, mosDate });
+    orders[mtm] = id;
+    await env.app.db('orders').where({ id }).update({ status,
       ...(status === 'completed' ? { completionDate: new Date(), baseSalePrice: '1234.50' } : {}) });
   }
 });
@@ -133,8 +136,8 @@ describe('process monitoring', () => {
     // Meanwhile another late order arrives in Harbour.
     const [late] = await env.app.db('orders').where({ id: orders['PM-1'] })
       .select('supplierId', 'pickupWarehouseId', 'vehicleTypeId', 'assignedUserId', 'deliveryAreaId', 'pickupDate', 'mosDate');
-    const [{ id }] = await env.app.db('orders').insert({ ...late, mtmNumber: 'PM-7', dnNumber: 'DN-PM-7',
-      pickupDate: daysAgo(7), status: 'booking_received' }, ['id']);
+    const [{ id }] = await env.app.db('orders').insert(orderBody({ ...late, mtmNumber: 'PM-7',
+      pickupDate: daysAgo(7), status: 'booking_received' }), ['id']);
     try {
       await page.getByRole('button', { name: '刷新' }).click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=late-order]').length === 2);

@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
 import { signedInAs } from '../helpers/httpClient';
 import { closePage, expectAbsent, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { createOrder } from '../helpers/orders';
+import { dayFrom } from '../helpers/testClock';
 
 // The notification centre (docs/notifications.md): a late order raises the dispatcher's bell live.
 const env = useAppInBrowser();
-
-const yesterday = () => new Date(Date.now() - 86_400_000).toLocaleDateString('sv');
 
 describe('the notification bell', () => {
   it('rises without a reload when an order of the dispatcher\'s area turns late; the list marks read and opens the order', async () => {
@@ -15,9 +15,10 @@ describe('the notification bell', () => {
     const area = (await admin.create('/api/delivery-areas', { code: 'NT-A', name: '通知区域' })).id;
     const dispatcherId = (await env.app.db('users').where({ username: 'regional_dispatcher' }).first('id')).id;
     await env.app.db('userDeliveryAreas').insert({ userId: dispatcherId, deliveryAreaId: area });
-    const order = await admin.create('/api/orders', { mtmNumber: 'MTM-LATE-1', dnNumber: 'DN-LATE-1', pickupWarehouseId: warehouse,
-      deliveryAreaId: area, assignedUserId: dispatcherId, pickupDate: new Date(Date.now() + 86_400_000).toLocaleDateString('sv'),
-      mosDate: new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv') });
+    // Not late yet by the server's clock: its pickup date is tomorrow there.
+    const now = new Date();
+    const order = await createOrder(admin, { mtmNumber: 'MTM-LATE-1', dnNumber: 'DN-LATE-1', pickupWarehouseId: warehouse,
+      deliveryAreaId: area, assignedUserId: dispatcherId, pickupDate: dayFrom(now, 1), mosDate: dayFrom(now, 3) });
 
     const page = await newPage(env.browser, env.app.url);
     const listening = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
@@ -28,8 +29,8 @@ describe('the notification bell', () => {
     page.on('load', () => { loads += 1; });
 
     // The pickup date passes (written behind the app), then the job finds the order late.
-    await env.app.db('orders').where({ id: order.id }).update({ pickupDate: yesterday() });
-    await runNotificationJob(env.app.db, env.app.config);
+    await env.app.db('orders').where({ id: order.id }).update({ pickupDate: dayFrom(now, -1) });
+    await runNotificationJob(env.app.db, env.app.config, now);
     await page.locator('[data-testid=notification-count][data-count="1"]').waitFor({ state: 'attached', timeout: 60_000 });
     expect(loads).toBe(0);
 

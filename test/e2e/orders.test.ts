@@ -4,9 +4,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIN_FLOW } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import {
-  chooseLanguage, closePage, eventually, expectAbsent, expectCount, fillDate, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser,
-} from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { createOrder, type OrderFields } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { DEMO_USERS, demoUserName } from '../../seeds/demo';
 
@@ -47,13 +47,10 @@ async function screenshotFromTop(page: Page, name: string) {
 const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').getByText(text).first().waitFor();
 const headerStatus = (page: Page) => page.getByTestId('order-progress').getAttribute('data-status');
 
-let serial = 0;
 /** An order created through the API, moved along the main flow to `status` through the transitions call. */
-async function orderAt(status: (typeof MAIN_FLOW)[number], overrides: Record<string, unknown> = {}) {
-  serial += 1;
-  const { body: order } = await admin.post('/api/orders', { mtmNumber: `MTM-API-${serial}`, dnNumber: `DN-API-${serial}`,
-    pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader, supplierId: refs.supplier,
-    pickupDate: '2026-11-20', mosDate: '2026-11-25', ...overrides });
+async function orderAt(status: (typeof MAIN_FLOW)[number], overrides: Partial<OrderFields> = {}) {
+  const order = await createOrder(admin, { pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
+    supplierId: refs.supplier, ...overrides });
   for (const to of MAIN_FLOW.slice(1, MAIN_FLOW.indexOf(status) + 1)) {
     if (to === 'completed') {
       await env.app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',
@@ -62,7 +59,7 @@ async function orderAt(status: (typeof MAIN_FLOW)[number], overrides: Record<str
     const moved = await admin.post(`/api/orders/${order.id}/transitions`, { to });
     if (moved.status !== 200) throw new Error(`${to}: ${moved.status} ${JSON.stringify(moved.body)}`);
   }
-  return order as { id: number; mtmNumber: string };
+  return order;
 }
 
 const SEED_MESSAGES = {

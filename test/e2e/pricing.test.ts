@@ -2,19 +2,19 @@ import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { chooseLanguage, expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { dayFrom, FIXED_NOW } from '../helpers/testClock';
 
-const env = useAppInBrowser();
+// The pages' this year, this month and this week are FIXED_NOW's (testClock.ts).
+const env = useAppInBrowser({ clock: FIXED_NOW });
 
 let admin: HttpClient;
 const orders: Record<string, { id: number; version: number }> = {};
-/** Completed a few days ago, in this month of this year. */
-const completedAt = () => {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), Math.max(1, now.getDate() - 2), 10, 30);
-};
-/** Last December: still unpriced, and in sight by default in January too. */
-const lastYear = () => new Date(new Date().getFullYear() - 1, 11, 15, 9, 0);
+/** Completed two days before the clock's today, in its month of its year. */
+const COMPLETED_AT = new Date(FIXED_NOW.getFullYear(), FIXED_NOW.getMonth(), FIXED_NOW.getDate() - 2, 10, 30);
+/** Last December: still unpriced, and in sight by default. */
+const LAST_YEAR = new Date(FIXED_NOW.getFullYear() - 1, 11, 15, 9, 0);
 
 /**
  * PR-1..PR-4 and PR-OLD completed the way the flow completes an order (a POD, then the last
@@ -27,18 +27,16 @@ beforeAll(async () => {
   const area = (await admin.post('/api/delivery-areas', { code: 'PR', name: '华东 East' })).body.id;
   const assignedUserId = (await admin.get('/api/user')).body.id;
   for (const mtm of ['PR-OLD', 'PR-1', 'PR-2', 'PR-3', 'PR-4', 'PR-OPEN']) {
-    const completion = mtm === 'PR-OLD' ? lastYear() : completedAt();
+    const completion = mtm === 'PR-OLD' ? LAST_YEAR : COMPLETED_AT;
     // Picked up days before its completion (a completion is never before its pickup date).
-    const day = (daysBefore: number) => new Date(completion.getTime() - daysBefore * 86_400_000).toISOString().slice(0, 10);
-    const created = await admin.post('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId: supplier,
-      pickupWarehouseId: warehouse, assignedUserId, deliveryAreaId: area, pickupDate: day(5), mosDate: day(2) });
-    if (created.status !== 201) throw new Error(`create ${mtm}: ${created.status} ${JSON.stringify(created.body)}`);
-    orders[mtm] = created.body;
+    const created = await createOrder(admin, { mtmNumber: mtm, supplierId: supplier, pickupWarehouseId: warehouse, assignedUserId,
+      deliveryAreaId: area, pickupDate: dayFrom(completion, -5), mosDate: dayFrom(completion, -2) });
+    orders[mtm] = created;
     if (mtm === 'PR-OPEN') continue;
-    await env.app.db('orders').where({ id: created.body.id }).update({ status: 'awaiting_pod_upload' });
-    await env.app.db('orderAttachments').insert({ orderId: created.body.id, kind: 'pod', fileName: 'pod.pdf',
+    await env.app.db('orders').where({ id: created.id }).update({ status: 'awaiting_pod_upload' });
+    await env.app.db('orderAttachments').insert({ orderId: created.id, kind: 'pod', fileName: 'pod.pdf',
       contentType: 'application/pdf', size: 5, content: Buffer.from('%PDF-') });
-    const done = await admin.post(`/api/orders/${created.body.id}/transitions`,
+    const done = await admin.post(`/api/orders/${created.id}/transitions`,
       { to: 'completed', completionDate: completion.toISOString() });
     if (done.status !== 200) throw new Error(`complete ${mtm}: ${done.status} ${JSON.stringify(done.body)}`);
     orders[mtm] = done.body;
@@ -232,7 +230,7 @@ describe('pricing management (en, dark)', () => {
 
     // This month of this year holds the orders but last year's; another year holds none.
     await page.getByTestId('period-input').getByRole('combobox').first().click();
-    await page.getByRole('option', { name: String(new Date().getFullYear()), exact: true }).click();
+    await page.getByRole('option', { name: String(FIXED_NOW.getFullYear()), exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId('period-input').getByRole('combobox').nth(1).click();
     await page.getByRole('option', { name: 'Week', exact: true }).click();
@@ -240,8 +238,7 @@ describe('pricing management (en, dark)', () => {
     expect(await page.getByTestId('period-input').getByRole('combobox').nth(2).innerText()).toMatch(/^W\d{1,2} · .+ – .+/);
     // The filter applies after react-admin's debounce: the month's own page, not the week's still
     // on screen, is the one to edit in (a page fetched after the save would rightly drop PR-3).
-    const now = new Date();
-    const month = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+    const month = `${FIXED_NOW.getFullYear()}-${String(FIXED_NOW.getMonth() + 1).padStart(2, '0')}`;
     const monthPage = page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/pricing'
       && JSON.parse(new URL(answer.url()).searchParams.get('filter') ?? '{}').period === month);
     await page.getByTestId('period-input').getByRole('combobox').nth(1).click();
@@ -272,7 +269,7 @@ describe('pricing management (en, dark)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=pricing-mtm]').length === 1);
 
     await page.getByTestId('period-input').getByRole('combobox').first().click();
-    await page.getByRole('option', { name: String(new Date().getFullYear() - 2), exact: true }).click();
+    await page.getByRole('option', { name: String(FIXED_NOW.getFullYear() - 2), exact: true }).click();
     await page.getByRole('listbox').waitFor({ state: 'detached' });
     await page.getByTestId('pricing-empty').waitFor();
     await waitText(stat(page, 'total'), '0');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { eventually, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 
 // The keyboard pricing grid and its paste (docs/pricing.md#the-keyboard-grid).
 const env = useAppInBrowser();

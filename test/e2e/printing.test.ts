@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { closePage, eventually, expectCount, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
 // Delivery notes, labels and scanning (docs/printing-and-scanning.md), in the browser: the print

@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, eventually, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { dayFrom, FIXED_NOW } from '../helpers/testClock';
 
 // Rate cards in the browser (#24): a biller enters a card, sees an overlapping one refused on its
 // field, applies the cards to unpriced orders from pricing management, and finds them on the card.
-const env = useAppInBrowser();
+// The pages' today is FIXED_NOW's (testClock.ts).
+const env = useAppInBrowser({ clock: FIXED_NOW });
 
 let admin: HttpClient;
 const mtms = ['RC-1', 'RC-2', 'RC-3'];
@@ -17,9 +21,9 @@ beforeAll(async () => {
   await admin.create('/api/vehicle-types', { code: 'T-RC', name: '卡片车 Card truck' });
   const area = (await admin.create('/api/delivery-areas', { code: 'RC', name: '卡片区 Card area' })).id;
   const assignedUserId = (await admin.get('/api/user')).body.id;
-  const pickupDate = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
+  const pickupDate = dayFrom(FIXED_NOW, -5);
   for (const mtm of mtms) {
-    const order = await admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`, supplierId: mtm === 'RC-3' ? null : supplier,
+    const order = await createOrder(admin, { mtmNumber: mtm, supplierId: mtm === 'RC-3' ? null : supplier,
       pickupWarehouseId: warehouse, assignedUserId, deliveryAreaId: area, pickupDate, mosDate: pickupDate });
     await env.app.db('orders').where({ id: order.id }).update({ status: 'awaiting_pod_upload' });
     await env.app.db('orderAttachments').insert({ orderId: order.id, kind: 'pod', fileName: 'pod.pdf',

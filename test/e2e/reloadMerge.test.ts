@@ -2,6 +2,7 @@ import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { animationsDone, closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Reload on a form being edited (docs/live-updates.md#reload-a-three-way-merge): the other
@@ -151,9 +152,8 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
   const texts = TEXTS[run.language];
   it('takes the manager\'s number, keeps the admin\'s DN, offers both notes and warehouses, and saves the picks', async () => {
     const mtm = `MTM-RM-${run.language}${run.width}`;
-    const order = await admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25', notes: '原来的备注' });
+    const order = await createOrder(admin, { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader, notes: '原来的备注' });
 
     const page = await openAs('admin', `/orders/${order.id}`, run);
     await page.getByTestId('order-edit').click();
@@ -209,9 +209,8 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
 
 describe('reload after a save refused as stale', () => {
   it('merges from the order detail\'s refresh as from the notice, and the next save goes through', async () => {
-    const order = await admin.create('/api/orders', { mtmNumber: 'MTM-RM-409', dnNumber: 'DN-MTM-RM-409',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader,
-      pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+    const order = await createOrder(admin, { mtmNumber: 'MTM-RM-409',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader });
     const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
     await page.getByTestId('order-edit').click();
     await shows(page, 'mtmNumber', 'MTM-RM-409');

@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import type { Role } from '@kernel/users/roles';
+import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { dayFrom, useServerDay } from '../helpers/testClock';
 
+// The snapshots are taken as of the server's today, by its wall clock (testClock.ts).
+const clock = useServerDay();
 const env = useAppInBrowser();
 
 const RUNS = [
@@ -31,12 +36,8 @@ async function openAs(role: Role, { language, theme }: { language: 'cn' | 'en'; 
 }
 
 
-/** A local calendar day `days` before today, as the API takes it (the server runs in this process's zone). */
-function dayBefore(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() - days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
+/** The server's calendar day `days` before its today. */
+const dayBefore = (days: number) => dayFrom(clock.now, -days);
 const noonOf = (days: number) => new Date(`${dayBefore(days)}T12:00:00`);
 
 /** RFC 4180 lines (quoted fields may hold commas and quotes), without the BOM. */
@@ -146,13 +147,11 @@ describe('with snapshots', () => {
       { mtm: 'RP-6', supplierId: refs.south, deliveryAreaId: refs.airport, pickup: 100, status: 'in_transit' },
     ];
     for (const order of plan) {
-      const answer = await admin.post('/api/orders', { mtmNumber: order.mtm, dnNumber: `DN-${order.mtm}`,
-        supplierId: order.supplierId, pickupWarehouseId: warehouse, assignedUserId: leader,
-        deliveryAreaId: order.deliveryAreaId, pickupDate: dayBefore(order.pickup), mosDate: dayBefore(order.pickup - 5) });
-      if (answer.status !== 201) throw new Error(`create ${order.mtm}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const { id } = await createOrder(admin, { mtmNumber: order.mtm, supplierId: order.supplierId, pickupWarehouseId: warehouse,
+        assignedUserId: leader, deliveryAreaId: order.deliveryAreaId, pickupDate: dayBefore(order.pickup), mosDate: dayBefore(order.pickup - 5) });
       // The status flow has its own tests: here the states are fixtures.
       if (order.status) {
-        await env.app.db('orders').where({ id: answer.body.id }).update({ status: order.status, createdAt: noonOf(order.pickup + 2),
+        await env.app.db('orders').where({ id }).update({ status: order.status, createdAt: noonOf(order.pickup + 2),
           ...(order.completed === undefined ? {} : { completionDate: noonOf(order.completed), basePurchasePrice: order.buy, baseSalePrice: order.sale }) });
       }
     }
@@ -161,7 +160,7 @@ describe('with snapshots', () => {
     firstRun = run.body.id;
     // After the first snapshot: one more order, and a supplier renamed; the old snapshot keeps both as they were.
     await env.app.db('suppliers').where({ id: refs.north }).update({ name: '北方物流（新）North Freight Co.' });
-    await admin.post('/api/orders', { mtmNumber: 'RP-7', dnNumber: 'DN-RP-7', supplierId: refs.north, pickupWarehouseId: warehouse,
+    await createOrder(admin, { mtmNumber: 'RP-7', supplierId: refs.north, pickupWarehouseId: warehouse,
       assignedUserId: leader, deliveryAreaId: refs.harbour, pickupDate: dayBefore(2), mosDate: dayBefore(0) });
     const second = await admin.post('/api/report-runs');
     if (second.status !== 201) throw new Error(`report run: ${second.status} ${JSON.stringify(second.body)}`);

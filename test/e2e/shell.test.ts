@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@kernel/users/roles';
 import raChinese from '@kernel/i18n/ra/cn';
-import { closePage, eventually, expectAbsent, expectCount, menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, expectCount, menuLinks, newPage, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import { demoUserName } from '../../seeds/demo';
 

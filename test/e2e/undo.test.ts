@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import type { HttpClient } from '../helpers/httpClient';
 import { orderMaker } from '../helpers/orderReferences';
-import { closePage, eventually, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { eventually } from '../helpers/eventually';
 
 // Undo (docs/undo.md): the toast's Undo after a bulk delete of orders, "Undo this action" in the
 // activity log, and a refused undo saying which records changed since; both languages, 1440 px and phone.

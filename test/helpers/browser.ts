@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from 'playwright-core';
 import type { Role } from '@kernel/users/roles';
+import { eventually } from './eventually';
 import { startTestApp, type TestApp } from './testApp';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 
@@ -33,6 +34,8 @@ type PageOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: nu
  */
 interface PooledContext { context: BrowserContext; origin: string; cdp: CDPSession; busy: boolean }
 const pools = new WeakMap<Browser, PooledContext[]>();
+/** The instant the pages of a browser start their clock at, when its file asked for one (useAppInBrowser). */
+const clocks = new WeakMap<Browser, Date>();
 
 async function takeContext(browser: Browser, baseURL: string): Promise<PooledContext> {
   const pool = pools.get(browser) ?? [];
@@ -42,6 +45,8 @@ async function takeContext(browser: Browser, baseURL: string): Promise<PooledCon
   if (!pooled) {
     const context = await browser.newContext({ baseURL, colorScheme: PAGE_DEFAULTS.colorScheme, reducedMotion: PAGE_DEFAULTS.reducedMotion,
       viewport: { width: PAGE_DEFAULTS.width, height: PAGE_DEFAULTS.height } });
+    const clock = clocks.get(browser);
+    if (clock) await context.clock.install({ time: clock });
     const entry: PooledContext = { context, origin, cdp: await context.newCDPSession(await context.newPage()), busy: false };
     context.on('close', () => pool.splice(pool.indexOf(entry), 1));
     pool.push(entry);
@@ -143,23 +148,6 @@ export async function screenshot(page: Page, name: string, { fullPage = true, al
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
-/**
- * Retries an expectation until it holds, then answers what it answered; after `timeout` ms it fails
- * with the last failure. The page shows things a render after the action that causes them, so a
- * check read once can run before them: this is playwright's auto-waiting `expect` for any check.
- */
-export async function eventually<T>(check: () => Promise<T>, timeout = 10_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (let pause = 20; ; pause = Math.min(pause * 2, 200)) {
-    try {
-      return await check();
-    } catch (failure) {
-      if (Date.now() + pause > deadline) throw failure;
-    }
-    await new Promise((resolve) => setTimeout(resolve, pause));
-  }
-}
-
 /** Waits until `locator` matches `count` elements (playwright's `toHaveCount`). */
 export const expectCount = (locator: Locator, count: number, timeout?: number): Promise<void> =>
   eventually(async () => { expect(await locator.count()).toBe(count); }, timeout);
@@ -196,13 +184,19 @@ export async function menuLinks(page: Page): Promise<string[]> {
     (links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
 }
 
-/** The app on a fresh database and one browser, shared by a test file's tests. */
-export function useAppInBrowser(options?: Parameters<typeof startTestApp>[0]): { app: TestApp; browser: Browser } {
+/**
+ * The app on a fresh database and one browser, shared by a test file's tests. With `clock`, every
+ * page's clock starts at that instant and runs on from there (testClock.ts): its today, this month
+ * and this year are the clock's, not the wall clock's.
+ */
+export function useAppInBrowser({ clock, ...options }: Parameters<typeof startTestApp>[0] & { clock?: Date } = {}):
+  { app: TestApp; browser: Browser } {
   const env = {} as { app: TestApp; browser: Browser };
   // The first file of a run to ask for the sample company builds its database (over a minute on a busy machine).
   beforeAll(async () => {
     [env.app, env.browser] = await Promise.all([startTestApp(options), launchBrowser()]);
-  }, options?.sampleData ? 300_000 : undefined);
+    if (clock) clocks.set(env.browser, clock);
+  }, options.sampleData ? 300_000 : undefined);
   // The pages a test opened go with it (the contexts taken before it, shared by a file's tests,
   // stay): left open, each would go on answering the live updates and polls of every later test.
   let before: { contexts: Set<BrowserContext>; taken: Set<PooledContext> } = { contexts: new Set(), taken: new Set() };

@@ -1,3 +1,4 @@
+import { eventually } from './eventually';
 import type { HttpClient } from './httpClient';
 
 /** A Server-Sent Event as GET /api/events sends it (docs/live-updates.md). */
@@ -28,13 +29,10 @@ export async function openEventStream(client: HttpClient, url: string, lastEvent
     }
   })();
   /** The first event meeting `match`, waiting up to 5 s. */
-  const waitFor = async (match: (e: Event) => boolean) => {
-    for (let waited = 0; waited < 5_000; waited += 20) {
-      const found = events.find(match);
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`no such event among ${JSON.stringify(events)}`);
-  };
+  const waitFor = (match: (e: Event) => boolean) => eventually(() => {
+    const found = events.find(match);
+    if (!found) throw new Error(`no such event among ${JSON.stringify(events)}`);
+    return found;
+  }, 5_000);
   return { res, events, waitFor, ended, close: () => controller.abort() };
 }

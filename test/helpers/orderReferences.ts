@@ -1,4 +1,5 @@
 import { signedInAs, type HttpClient } from './httpClient';
+import { createOrder, type OrderPlace } from './orders';
 import { SUPPLIER_CONTACT } from './supplierContact';
 import type { TestApp } from './testApp';
 
@@ -30,6 +31,10 @@ export async function createOrderReferences(app: TestApp, admin: HttpClient): Pr
   return refs;
 }
 
+/** An order's place among `refs`: their warehouse and `area` (the dispatcher's own unless told), assigned to the dispatcher. */
+export const placeIn = (refs: OrderReferences, area = refs.ownArea): OrderPlace =>
+  ({ pickupWarehouseId: refs.warehouse, deliveryAreaId: area, assignedUserId: refs.dispatcherId });
+
 /**
  * For a browser test that needs orders made behind the screen: the admin's API client and
  * `newOrder(mtm)`, an order in a warehouse and a delivery area of the test's own (`code` and
@@ -40,8 +45,7 @@ export async function orderMaker(app: TestApp, code: string, name: string) {
   const warehouse = (await admin.create('/api/warehouses', { code: `${code}-DC`, name: `${name} DC` })).id;
   const area = (await admin.create('/api/delivery-areas', { code: `${code}-A`, name: `${name} area` })).id;
   const leader = (await app.db('users').where({ username: 'team_leader' }).first('id')).id;
-  const newOrder = (mtm: string) => admin.create('/api/orders', { mtmNumber: mtm, dnNumber: `DN-${mtm}`,
-    pickupWarehouseId: warehouse, deliveryAreaId: area, assignedUserId: leader, pickupDate: '2026-11-20', mosDate: '2026-11-25' });
+  const newOrder = (mtm: string) => createOrder(admin, { mtmNumber: mtm, pickupWarehouseId: warehouse, deliveryAreaId: area, assignedUserId: leader });
   return { admin, newOrder };
 }
 

@@ -1,8 +1,10 @@
 import type { Role } from '@kernel/users/roles';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 import { HttpClient, signedInAs, type Answer } from './httpClient';
+import { orderBody } from './orders';
 import type { RouteEntry } from './routeTable';
 import { SUPPLIER_CONTACT } from './supplierContact';
+import { dayFrom } from './testClock';
 import type { TestApp } from './testApp';
 
 /**
@@ -50,8 +52,8 @@ let serial = 0;
  */
 export const unique = (prefix: string) => `${prefix}${process.pid}x${String(++serial).padStart(6, '0')}`;
 
-/** A calendar day `days` before today, 'YYYY-MM-DD'. */
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+/** The server's calendar day `days` before its today. */
+const daysAgo = (days: number) => dayFrom(new Date(), -days);
 
 async function ok<T = Row>(answer: Promise<Answer<T>>, what: string): Promise<T> {
   const res = await answer;
@@ -73,9 +75,9 @@ export class RecordMaker {
   }
 
   orderBody(deliveryAreaId: number, overrides: Row = {}): Row {
-    return { mtmNumber: unique('MTM-'), dnNumber: unique('DN-'), supplierId: this.f.supplier,
+    return orderBody({ mtmNumber: unique('MTM-'), dnNumber: unique('DN-'), supplierId: this.f.supplier,
       pickupWarehouseId: this.f.warehouse, vehicleTypeId: this.f.vehicleType, assignedUserId: this.f.userIds.team_leader,
-      deliveryAreaId, pickupDate: daysAgo(20), mosDate: daysAgo(10), ...overrides };
+      deliveryAreaId, pickupDate: daysAgo(20), mosDate: daysAgo(10), ...overrides });
   }
 
   order(deliveryAreaId = this.f.ownArea): Promise<Row> {
