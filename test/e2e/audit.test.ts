@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
-import { closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { orderMaker } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
@@ -160,6 +160,9 @@ describe('the activity log', () => {
     const panel = page.getByTestId('changes-panel');
     await panel.getByText('Role: Team leader').waitFor();
     expect(await panel.innerText()).toContain('"suppliers"');
+    // In Chinese the label and its value are joined by the full-width colon (app.label_value).
+    await chooseLanguage(page, '中文');
+    await panel.getByText('角色：组长').waitFor();
     await admin.put('/api/permissions', { roles: { team_leader: matrix.roles.team_leader } });
     await closePage(page);
   });

@@ -94,6 +94,9 @@ describe('the notification settings', () => {
     await admin.getByTestId('notification-kinds').getByTestId('kind-registration_pending').getByText(registrations).waitFor();
     await reports(admin).waitFor();
     await admin.getByRole('checkbox', { name: language === 'cn' ? '月报' : 'Monthly' }).waitFor();
+    // Each switch is named by its kind and channel, joined as the language joins a label and its value.
+    await admin.getByRole('switch', { name: language === 'cn' ? 'MOS 延误：应用内' : 'MOS delay: In the app', exact: true })
+      .or(admin.getByRole('checkbox', { name: language === 'cn' ? 'MOS 延误：应用内' : 'MOS delay: In the app', exact: true })).waitFor();
     await bothSchemes(admin, `notification-settings-admin-${language}`, scheme);
     await closePage(admin);
   });

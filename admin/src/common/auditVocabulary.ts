@@ -37,8 +37,8 @@ export function useAuditLabels() {
       if (entityType === 'permission' && rest.length > 0) {
         const name = rest.join('.');
         return subject === 'roles'
-          ? `${translate('activity_logs.subjects.role')}: ${translate(`roles.${name}`, { _: name })}`
-          : `${translate('activity_logs.subjects.user')}: ${name}`;
+          ? translate('app.label_value', { label: translate('activity_logs.subjects.role'), value: translate(`roles.${name}`, { _: name }) })
+          : translate('app.label_value', { label: translate('activity_logs.subjects.user'), value: name });
       }
       const own = translate(`activity_logs.change_fields.${field}`, { _: field });
       return entityType && isRecordType(entityType)

@@ -76,11 +76,11 @@ export default function NotificationSettingsPage() {
                   <TableCell component="th" scope="row">{label}</TableCell>
                   <TableCell align="center" padding="checkbox">
                     <Switch checked={chosen.inApp} onChange={(_, on) => setChannel(kind, chosen, 'inApp', on)}
-                      slotProps={{ input: { 'aria-label': `${label}: ${translate('notifications.setting.in_app')}` } }} />
+                      slotProps={{ input: { 'aria-label': translate('app.label_value', { label, value: translate('notifications.setting.in_app') }) } }} />
                   </TableCell>
                   <TableCell align="center" padding="checkbox">
                     <Switch checked={email && chosen.email} disabled={!email} onChange={(_, on) => setChannel(kind, chosen, 'email', on)}
-                      slotProps={{ input: { 'aria-label': `${label}: ${translate('notifications.setting.email')}` } }} />
+                      slotProps={{ input: { 'aria-label': translate('app.label_value', { label, value: translate('notifications.setting.email') }) } }} />
                   </TableCell>
                 </TableRow>
               );
