@@ -219,7 +219,10 @@ describe('public monitoring dashboard', () => {
     // A round trip through the page's task queue: a request its timers started has been reported.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(asked).toBe(1);
+    // The answer is awaited, not the button: it may not have turned disabled yet when first looked at.
+    const answered = page.waitForResponse('**/api/public/monitoring/overview');
     await page.getByTestId('refresh').click();
+    await answered;
     await page.waitForFunction(() => !document.querySelector('[data-testid=refresh]:disabled'));
     expect(asked).toBe(2);
     await closePage(page);
