@@ -3,6 +3,7 @@ import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrder } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { statementsDuring } from '../helpers/statements';
 import { demoUserName } from '../../seeds/demo';
 
 const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' });
@@ -248,5 +249,40 @@ describe('restoring what one delete took (the toast\'s Restore)', () => {
     expect((await manager.post('/api/trash/restore', { type: 'nothing', ids: [1] })).status).toBe(404);
     const director = await signedInAs(app.url, 'director');
     expect((await director.post('/api/trash/restore', { type: 'supplier', ids: [other.id] })).status).toBe(403);
+  });
+
+  it('restores none when two of them would clash with each other, naming the second', async () => {
+    const first = await deletedSupplier('Undo Twin');
+    const second = await deletedSupplier('undo twin');
+    const refused = await manager.post('/api/trash/restore', { type: 'supplier', ids: [first.id, second.id] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/Cannot restore "undo twin"/);
+    for (const { id } of [first, second]) expect(await trashRow(`supplier:${id}`)).toBeDefined();
+    expect((await logsOf('supplier', first.id)).map((log) => log.action)).toEqual(['create', 'delete']);
+  });
+
+  it('runs the same statements for forty records as for two, under the action the trash page names', async () => {
+    const made = [];
+    for (let n = 0; n < 40; n++) made.push(await createSupplier(`Bulk Restore ${n}`));
+    const ids = made.map((supplier) => supplier.id as number);
+    await app.db('suppliers').whereIn('id', ids).update({ deletedAt: new Date() });
+    const restoring = async (some: number[]) => {
+      const { body: { actionId } } = await manager.post('/api/actions', {});
+      const statements = await statementsDuring(app.db, async () => {
+        const answer = await manager.request('POST', '/api/trash/restore', { type: 'supplier', ids: some }, { 'X-Action-Id': actionId });
+        expect(answer.status).toBe(200);
+      });
+      const logged = await app.db('activityLogs').where({ action: 'restore', entityType: 'supplier' })
+        .whereIn('entityId', some.map(String)).select('actionId');
+      expect(logged.map((row) => row.actionId)).toEqual(some.map(() => actionId));
+      return { statements, actionId };
+    };
+    const two = await restoring(ids.slice(0, 2));
+    const forty = await restoring(ids.slice(2));
+    expect(forty.statements.length).toBe(two.statements.length);
+    expect((await admin.get(`/api/suppliers?filter=${filter({ id: ids })}&range=[0,99]`)).body).toHaveLength(40);
+    // One action: its undo puts the thirty-eight back in the trash.
+    expect((await manager.post(`/api/actions/${forty.actionId}/undo`)).body).toMatchObject({ undone: 38 });
+    expect((await admin.get(`/api/suppliers?filter=${filter({ id: ids })}&range=[0,99]`)).body).toHaveLength(2);
   });
 });

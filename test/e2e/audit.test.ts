@@ -65,6 +65,14 @@ describe('the trash', () => {
     await row.waitFor({ state: 'detached' });
     expect(await liveSupplier(second.id)).toBeDefined();
     expect(await liveSupplier(third.id)).toBeDefined();
+    // One action: the toast's Undo puts both back in the trash, and one comes out again by its row's button.
+    await page.getByTestId('toast').getByTestId('toast-undo').click();
+    await row.waitFor();
+    await page.locator('tbody tr', { hasText: 'Southwind Haulage' }).waitFor();
+    expect(await liveSupplier(second.id)).toBeUndefined();
+    await row.getByTestId(`restore-supplier:${second.id}`).click();
+    await toast(page, '"Northwind Haulage" is restored');
+    await row.waitFor({ state: 'detached' });
 
     const doomedRow = page.locator('tbody tr', { hasText: 'Doomed Freight' });
     await doomedRow.getByTestId(`purge-supplier:${doomed.id}`).click();

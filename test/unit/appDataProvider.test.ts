@@ -49,12 +49,14 @@ describe('the custom methods', () => {
   });
 
   it('build the trash and batch URLs as the server reads them', async () => {
-    await dataProvider.restoreFromTrash('vehicle_type:12');
+    await dataProvider.restoreFromTrash('vehicle_type', [12, 13], 'an-action');
     await dataProvider.purgeFromTrash('supplier:7');
     await dataProvider.batchCompletionDate([1, 2], new Date('2030-06-01T12:00:00Z'));
     expect(calls.map(({ url, init }) => `${init.method} ${url}`)).toEqual([
-      'POST /api/trash/vehicle_type/12/restore', 'DELETE /api/trash/supplier/7', 'POST /api/orders/batch-completion-date',
+      'POST /api/trash/restore', 'DELETE /api/trash/supplier/7', 'POST /api/orders/batch-completion-date',
     ]);
+    expect(JSON.parse(calls[0].init.body as string)).toEqual({ type: 'vehicle_type', ids: [12, 13] });
+    expect(new Headers(calls[0].init.headers).get('X-Action-Id')).toBe('an-action');
     expect(JSON.parse(calls[2].init.body as string)).toEqual({ ids: [1, 2], completionDate: '2030-06-01T12:00:00.000Z' });
   });
 

@@ -250,7 +250,8 @@ export interface AppMethods {
   saveFilter(preset: { resource: string; name: string; filter: Record<string, unknown> }): Promise<SavedFilter>;
   deleteSavedFilter(id: number): Promise<void>;
   /** A trash record by its list id ("supplier:7"). */
-  restoreFromTrash(id: string): Promise<void>;
+  /** Records of one type out of the trash, all or none (409 names a name clash), under the bulk action's id. */
+  restoreFromTrash(type: string, ids: number[], actionId: string): Promise<void>;
   purgeFromTrash(id: string): Promise<void>;
   resetPassword(userId: Identifier, password: string | undefined): Promise<void>;
   signOutEverywhere(userId: Identifier): Promise<{ sessionsEnded: number }>;
@@ -338,7 +339,7 @@ const methods: AppMethods = {
   savedFilters: async (resource) => (await call<SavedFilter[] | null>(`/api/saved-filters?resource=${resource}`)) ?? [],
   saveFilter: (preset) => send('POST', '/api/saved-filters', preset),
   deleteSavedFilter: (id) => send('DELETE', `/api/saved-filters/${id}`),
-  restoreFromTrash: (id) => send('POST', `${trashPath(id)}/restore`),
+  restoreFromTrash: (type, ids, actionId) => send('POST', '/api/trash/restore', { type, ids }, { [ACTION_HEADER]: actionId }),
   purgeFromTrash: (id) => send('DELETE', trashPath(id)),
   resetPassword: (userId, password) => send('POST', `/api/users/${userId}/reset-password`, { password }),
   signOutEverywhere: (userId) => send('POST', `/api/users/${userId}/sign-out-everywhere`),

@@ -1,16 +1,16 @@
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import { useState, type MouseEvent } from 'react';
-import { Button, Confirm, useGetIdentity, useListContext, useRecordContext, useUnselectAll } from 'react-admin';
+import { Button, Confirm, useGetIdentity, useListContext, useRecordContext, useUnselect } from 'react-admin';
 import type { TrashRecord } from './trashModel';
-import { useTrashAction } from './useTrashAction';
+import { useTrashPurge, useTrashRestore } from './useTrashAction';
 
 // A click on a button in a row is not a click on the row.
 const stop = (event: MouseEvent) => event.stopPropagation();
 
 export const RestoreButton = () => {
   const record = useRecordContext<TrashRecord>();
-  const { run, pending } = useTrashAction('restore');
+  const { run, pending } = useTrashRestore();
   if (!record) return null;
   return (
     <Button label="trash.actions.restore" disabled={pending} data-testid={`restore-${record.id}`}
@@ -24,7 +24,7 @@ export const RestoreButton = () => {
 export const PurgeButton = () => {
   const record = useRecordContext<TrashRecord>();
   const { identity } = useGetIdentity();
-  const { run, pending } = useTrashAction('purge');
+  const { run, pending } = useTrashPurge();
   const [open, setOpen] = useState(false);
   if (!record || identity?.role !== 'admin') return null;
   return (
@@ -45,11 +45,11 @@ export const PurgeButton = () => {
 /** Restores every selected record; the ones that cannot come back stay selected and are named. */
 export const BulkRestoreButton = () => {
   const { selectedIds, data = [], resource } = useListContext<TrashRecord>();
-  const unselectAll = useUnselectAll(resource);
-  const { run, pending } = useTrashAction('restore');
+  const unselect = useUnselect(resource);
+  const { run, pending } = useTrashRestore();
   const restore = async () => {
     const records = selectedIds.map((id) => data.find((row) => row.id === id) ?? { id: String(id), name: null });
-    if (await run(records)) unselectAll();
+    unselect((await run(records)).map((record) => record.id));
   };
   return (
     <Button label="trash.actions.restore" disabled={pending} onClick={() => void restore()} data-testid="bulk-restore">

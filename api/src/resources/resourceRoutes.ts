@@ -69,11 +69,12 @@ async function writeIdLists(def: AnyResource, trx: Knex.Transaction, id: number,
 }
 
 /**
- * One record's write judged by the rules of its type (writeRules.ts), as a form sends it: the
- * first refusal answers 400 on its field. The form, the trash's restore and any single write alike.
+ * Writes judged by the rules of their type (writeRules.ts), as a form sends one: all or none, the
+ * first refused (in their order) answers 400 on its field. The form and the trash's restore alike.
  */
-export async function checkWrite(ctx: Ctx, trx: Knex.Transaction, def: AnyResource, write: RecordWrite): Promise<void> {
-  const refusal = (await writeRefusals(ctx, trx, def, [write])).get(write.id);
+export async function checkWrites(ctx: Ctx, trx: Knex.Transaction, def: AnyResource, writes: RecordWrite[]): Promise<void> {
+  const refusals = await writeRefusals(ctx, trx, def, writes);
+  const refusal = writes.map((write) => refusals.get(write.id)).find(Boolean);
   if (refusal) throw fieldRefusal('invalid_input', `${refusal.field}: ${refusal.problem.message}`, refusal.field, refusal.problem);
 }
 
@@ -154,7 +155,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
     const input = validate<Row>(createSchema, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
-      await checkWrite(ctx, trx, def, { id: 0, before: {}, after: data, fields: Object.keys(data) });
+      await checkWrites(ctx, trx, def, [{ id: 0, before: {}, after: data, fields: Object.keys(data) }]);
       const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*');
       const id = inserted.$id() as number;
       await writeIdLists(def, trx, id, data);
@@ -184,7 +185,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
         { params: { version: existing.version, yours: version }, fields: { version: problem('stale_version', 'Stale version') } });
       }
       const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
-      await checkWrite(ctx, trx, def, { id, before: existing, after: { ...existing, ...patch }, fields: Object.keys(patch) });
+      await checkWrites(ctx, trx, def, [{ id, before: existing, after: { ...existing, ...patch }, fields: Object.keys(patch) }]);
       // The model's $beforeUpdate (db/RecordModel.ts) bumps the version and sets updatedAt.
       await def.model.query(trx).findById(id).patch(columnsOf(def, patch));
       await writeIdLists(def, trx, id, patch);

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { UniqueViolationError, type Model, type QueryBuilder } from 'objection';
-import { logActivity } from '../activity/logActivity';
+import { logActivities, logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { exportReader, sendListCsv, type ListExport } from '../csv/listExport';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
@@ -13,7 +13,7 @@ import { filterValues, likePattern, parseListParams } from '../resources/listQue
 import { pathId } from '../resources/pathId';
 import { restoration, type AnyResource, type Ctx, type Narrowing, type Row } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
-import { checkWrite } from '../resources/resourceRoutes';
+import { checkWrites } from '../resources/resourceRoutes';
 import { loadTranslator } from '../translations/catalog';
 import { columnName } from '../db/columnName';
 import { cappedCount } from '../db/cappedCount';
@@ -142,36 +142,59 @@ export async function trashed(ctx: Ctx, def: AnyResource, id: number, db: Knex |
 
 /** A record in the trash that the user may see, locked for the transaction. */
 async function deleted(ctx: Ctx, def: AnyResource, id: number, db: Knex.Transaction): Promise<Row> {
-  const row = await inTrash(def, db, await def.scope?.(ctx, db)).findById(id).forUpdate();
-  if (!row) {
-    throw httpError('not_found', `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${id} in the trash`,
-      { params: { entity: def.entityType, id } });
-  }
-  return row.toJSON();
+  const [row] = await deletedRecords(ctx, def, [id], db);
+  return row;
 }
 
-/** Takes one record out of the trash, in the caller's transaction, with its activity-log row. */
-async function restoreOne(ctx: Ctx, def: AnyResource, id: number, trx: Knex.Transaction) {
-  const row = await deleted(ctx, def, id, trx);
-  await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
-  await checkWrite(ctx, trx, def, { id, before: row, after: { ...row, ...restoration }, fields: Object.keys(restoration) });
+/** The records of `ids` in the trash that the user may see, in that order, locked for the transaction: 404 on the first that is not. */
+async function deletedRecords(ctx: Ctx, def: AnyResource, ids: number[], db: Knex.Transaction): Promise<Row[]> {
+  const found = new Map((await inTrash(def, db, await def.scope?.(ctx, db)).whereIn(`${def.model.tableName}.id`, ids).forUpdate())
+    .map((row) => [row.$id() as number, row.toJSON()]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) {
+    throw httpError('not_found', `No deleted ${def.entityType.replace(/_/g, ' ')} with id ${missing} in the trash`,
+      { params: { entity: def.entityType, id: missing } });
+  }
+  return ids.map((id) => found.get(id)!);
+}
+
+const restoreConflict = (def: AnyResource, row: Row) => httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live `
+  + `${def.entityType.replace(/_/g, ' ')} already uses the same value. Rename or delete that one first.`,
+{ params: { entity: def.entityType, label: String(row[def.label]) } });
+
+/**
+ * Takes records of one type out of the trash, all or none, in the caller's transaction, each with
+ * its activity-log row under the request's action: the same statements for one record as for a
+ * thousand (the locks, the rules as a form's write obeys them, one UPDATE, one insert of log rows).
+ */
+async function restoreRecords(ctx: Ctx, def: AnyResource, ids: number[], trx: Knex.Transaction) {
+  const rows = await deletedRecords(ctx, def, ids, trx);
+  for (const row of rows) await def.hooks?.beforeTrashAction?.(ctx, row, 'restore', trx);
+  await checkWrites(ctx, trx, def, rows.map((row) => ({ id: row.id as number, before: row, after: { ...row, ...restoration },
+    fields: Object.keys(restoration) })));
   try {
-    await def.model.query(trx).findById(id)
-      .patch(restoration);
+    await trx.transaction((all) => def.model.query(all).whereIn('id', ids).patch(restoration));
   } catch (err) {
     if (!(err instanceof UniqueViolationError)) throw err;
-    throw httpError('restore_conflict', `Cannot restore "${row[def.label]}": a live ${def.entityType.replace(/_/g, ' ')} `
-      + 'already uses the same value. Rename or delete that one first.', { params: { entity: def.entityType, label: String(row[def.label]) } });
+    // Which record clashes (with a live one, or with another of these): each alone until one does.
+    for (const row of rows) {
+      try {
+        await trx.transaction((one) => def.model.query(one).findById(row.id as number).patch(restoration));
+      } catch (clash) {
+        throw clash instanceof UniqueViolationError ? restoreConflict(def, row) : clash;
+      }
+    }
+    throw err;
   }
-  await logActivity(trx, ctx, { action: 'restore', entityType: def.entityType, entityId: id,
-    changes: { [def.label]: { before: null, after: row[def.label] ?? null } } });
-  return { id: `${def.entityType}:${id}`, type: def.entityType, entityId: id, name: row[def.label] };
+  await logActivities(trx, ctx, rows.map((row) => ({ action: 'restore', entityType: def.entityType, entityId: row.id as number,
+    changes: { [def.label]: { before: null, after: row[def.label] ?? null } } })));
+  return rows.map((row) => ({ id: `${def.entityType}:${row.id}`, type: def.entityType, entityId: row.id, name: row[def.label] }));
 }
 
 async function restore(ctx: Ctx, types: readonly AnyResource[]) {
   const def = defOf(types, ctx.params.type);
   const id = pathId(ctx);
-  ctx.body = await ctx.state.db.transaction((trx) => restoreOne(ctx, def, id, trx));
+  ctx.body = (await ctx.state.db.transaction((trx) => restoreRecords(ctx, def, [id], trx)))[0];
 }
 
 const restoreManySchema = Joi.object<{ type: string; ids: number[] }>({
@@ -180,17 +203,13 @@ const restoreManySchema = Joi.object<{ type: string; ids: number[] }>({
 });
 
 /**
- * The undo of one delete, bulk or single (the toast's Restore): every record of `ids` comes back,
- * or none does (a name clash refuses the whole request with 409).
+ * Restores many records of one type, all or none (a name clash refuses the whole request with
+ * 409): the trash's bulk Restore, one request per type under one action id (X-Action-Id).
  */
 async function restoreMany(ctx: Ctx, types: readonly AnyResource[]) {
   const { type, ids } = validate(restoreManySchema, ctx.request.body);
   const def = defOf(types, type);
-  ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const restored = [];
-    for (const id of ids) restored.push(await restoreOne(ctx, def, id, trx));
-    return restored;
-  });
+  ctx.body = await ctx.state.db.transaction((trx) => restoreRecords(ctx, def, ids, trx));
 }
 
 /** Permanent removal: administrators only, whatever the page permissions say. */

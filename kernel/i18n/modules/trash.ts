@@ -35,7 +35,6 @@ const messages: ModuleMessages = {
         restored: '“%{name}”已恢复',
         restored_many: '已恢复 %{count} 条记录',
         purged: '“%{name}”已永久删除',
-        purged_many: '已永久删除 %{count} 条记录',
       },
       errors: {
         restore_failed: '无法恢复：%{message}',
@@ -80,7 +79,6 @@ const messages: ModuleMessages = {
         restored: '"%{name}" is restored',
         restored_many: '%{count} records restored',
         purged: '"%{name}" is deleted permanently',
-        purged_many: '%{count} records deleted permanently',
       },
       errors: {
         restore_failed: 'Could not restore: %{message}',
