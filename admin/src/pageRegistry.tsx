@@ -4,6 +4,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
 import EditCalendarIcon from '@mui/icons-material/EditCalendar';
 import GroupIcon from '@mui/icons-material/Group';
+import KeyIcon from '@mui/icons-material/Key';
 import HistoryIcon from '@mui/icons-material/History';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import MapIcon from '@mui/icons-material/Map';
@@ -22,6 +23,7 @@ import { lazy, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
 import activityLogs from './activity-logs';
+import apiTokens from './api-tokens';
 import deliveryAreas from './delivery-areas';
 import mailOutbox from './mail-outbox';
 import orders, { OrderCreate } from './orders';
@@ -101,6 +103,9 @@ export const PAGES: Page[] = [
     menu: { group: 'tracking', label: 'menu.trash', icon: <DeleteSweepIcon /> } },
   { path: '/permissions', access: 'permissions', element: <PermissionsPage />,
     menu: { group: 'tracking', label: 'menu.permissions', icon: <SecurityIcon /> } },
+  // Customers' systems (DESIGN §15): tokens now, webhooks next.
+  { path: '/api-tokens', access: 'integrations', resource: apiTokens,
+    menu: { group: 'integrations', label: 'menu.api_tokens', icon: <KeyIcon /> } },
   { path: '/reports', access: 'reports', element: <ReportsPage view="overview" />,
     menu: { group: 'reports', label: 'menu.data_reports', icon: <BarChartIcon /> } },
   ...(['daily', 'weekly', 'monthly', 'trend'] as const).map((view): Page =>

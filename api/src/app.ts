@@ -13,6 +13,7 @@ import { healthRoutes } from './health/routes';
 import { metricsRoutes } from './health/metricsRoute';
 import { adminApp } from './middleware/adminApp';
 import { answerBody } from './middleware/answerBody';
+import { bearerToken } from './api-tokens/bearer';
 import { csrfProtection } from './middleware/csrf';
 import { loadCurrentUser } from './middleware/currentUser';
 import { errorHandler } from './middleware/errors';
@@ -105,6 +106,7 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
     ctx.state.config = config;
     await next();
   });
+  app.use(bearerToken);
   app.use(sessionMiddleware(app as unknown as Koa, db, config));
   app.use(csrfProtection);
   app.use(jsonBody());

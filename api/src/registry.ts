@@ -1,4 +1,5 @@
 import { activityLogsResource } from './activity/activityLogsResource';
+import { apiTokensResource } from './api-tokens/apiTokensResource';
 import { deliveryAreaOptionsResource, deliveryAreasResource } from './delivery-areas/deliveryAreasResource';
 import { mailOutboxResource } from './mail/mailOutboxResource';
 import { ordersResource } from './orders/ordersResource';
@@ -28,6 +29,7 @@ export const RECORD_RESOURCES: Readonly<Record<RecordTypeName, AnyResource>> = {
   user: usersResource,
   translation: translationsResource,
   rate_card: rateCardsResource,
+  api_token: apiTokensResource,
 };
 
 /**

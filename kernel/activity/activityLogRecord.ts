@@ -15,6 +15,8 @@ export interface ActivityLogRecord {
   actionSize: number | string | null;
   /** The actor's name now; null when they have none. */
   userName: string | null;
+  /** The API token a customer's system acted through, by its name (docs/api-conventions.md#api-tokens). */
+  tokenName?: string | null;
   entityId: string | null;
   /** Field → change; some actions log plain facts instead (a failed login's username). */
   changes: Record<string, Change | unknown> | null;

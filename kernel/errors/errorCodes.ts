@@ -8,6 +8,11 @@
 export const ERROR_CODES = {
   /** No session or an ended one. */
   not_signed_in: 401,
+  /**
+   * An Authorization: Bearer token that is unknown, revoked (deleted), expired, or of a user who may
+   * not sign in (pending, inactive, deleted).
+   */
+  invalid_token: 401,
   /** Wrong username or password. */
   bad_credentials: 401,
   /** The account is deactivated. */
@@ -84,6 +89,8 @@ export const ERROR_CODES = {
   bulk_edit_refused: 409,
   /** A key cannot sit beside a key it nests with. params: key, other (namespace.key). */
   key_conflict: 409,
+  /** A deleted API token stays revoked: a new one is made instead. params: label (its name). */
+  token_revoked: 409,
   /** A trashed record cannot be restored: a live one uses the same value. params: entity, label. */
   restore_conflict: 409,
   /** The action is of a kind that cannot be undone (docs/undo.md#what-can-be-undone). params: action (its log action key). */
@@ -192,6 +199,10 @@ export const FIELD_ERROR_CODES = [
   'not_yourself',
   /** Only regional dispatchers have delivery areas. */
   'not_for_role',
+  /** An API token's user must be an active account. */
+  'user_not_active',
+  /** An account the user may not manage (an API token acting as it). params: roles (", "-joined: those they may). */
+  'not_managed',
   /** The placeholders differ from the other language's. */
   'placeholder_mismatch',
   /** The key nests with another key. params: other (namespace.key). */

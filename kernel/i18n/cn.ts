@@ -42,6 +42,8 @@ const cn = {
     translations: '翻译管理',
     translation_import: '翻译导入',
     monitoring_dashboard: '监控大屏',
+    integrations: '系统对接',
+    api_tokens: 'API 令牌',
   },
   preferences: {
     language: '语言',

@@ -38,6 +38,8 @@ const en: AppMessages = {
     translations: 'Translations',
     translation_import: 'Translation import',
     monitoring_dashboard: 'Monitoring dashboard',
+    integrations: 'Integrations',
+    api_tokens: 'API tokens',
   },
   preferences: {
     language: 'Language',

@@ -1,4 +1,5 @@
 import activityLogs from './modules/activity-logs';
+import apiTokens from './modules/api-tokens';
 import deliveryAreas from './modules/delivery-areas';
 import errors from './modules/errors';
 import live from './modules/live';
@@ -29,5 +30,5 @@ import warehouses from './modules/warehouses';
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
-  orderImport, rateCards, bulkEdit, undo, pricingGrid, mail, printing, notifications,
+  orderImport, rateCards, bulkEdit, undo, pricingGrid, mail, printing, notifications, apiTokens,
 ];

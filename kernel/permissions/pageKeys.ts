@@ -16,6 +16,8 @@ export const PAGE_KEYS = [
   'reports',
   'process_monitoring',
   'old_reports',
+  // Tokens and webhooks for customers' systems (DESIGN §15): administrators by default.
+  'integrations',
 ] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 

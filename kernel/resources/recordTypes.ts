@@ -85,6 +85,7 @@ const TYPES = {
       ...money(PRICE_INPUTS),
     },
   },
+  api_token: { name: 'api-tokens', pageKey: 'integrations', label: NAME, fields: { userId: { ref: 'user' } } },
 } satisfies Record<string, RecordType>;
 
 export type RecordTypeName = keyof typeof TYPES;

@@ -1,6 +1,6 @@
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import { ROLES, type Role } from '@kernel/users/roles';
-import { HttpClient, signedInAs, type Answer } from '../helpers/httpClient';
+import { HttpClient, newToken, signedInAs, tokenClient, type Answer } from '../helpers/httpClient';
 import { ROLE_PAGES } from '../helpers/rolePages';
 import {
   createFixtures, demoCredentials, fixtureId, freshClient, GET_QUERIES, multipartUpload, SESSION_ROUTES, unique,
@@ -10,7 +10,9 @@ import { fillPath, isWrite, ROUTES, type RouteEntry } from '../helpers/routeTabl
 import { changedTables, tableChecksums } from '../helpers/tableChecksum';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
-type CallerName = 'anonymous' | 'pending' | Role;
+/** A role's demo user signed in, or a customer's system calling with an API token acting as that user (DESIGN §15). */
+type Acting = 'anonymous' | 'pending' | Role;
+type CallerName = Acting | `token:${Role}`;
 /** What the caller must get: through the authorisation (any status but 401 and 403), or refused. */
 type Outcome = 'allowed' | 401 | 403;
 
@@ -22,7 +24,10 @@ interface Caller {
 
 // The admin goes last: whatever an allowed write changes, the callers before it saw the fixtures intact.
 const CALLERS: CallerName[] = ['anonymous', 'pending', 'director', 'biller', 'regional_dispatcher', 'team_leader', 'manager',
-  'admin'];
+  ...ROLES.map((role) => `token:${role}` as const), 'admin'];
+
+/** The role a caller acts as: a token's reach is its user's. */
+const roleOf = (caller: CallerName) => caller.replace(/^token:/, '') as Acting;
 
 /**
  * docs/roles-and-permissions.md#api-routes-and-their-page-keys names the page of these order calls,
@@ -40,7 +45,7 @@ const DOCUMENTED_PAGES: Record<string, PageKey> = {
 };
 
 /** Rules enforced beyond the route's guard, each with its reason; they only ever narrow. */
-const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: CallerName) => boolean }> = [
+const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: Acting) => boolean }> = [
   { route: /^GET \/api\/permission-denied-demo$/, reason: 'it exists to answer 403, for the permission-denied notice',
     refuses: () => true },
   { route: /^DELETE \/api\/trash\/:type\/:id$/, reason: 'purging is for administrators only, whatever the trash page says',
@@ -55,7 +60,8 @@ const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: Call
  * The outcome the route's declared rule, docs/roles-and-permissions.md and the extra rules give this caller, and
  * the extra rule's reason when one decides it.
  */
-function expectation(route: RouteEntry, caller: CallerName): { outcome: Outcome; reason?: string } {
+function expectation(route: RouteEntry, callerName: CallerName): { outcome: Outcome; reason?: string } {
+  const caller = roleOf(callerName);
   if (route.guard === 'public') return { outcome: 'allowed' };
   if (caller === 'anonymous') return { outcome: 401 };
   const extra = EXTRA_RULES.find((rule) => rule.route.test(route.name) && rule.refuses(caller));
@@ -85,7 +91,8 @@ let admin: HttpClient;
 const callers = {} as Record<CallerName, Caller>;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // The matrix sends a route after another through each token: past the 60 per 10 s a system gets.
+  app = await startTestApp({ env: { API_TOKEN_RATE: '100000' } });
   ({ fixtures: f, maker, admin } = await createFixtures(app));
   callers.anonymous = { client: new HttpClient(app.url) };
   // The test app already has users: a registration is a pending team leader.
@@ -98,6 +105,7 @@ beforeAll(async () => {
   callers.pending = { client, credentials: pending, userId: registered.body.id };
   for (const role of ROLES) {
     callers[role] = { client: await signedInAs(app.url, role), credentials: demoCredentials(role), userId: f.userIds[role] };
+    callers[`token:${role}`] = { client: tokenClient(app.url, await newToken(admin, f.userIds[role])), userId: f.userIds[role] };
   }
 }, 120_000);
 afterAll(() => app?.close());

@@ -71,3 +71,12 @@ export async function signedInAs(baseUrl: string, role: Role): Promise<HttpClien
   await client.login(role);
   return client;
 }
+
+/** A client of a customer's system: every request carries the API token, and no cookie is kept between them. */
+export const tokenClient = (baseUrl: string, secret: string): HttpClient => new HttpClient(baseUrl, { authorization: `Bearer ${secret}` });
+
+/** A new API token acting as user `userId`, made by `admin` (who holds the integrations page): its secret. */
+export async function newToken(admin: HttpClient, userId: number, name = `token ${Math.random().toString(36).slice(2, 10)}`): Promise<string> {
+  const { secret } = await admin.create<{ id: number; secret: string }>('/api/api-tokens', { name, userId });
+  return secret;
+}

@@ -34,6 +34,7 @@ export interface Fixtures {
   reportRun: number;
   activityLog: number;
   rateCard: number;
+  apiToken: number;
   /** A mail of the outbox that failed (an admin may retry it). */
   mail: number;
   /** The admin's sign-in: an action GET /api/actions/:actionId reads, which no undo can change. */
@@ -111,12 +112,14 @@ export class RecordMaker {
     return { name: unique('Card '), supplierId: this.f.supplier, validFrom: day, validTo: day, basePurchasePrice: '1.00', baseSalePrice: '2.00' };
   };
 
+  apiTokenBody = (): Row => ({ name: unique('Token '), userId: this.f.userIds.team_leader });
+
   /** A new live record of a resource, by the URL segment under /api. */
   async record(resource: string): Promise<number> {
     const body: Record<string, () => Row> = {
       suppliers: this.supplierBody, warehouses: this.codeBody, 'vehicle-types': this.codeBody,
       'delivery-areas': this.codeBody, users: () => this.userBody(), translations: this.translationBody,
-      'rate-cards': this.rateCardBody,
+      'rate-cards': this.rateCardBody, 'api-tokens': this.apiTokenBody,
     };
     if (resource === 'orders') return (await this.order()).id;
     if (!body[resource]) throw new Error(`RecordMaker: cannot make a ${resource}`);
@@ -192,6 +195,7 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.translation = await maker.record('translations');
   f.reportRun = (await ok(admin.post('/api/report-runs', {}), 'report run')).id;
   f.rateCard = await maker.record('rate-cards');
+  f.apiToken = await maker.record('api-tokens');
   f.mail = await maker.failedMail();
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
   f.action = (await app.db('activityLogs').where({ action: 'login', userId: userIds.admin }).orderBy('id', 'desc')
@@ -262,6 +266,8 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
     'PUT /api/translations/:id': () => ({ en: unique('Text ') }),
     'POST /api/rate-cards': maker.rateCardBody,
     'PUT /api/rate-cards/:id': () => ({ notes: unique('Note ') }),
+    'POST /api/api-tokens': maker.apiTokenBody,
+    'PUT /api/api-tokens/:id': () => ({ name: unique('Token ') }),
     'POST /api/rate-cards/apply': () => ({ ids: [f.ownCompleted.id], preview: true }),
     'PUT /api/me/mail-language': () => ({ language: 'en' }),
   };
@@ -307,7 +313,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     warehouses: f.warehouse, 'warehouse-options': f.warehouse, 'vehicle-types': f.vehicleType,
     'vehicle-type-options': f.vehicleType, 'delivery-areas': f.ownArea, 'delivery-area-options': f.ownArea,
     users: f.staffUser, 'user-options': f.staffUser, 'activity-logs': f.activityLog, translations: f.translation,
-    'report-runs': f.reportRun, 'rate-cards': f.rateCard, 'mail-outbox': f.mail, notifications: f.notification,
+    'report-runs': f.reportRun, 'rate-cards': f.rateCard, 'mail-outbox': f.mail, notifications: f.notification, 'api-tokens': f.apiToken,
   };
   const values: Record<string, string | number> = {};
   for (const param of route.params) {

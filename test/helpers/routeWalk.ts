@@ -21,7 +21,7 @@ export async function routes(db: Knex): Promise<string[]> {
     `/users/${user.id}/edit`, '/translations', '/translation-import', '/activity-logs', '/pricing-management',
     '/permissions', '/trash', '/reports', '/reports/daily', '/reports/weekly', '/reports/monthly', '/reports/trend',
     '/reports/billings', '/reports/process-monitoring', '/reports/old-reports', '/permission-denied-demo',
-    '/mail-outbox', '/no-such-page', '/monitoring-dashboard',
+    '/mail-outbox', '/api-tokens', '/api-tokens/create', '/no-such-page', '/monitoring-dashboard',
   ];
 }
 

@@ -1,3 +1,4 @@
+import KeyIcon from '@mui/icons-material/Key';
 import { Button, Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import {
   AutocompleteInput, BooleanInput, DataTable, List, ReferenceInput, SearchInput, SelectInput, TopToolbar,
@@ -111,10 +112,22 @@ const EntryPanel = () => {
 
 const isExpandable = (log: ActivityLogRecord) => hasChanges(log) || batchSize(log) > 1;
 
-/** Who acted, by name; the username when the account has no name (or no longer exists). */
+/**
+ * Who acted, by name; the username when the account has no name (or no longer exists); and the API
+ * token a customer's system acted through, by its name ("via ERP link").
+ */
 const UserField = () => {
   const log = useRecordContext<ActivityLogRecord>();
-  return <>{log?.userName ?? log?.username ?? ''}</>;
+  const translate = useTranslate();
+  return (
+    <>
+      {log?.userName ?? log?.username ?? ''}
+      {log?.tokenName && (
+        <Chip size="small" variant="outlined" icon={<KeyIcon />} sx={{ ml: 1 }} data-testid="token-chip"
+          label={translate('activity_logs.via_token', { name: log.tokenName })} />
+      )}
+    </>
+  );
 };
 
 const EntityTypeField = () => {

@@ -1,11 +1,12 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
+import HubIcon from '@mui/icons-material/Hub';
 import CategoryIcon from '@mui/icons-material/Category';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import TrackChangesIcon from '@mui/icons-material/TrackChanges';
 import type { ReactNode } from 'react';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 
-export type SidebarGroup = 'orders' | 'units' | 'tracking' | 'reports';
+export type SidebarGroup = 'orders' | 'units' | 'tracking' | 'integrations' | 'reports';
 
 interface MenuPlace {
   label: string;
@@ -45,6 +46,7 @@ const GROUPS: Record<SidebarGroup, { label: string; icon: ReactNode; separatorBe
   orders: { label: 'menu.orders', icon: <LocalShippingIcon /> },
   units: { label: 'menu.units', icon: <CategoryIcon />, separatorBefore: true },
   tracking: { label: 'menu.tracking', icon: <TrackChangesIcon /> },
+  integrations: { label: 'menu.integrations', icon: <HubIcon /> },
   reports: { label: 'menu.reports', icon: <AssessmentIcon /> },
 };
 

@@ -26,6 +26,8 @@ export class ActivityLog extends Model {
   /** The name the record had after this change. */
   entityLabel!: string | null;
   /** Shared by the rows of one action on many records. */
+  /** The API token the change came through (api-tokens/bearer.ts); null: a person's session. */
+  apiTokenId!: number | null;
   actionId!: string | null;
   /** Whether the row stands for its action in the grouped view: its first row, or a row of no action. */
   leads!: boolean;

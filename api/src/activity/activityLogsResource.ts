@@ -6,6 +6,9 @@ import { ActivityLog } from './ActivityLog';
 /** Who acted, by the name they have now (the log keeps their username as it was). */
 const USER_NAME = `(select nullif(${personNameSql('u')}, '') from users u where u.id = activity_logs.user_id)`;
 
+/** The API token a row's change came through, by its name (a purged token's is gone). */
+const TOKEN_NAME = '(select t.name from api_tokens t where t.id = activity_logs.api_token_id)';
+
 /** How many rows the action of a row wrote, as kept when they were written (null for rows logged before actions had ids). */
 const ACTION_SIZE = '(select a.size from activity_actions a where a.action_id = activity_logs.action_id)';
 
@@ -35,7 +38,7 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
   model: ActivityLog,
   pageKey: 'activity_logs',
   label: 'action',
-  computed: { userName: USER_NAME, actionSize: ACTION_SIZE, referenceNames: REFERENCE_NAMES },
+  computed: { userName: USER_NAME, actionSize: ACTION_SIZE, referenceNames: REFERENCE_NAMES, tokenName: TOKEN_NAME },
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds', 'leads'],
@@ -45,7 +48,7 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
     sortable: ['id', 'at', 'username', 'action', 'entityType'],
     defaultSort: { field: 'at', order: 'desc' },
     search: ['username', 'action', 'entityType', 'entityId'],
-    filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', actionId: 'eq' },
+    filters: { userId: 'eq', action: 'eq', entityType: 'eq', entityId: 'eq', at: 'range', actionId: 'eq', apiTokenId: 'eq' },
     customFilters: {
       // One row per action on many records: the first row of each action stands for it (actionSize),
       // as marked when it was written (migrations/20261203000100_activity_log_actions.ts).

@@ -25,15 +25,22 @@ declare module '../foundation/appState' {
   }
 }
 
-/** Issues an action id to the request's session for ISSUED_ACTION_MINUTES (POST /api/actions). */
-export async function issueAction(db: Knex, ctx: Context & { state: AppState }): Promise<{ actionId: string; expiresAt: Date }> {
+/** Whom an action id is issued to: the request's session, or its API token (api-tokens/bearer.ts); none, nobody signed in. */
+function holderOf(ctx: Context & { state: AppState }): { sessionId: string } | { apiTokenId: number } | undefined {
+  if (ctx.state.apiToken) return { apiTokenId: ctx.state.apiToken.id };
   const sessionId = sessionIdOf(ctx);
-  if (!sessionId) throw httpError('not_signed_in', 'Not signed in: please log in');
+  return sessionId === undefined ? undefined : { sessionId };
+}
+
+/** Issues an action id to the request's session or token for ISSUED_ACTION_MINUTES (POST /api/actions). */
+export async function issueAction(db: Knex, ctx: Context & { state: AppState }): Promise<{ actionId: string; expiresAt: Date }> {
+  const holder = holderOf(ctx);
+  if (!holder) throw httpError('not_signed_in', 'Not signed in: please log in');
   const actionId = randomUUID();
   const expiresAt = new Date(Date.now() + ISSUED_ACTION_MINUTES * 60_000);
   await db.transaction(async (trx) => {
-    await trx('issuedActions').where({ sessionId }).where('expiresAt', '<', trx.fn.now()).delete();
-    await trx('issuedActions').insert({ id: actionId, sessionId, expiresAt });
+    await trx('issuedActions').where(holder).where('expiresAt', '<', trx.fn.now()).delete();
+    await trx('issuedActions').insert({ id: actionId, ...holder, expiresAt });
   });
   return { actionId, expiresAt };
 }
@@ -52,11 +59,11 @@ async function actionOf(db: Knex | Knex.Transaction, ctx: Context & { state: App
     ctx.state.actionId = randomUUID();
     return ctx.state.actionId;
   }
-  const sessionId = sessionIdOf(ctx);
-  const issued = ACTION_ID.test(named) && sessionId !== undefined
-    && await db('issuedActions').where({ id: named.toLowerCase(), sessionId }).where('expiresAt', '>', db.fn.now()).first('id');
+  const holder = holderOf(ctx);
+  const issued = ACTION_ID.test(named) && holder !== undefined
+    && await db('issuedActions').where({ id: named.toLowerCase(), ...holder }).where('expiresAt', '>', db.fn.now()).first('id');
   if (!issued) {
-    throw httpError('unknown_action', 'X-Action-Id names no action issued to this session (POST /api/actions), or it has expired');
+    throw httpError('unknown_action', 'X-Action-Id names no action issued to this session or token (POST /api/actions), or it has expired');
   }
   ctx.state.actionId = named.toLowerCase();
   return ctx.state.actionId;
@@ -115,10 +122,13 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
       user_agent: userAgent,
       tab_id: tabId,
       action_id: actionId,
+      api_token_id: ctx.state.apiToken?.id ?? null,
     };
   });
-  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id, action_id)
-    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id, r.action_id
+  await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id, action_id,
+      api_token_id)
+    select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id, r.action_id,
+      r.api_token_id
     from jsonb_populate_recordset(null::activity_logs, ?::jsonb) with ordinality r order by r.ordinality`, [JSON.stringify(rows)]);
   return actionId;
 }

@@ -40,6 +40,8 @@ export interface Config {
   mailFrom: string;
   /** How long a stopping server lets requests and jobs under way finish (SHUTDOWN_GRACE_MS, default 10 s; shutdown.ts). */
   shutdownGraceMs: number;
+  /** Requests one API token may make per 10 seconds on this instance (API_TOKEN_RATE, default 60; api-tokens/bearer.ts). */
+  apiTokenRate: number;
   /** The bearer token GET /metrics takes from anywhere (METRICS_TOKEN); without it, only this machine reads them. */
   metricsToken: string | undefined;
   /** LOG_LEVEL (default info) and LOG_FORMAT (json, pretty; default pretty on a terminal, else json): foundation/log.ts. */
@@ -148,6 +150,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || undefined,
     mailFrom: env.MAIL_FROM?.trim() || 'Logistics back-office <noreply@localhost>',
     shutdownGraceMs: positiveInteger(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    apiTokenRate: positiveInteger(env, 'API_TOKEN_RATE', 60),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
       format: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, process.stdout.isTTY ? 'pretty' : 'json') },

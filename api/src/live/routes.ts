@@ -11,7 +11,7 @@ import type { Ctx } from '../resources/resource';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import { RECORD_TYPE_NAMES, RECORD_TYPES } from '@kernel/resources/recordTypes';
 import { CATCH_UP_LIMIT, latestSeq, readChanges, type Change } from './changeFeed';
-import { liveViews, type Stream, type View } from './views';
+import { liveViews, tokenHolder, type Stream, type View } from './views';
 
 /**
  * The page whose holders hear of a change to each kind of record: a record type's own
@@ -56,7 +56,7 @@ async function events(ctx: Ctx) {
   const { db } = ctx.state;
   const views = liveViews(db);
   const userId = ctx.state.user!.id;
-  const sessionId = sessionIdOf(ctx);
+  const sessionId = ctx.state.apiToken ? tokenHolder(ctx.state.apiToken.id) : sessionIdOf(ctx);
   if (!sessionId) throw httpError('not_signed_in', 'Not signed in');
   const body = new PassThrough();
   let ended = false;

@@ -12,6 +12,7 @@ export interface View { userId: number; pages: Set<PageKey>; areas: number[] | u
 /** An open event stream, as the views of its instance drive it. */
 export interface Stream {
   userId: number;
+  /** The session it was opened in, or the API token it was opened with (`tokenHolder`). */
   sessionId: string;
   /** Sends what of `changes` its user may see now. */
   changes(changes: Change[]): void;
@@ -27,7 +28,14 @@ export interface Stream {
 const HEARTBEAT_MS = 25_000;
 
 /**
- * The views of active users and the ids of their live sessions (not ended, not expired), in one
+ * A stream opened with an API token holds it as a session: it lives while the token does, and ends
+ * at the next reading of its user's view (a heartbeat at the latest) once the token is revoked or expired.
+ */
+export const tokenHolder = (tokenId: number) => `token:${tokenId}`;
+const TOKEN_HOLDER_SQL = `'token:' || t.id`;
+
+/**
+ * The views of active users and the ids of their live sessions and tokens (not ended, not expired), in one
  * statement however many users; a user missing from the answer may no longer sign in.
  */
 async function readViews(db: Knex, userIds: number[]): Promise<Map<number, { view: View; sessions: Set<string> }>> {
@@ -36,7 +44,8 @@ async function readViews(db: Knex, userIds: number[]): Promise<Map<number, { vie
     .select('u.id', 'u.role', 'u.status', db.raw(`${permissionRowsSql} as permission_rows`),
       db.raw(`(select coalesce(json_agg(a.delivery_area_id order by a.delivery_area_id), '[]') from user_delivery_areas a
         where a.user_id = u.id) as area_ids`),
-      db.raw(`(select coalesce(json_agg(s.id), '[]') from sessions s where s.user_id = u.id and s.expires_at > current_timestamp)
+      db.raw(`(select coalesce(json_agg(h.id), '[]') from (select s.id from sessions s where s.user_id = u.id and s.expires_at > current_timestamp
+        union all select ${TOKEN_HOLDER_SQL} from api_tokens t where t.user_id = u.id and ${liveRows('t')} and t.expires_at > current_timestamp) h)
         as session_ids`));
   const views = new Map<number, { view: View; sessions: Set<string> }>();
   for (const { permissionRows, areaIds, sessionIds, ...columns } of rows) {

@@ -15,7 +15,8 @@ export async function csrfProtection(ctx: Context & { state: AppState }, next: N
   const { config } = ctx.state;
   // Behind a TLS proxy every request must have come over HTTPS (the session cookie is Secure).
   if (config.trustProxy && !ctx.secure && ctx.path.startsWith('/api/')) throw httpError('https_required', 'Access denied: HTTPS is required');
-  if (SAFE_METHODS.has(ctx.method)) return next();
+  // A token is sent by a program, never by a browser on its own: no cookie to ride on (api-tokens/bearer.ts).
+  if (SAFE_METHODS.has(ctx.method) || ctx.state.apiToken) return next();
   const origin = ctx.get('origin');
   const ownOrigin = `${ctx.protocol}://${ctx.host}`;
   if (origin && origin !== ownOrigin && !config.allowedOrigins.includes(origin)) {

@@ -41,6 +41,8 @@ export async function readSession(knex: Knex, id: string, ctx: object | undefine
  * at once: such a user's session is ended here.
  */
 export async function loadCurrentUser(ctx: Context & { state: AppState }, next: Next): Promise<void> {
+  // A request with an API token has its user already and reads no session (api-tokens/bearer.ts).
+  if (ctx.state.apiToken) return next();
   const userId = ctx.session?.userId as number | undefined;
   if (userId !== undefined) {
     const read = readWithSession.get(ctx);

@@ -73,6 +73,11 @@ export interface WriteOptions {
   readOnly?: readonly string[];
   /** false: no DELETE and no place in the trash (a second view of another resource's rows). Default true. */
   deletable?: boolean;
+  /**
+   * Fields `beforeCreate` adds that the create's answer shows once and the table never keeps: a
+   * new API token's secret.
+   */
+  revealed?: readonly string[];
 }
 
 /** Rules beyond the schema, run in the writing transaction: they may refuse (throw) or adjust what is written. */

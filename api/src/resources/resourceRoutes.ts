@@ -151,10 +151,12 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
   const { schemas, deletable } = def.write;
 
   const createSchema = schemas.create;
+  const revealed = def.write.revealed ?? [];
   if (createSchema) router.post('/', writeGuard, async (ctx: Ctx) => {
     const input = validate<Row>(createSchema, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
-      const data = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
+      const made = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
+      const data = Object.fromEntries(Object.entries(made).filter(([field]) => !revealed.includes(field)));
       await checkWrites(ctx, trx, def, [{ id: 0, before: {}, after: data, fields: Object.keys(data) }]);
       const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*');
       const id = inserted.$id() as number;
@@ -163,7 +165,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       await def.hooks?.afterCreate?.(ctx, created, trx);
       await services.logActivity(trx, ctx, { action: 'create', entityType: def.entityType, entityId: id,
         changes: changedFields(def, {}, created, Object.keys(data)) });
-      return present(def, created);
+      return { ...present(def, created), ...Object.fromEntries(revealed.map((field) => [field, made[field]])) };
     });
     ctx.status = 201;
   });

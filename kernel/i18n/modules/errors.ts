@@ -9,6 +9,7 @@ const messages: ModuleMessages = {
   cn: {
     errors: {
       not_signed_in: '您尚未登录或登录已过期，请重新登录',
+      invalid_token: 'API 令牌无效、已撤销或已过期',
       bad_credentials: '用户名或密码错误',
       account_inactive: '该账号已停用，请联系管理员',
       pending_account: '您的账号正在等待管理员激活',
@@ -43,6 +44,7 @@ const messages: ModuleMessages = {
       not_completed: '只有已完成的订单才能设置完成日期',
       bulk_edit_refused: '部分订单不能接受此修改，所有订单均未修改：%{orders}',
       key_conflict: '该键与已有的键相互嵌套',
+      token_revoked: '“%{label}”：已撤销的 API 令牌不能恢复，请新建一个',
       restore_conflict: '“%{label}”：已有一条现有记录使用了相同的值，请先重命名或删除那条记录',
       payload_too_large: '内容或文件过大',
       unsupported_media_type: '不支持的内容类型',
@@ -83,6 +85,8 @@ const messages: ModuleMessages = {
       not_allowed: '您不能授予该角色',
       not_yourself: '不能停用自己的账号',
       not_for_role: '只有区域调度员才有配送区域',
+      user_not_active: '该用户不是启用状态',
+      not_managed: '您只能为自己或由您管理的账号创建令牌',
       conflicts_with: '与 %{other} 相互嵌套',
       invalid_period: '期间格式应为 YYYY、YYYY-MM 或 YYYY-Www',
       unknown_name: '没有名为“%{value}”的记录',
@@ -109,6 +113,7 @@ const messages: ModuleMessages = {
   en: {
     errors: {
       not_signed_in: 'You are not signed in or your session has expired: please sign in again',
+      invalid_token: 'The API token is unknown, revoked or expired',
       bad_credentials: 'Invalid username or password',
       account_inactive: 'This account is deactivated: please contact an administrator',
       pending_account: 'Your account is waiting for an administrator to activate it',
@@ -143,6 +148,7 @@ const messages: ModuleMessages = {
       not_completed: 'Only completed orders get a completion date',
       bulk_edit_refused: 'Some orders cannot take this change, so no order was changed: %{orders}',
       key_conflict: 'This key nests with an existing key',
+      token_revoked: '"%{label}": a revoked API token cannot be restored. Make a new one.',
       restore_conflict: '"%{label}": a live record already uses the same value. Rename or delete that one first.',
       payload_too_large: 'The content or file is too large',
       unsupported_media_type: 'This type of content is not accepted',
@@ -183,6 +189,8 @@ const messages: ModuleMessages = {
       not_allowed: 'You may not give this role',
       not_yourself: 'You cannot deactivate your own account',
       not_for_role: 'Only regional dispatchers have delivery areas',
+      user_not_active: 'This user is not active',
+      not_managed: 'You can make tokens only for yourself or accounts you manage',
       conflicts_with: 'Nests with %{other}',
       invalid_period: 'Write the period as YYYY, YYYY-MM or YYYY-Www',
       unknown_name: 'No record named "%{value}"',

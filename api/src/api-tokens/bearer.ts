@@ -1,0 +1,94 @@
+import type { Next } from 'koa';
+import type { Knex } from 'knex';
+import type { Ctx } from '../foundation/appState';
+import { httpError } from '../foundation/httpError';
+import { liveRows, onLiveRow } from '../db/liveRows';
+import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
+import { tryAgainLater } from '../auth/tryAgainLater';
+import { User } from '../users/User';
+import { hashOf } from './secrets';
+
+declare module '../foundation/appState' {
+  interface AppState {
+    /** The API token a request came with (Authorization: Bearer), which the activity log names. */
+    apiToken?: { id: number; name: string };
+  }
+}
+
+const BEARER = /^Bearer +(\S+)$/i;
+
+/** The routes a token never opens: a person signs in and registers with a password. */
+const PERSON_ONLY = new Set(['/api/login', '/api/register', '/api/logout']);
+
+/** The window of a token's rate (DESIGN §15: config.apiTokenRate requests per 10 s); past it, 429 with Retry-After. */
+const RATE_WINDOW_MS = 10_000;
+
+/** A token's last use is written at most this often. */
+const USE_TOUCH_MS = 60_000;
+
+const invalidToken = () => httpError('invalid_token', 'The API token is unknown, revoked or expired');
+
+interface TokenRead {
+  user: User;
+  token: { id: number; name: string; lastUsedAt: Date | null };
+}
+
+/**
+ * The live, unexpired token of `secret` with its live user and their permission rows, in one
+ * statement, as a session's read is (middleware/currentUser.ts).
+ */
+async function readToken(db: Knex, secret: string): Promise<TokenRead | undefined> {
+  const row = await db('apiTokens as t').join('users as u', onLiveRow('u', 't.userId'))
+    .where('t.tokenHash', hashOf(secret)).whereRaw(liveRows('t')).andWhere('t.expiresAt', '>', db.fn.now())
+    .first('t.id as tokenId', 't.name as tokenName', 't.lastUsedAt as tokenLastUsedAt', 'u.*',
+      db.raw(`${permissionRowsSql} as permission_rows`));
+  if (!row) return undefined;
+  const { tokenId, tokenName, tokenLastUsedAt, permissionRows, ...columns } = row as Record<string, unknown> & {
+    tokenId: number; tokenName: string; tokenLastUsedAt: Date | null; permissionRows: PermissionRow[] };
+  const user = User.fromDatabaseJson(columns);
+  readWith(user, permissionRows);
+  return { user, token: { id: tokenId, name: tokenName, lastUsedAt: tokenLastUsedAt } };
+}
+
+/** Each app's (database's) recent requests per token: this instance counts its own. */
+const recent = new WeakMap<Knex, Map<number, number[]>>();
+
+function admit(db: Knex, tokenId: number, rate: number): void {
+  let byToken = recent.get(db);
+  if (!byToken) recent.set(db, byToken = new Map());
+  const now = Date.now();
+  const times = (byToken.get(tokenId) ?? []).filter((time) => time > now - RATE_WINDOW_MS);
+  byToken.set(tokenId, times);
+  if (times.length >= rate) {
+    throw tryAgainLater('throttled', `More than ${rate} requests in ${RATE_WINDOW_MS / 1000} s with this token: try again shortly`,
+      (times[times.length - rate] + RATE_WINDOW_MS - now) / 1000);
+  }
+  times.push(now);
+}
+
+/**
+ * `Authorization: Bearer <token>` on an /api route (DESIGN §15): the request acts as the token's
+ * user, with that user's pages and areas, and reads no session (so no cookie, and no CSRF check:
+ * csrf.ts). A token unknown, revoked, expired or of a user who may not sign in is refused at
+ * once (401); a token past its rate, 429. Its last use is kept, at most once a minute.
+ */
+export async function bearerToken(ctx: Ctx, next: Next): Promise<void> {
+  const header = ctx.get('authorization');
+  // Another scheme (a proxy's Basic) is not ours to judge.
+  if (!/^Bearer\b/i.test(header) || !ctx.path.startsWith('/api/') || PERSON_ONLY.has(ctx.path)) return next();
+  const secret = BEARER.exec(header)?.[1];
+  if (!secret) throw invalidToken();
+  const { db } = ctx.state;
+  const read = await readToken(db, secret);
+  if (!read || read.user.status !== 'active') throw invalidToken();
+  admit(db, read.token.id, ctx.state.config.apiTokenRate);
+  const { token } = read;
+  if (!token.lastUsedAt || Date.now() - new Date(token.lastUsedAt).getTime() > USE_TOUCH_MS) {
+    await db('apiTokens').where({ id: token.id })
+      .andWhere((older) => older.whereNull('lastUsedAt').orWhere('lastUsedAt', '<', new Date(Date.now() - USE_TOUCH_MS)))
+      .update({ lastUsedAt: new Date(), lastUsedIp: ctx.ip });
+  }
+  ctx.state.user = read.user;
+  ctx.state.apiToken = { id: token.id, name: token.name };
+  await next();
+}
