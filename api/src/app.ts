@@ -19,6 +19,7 @@ import { loadCurrentUser } from './middleware/currentUser';
 import { errorHandler } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
 import { jsonBody } from './middleware/jsonBody';
+import { idempotentWrites } from './middleware/idempotency';
 import { keepRouteAnswer, noteRouteAnswer } from './middleware/routeAnswer';
 import { sessionMiddleware } from './middleware/session';
 import { permissionRoutes } from './permissions/routes';
@@ -106,11 +107,13 @@ export function createApp(db: Knex, config: Config): Koa<AppState> {
     ctx.state.config = config;
     await next();
   });
-  app.use(bearerToken);
   app.use(sessionMiddleware(app as unknown as Koa, db, config));
+  // Inside the session middleware: under the request's deadline, and a write waits for its notices (session.ts).
+  app.use(bearerToken);
   app.use(csrfProtection);
   app.use(jsonBody());
   app.use(loadCurrentUser);
+  app.use(idempotentWrites(config.idempotencyWaitMs));
   app.use(noteRouteAnswer);
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   app.use(async (ctx, next) => {

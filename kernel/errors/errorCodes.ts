@@ -115,6 +115,10 @@ export const ERROR_CODES = {
   selection_changed: 409,
   /** Only a mail of the outbox that failed can be retried (docs/email.md). */
   mail_not_failed: 409,
+  /** The write of this Idempotency-Key is still running; Retry-After says when to ask again. params: seconds. */
+  idempotency_in_progress: 409,
+  /** The Idempotency-Key was used for another write (another method, path or body) in the last 24 hours. */
+  idempotency_key_reused: 422,
   /** The body or file is too large. params: maxMb where known. */
   payload_too_large: 413,
   /** An order import's file has more data rows than params.max. */

@@ -1,9 +1,13 @@
 import { createHash } from 'node:crypto';
 import { HttpClient, newToken, signedInAs, tokenClient } from '../helpers/httpClient';
-import { useSignedInApp } from '../helpers/testApp';
+import { eventually } from '../helpers/eventually';
+import { statementsDuring } from '../helpers/statements';
+import { startSecondInstance, useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' });
+
+const onServer = process.env.TEST_DB_KIND === 'postgres';
 
 const idOf = async (username: string): Promise<number> => (await app.db('users').where({ username }).first('id')).id;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -114,6 +118,29 @@ describe('API tokens', () => {
     const answer = await tokenClient(app.url, secret).post('/api/login', { username: 'team_leader', password: 'wrong password' });
     expect(answer.status).toBe(401);
     expect(answer.body.code).toBe('bad_credentials');
+  });
+
+  it('is kept by an instance as a session is: a read reads no token, a write reads it anew', async () => {
+    const erp = tokenClient(app.url, await newToken(admin, await idOf('team_leader')));
+    // The first use writes its time, whose notice a write waits for (session.ts).
+    const writing = await statementsDuring(app.db, () => erp.post('/api/actions', {}));
+    expect(writing.filter((sql) => sql.includes('api_tokens'))).not.toEqual([]);
+    expect((await erp.get('/api/user')).status).toBe(200);
+    const reading = await statementsDuring(app.db, () => erp.get('/api/user'));
+    expect(reading.filter((sql) => sql.includes('api_tokens'))).toEqual([]);
+  });
+
+  (onServer ? it : it.skip)('is refused on another instance within a second of its revoke', async () => {
+    const second = await startSecondInstance(app);
+    try {
+      const token = await admin.create<{ id: number; secret: string }>('/api/api-tokens', { name: 'Two instances', userId: await idOf('biller') });
+      const elsewhere = tokenClient(second.url, token.secret);
+      expect((await elsewhere.get('/api/user')).status).toBe(200);
+      expect((await admin.delete(`/api/api-tokens/${token.id}`)).status).toBe(200);
+      await eventually(async () => expect((await elsewhere.get('/api/user')).status).toBe(401), 1_000);
+    } finally {
+      await second.close();
+    }
   });
 
   it('is for holders of the integrations page only', async () => {

@@ -5,6 +5,7 @@ import { httpError } from '../foundation/httpError';
 import { liveRows, onLiveRow } from '../db/liveRows';
 import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { tryAgainLater } from '../auth/tryAgainLater';
+import { sessionCache } from '../middleware/sessionCache';
 import { User } from '../users/User';
 import { hashOf } from './secrets';
 
@@ -28,26 +29,39 @@ const USE_TOUCH_MS = 60_000;
 
 const invalidToken = () => httpError('invalid_token', 'The API token is unknown, revoked or expired');
 
-interface TokenRead {
-  user: User;
-  token: { id: number; name: string; lastUsedAt: Date | null };
+interface TokenData { id: number; name: string; lastUsedAt: Date | null }
+
+/** The session cache's key of a token: its hash (the notices of migration 20261206000300 name it so). */
+const cacheKey = (hash: string) => `bearer:${hash}`;
+
+/**
+ * The live, unexpired token of `hash` with its live user and their permission rows, in one
+ * statement, as a session's read is (middleware/currentUser.ts).
+ */
+async function readFromDatabase(db: Knex, hash: string) {
+  const row = await db('apiTokens as t').join('users as u', onLiveRow('u', 't.userId'))
+    .where('t.tokenHash', hash).whereRaw(liveRows('t')).andWhere('t.expiresAt', '>', db.fn.now())
+    .first('t.id as tokenId', 't.name as tokenName', 't.lastUsedAt as tokenLastUsedAt', 't.expiresAt as tokenExpiresAt', 'u.*',
+      db.raw(`${permissionRowsSql} as permission_rows`));
+  if (!row) return undefined;
+  const { tokenId, tokenName, tokenLastUsedAt, tokenExpiresAt, permissionRows, ...columns } = row as Record<string, unknown> & {
+    tokenId: number; tokenName: string; tokenLastUsedAt: Date | null; tokenExpiresAt: Date | string; permissionRows: PermissionRow[] };
+  const user = User.fromDatabaseJson(columns);
+  readWith(user, permissionRows);
+  const data: TokenData = { id: tokenId, name: tokenName, lastUsedAt: tokenLastUsedAt };
+  return { data, expiresAt: new Date(tokenExpiresAt).getTime(), userId: user.id, user };
 }
 
 /**
- * The live, unexpired token of `secret` with its live user and their permission rows, in one
- * statement, as a session's read is (middleware/currentUser.ts).
+ * The token of `secret` and its user, as this instance keeps them (sessionCache.ts: a revoke, a
+ * change of the user or of any permission is heard within a second on every instance) or else
+ * read. A request that may write reads it anew (`fresh`), as a session's does.
  */
-async function readToken(db: Knex, secret: string): Promise<TokenRead | undefined> {
-  const row = await db('apiTokens as t').join('users as u', onLiveRow('u', 't.userId'))
-    .where('t.tokenHash', hashOf(secret)).whereRaw(liveRows('t')).andWhere('t.expiresAt', '>', db.fn.now())
-    .first('t.id as tokenId', 't.name as tokenName', 't.lastUsedAt as tokenLastUsedAt', 'u.*',
-      db.raw(`${permissionRowsSql} as permission_rows`));
-  if (!row) return undefined;
-  const { tokenId, tokenName, tokenLastUsedAt, permissionRows, ...columns } = row as Record<string, unknown> & {
-    tokenId: number; tokenName: string; tokenLastUsedAt: Date | null; permissionRows: PermissionRow[] };
-  const user = User.fromDatabaseJson(columns);
-  readWith(user, permissionRows);
-  return { user, token: { id: tokenId, name: tokenName, lastUsedAt: tokenLastUsedAt } };
+async function readToken(db: Knex, secret: string, fresh: boolean): Promise<{ user: User; token: TokenData } | undefined> {
+  const hash = hashOf(secret);
+  const cache = sessionCache(db);
+  const read = (fresh ? undefined : cache.get(cacheKey(hash))) ?? await cache.read(cacheKey(hash), () => readFromDatabase(db, hash));
+  return read?.user ? { user: read.user, token: read.data as TokenData } : undefined;
 }
 
 /** Each app's (database's) recent requests per token: this instance counts its own. */
@@ -79,7 +93,7 @@ export async function bearerToken(ctx: Ctx, next: Next): Promise<void> {
   const secret = BEARER.exec(header)?.[1];
   if (!secret) throw invalidToken();
   const { db } = ctx.state;
-  const read = await readToken(db, secret);
+  const read = await readToken(db, secret, !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method));
   if (!read || read.user.status !== 'active') throw invalidToken();
   admit(db, read.token.id, ctx.state.config.apiTokenRate);
   const { token } = read;

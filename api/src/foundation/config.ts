@@ -42,6 +42,11 @@ export interface Config {
   shutdownGraceMs: number;
   /** Requests one API token may make per 10 seconds on this instance (API_TOKEN_RATE, default 60; api-tokens/bearer.ts). */
   apiTokenRate: number;
+  /**
+   * How long a write waits for the first one of its Idempotency-Key to finish before 409
+   * (IDEMPOTENCY_WAIT_MS, default 10 s; middleware/idempotency.ts).
+   */
+  idempotencyWaitMs: number;
   /** The bearer token GET /metrics takes from anywhere (METRICS_TOKEN); without it, only this machine reads them. */
   metricsToken: string | undefined;
   /** LOG_LEVEL (default info) and LOG_FORMAT (json, pretty; default pretty on a terminal, else json): foundation/log.ts. */
@@ -151,6 +156,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM?.trim() || 'Logistics back-office <noreply@localhost>',
     shutdownGraceMs: positiveInteger(env, 'SHUTDOWN_GRACE_MS', 10_000),
     apiTokenRate: positiveInteger(env, 'API_TOKEN_RATE', 60),
+    idempotencyWaitMs: positiveInteger(env, 'IDEMPOTENCY_WAIT_MS', 10_000),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
       format: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, process.stdout.isTTY ? 'pretty' : 'json') },
