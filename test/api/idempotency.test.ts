@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { newToken, signedInAs, tokenClient } from '../helpers/httpClient';
-import { createOrderReferences, placeIn } from '../helpers/orderReferences';
-import { orderBody } from '../helpers/orders';
+import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
+import { createOrder, orderBody } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -24,6 +24,9 @@ function rawPost(path: string, body: object, key: string): Promise<{ status: num
   });
 }
 
+let made: OrderReferences | undefined;
+const references = async () => (made ??= await createOrderReferences(app, admin));
+
 const count = async (table: string, where: object) => Number((await app.db(table).where(where).count({ n: '*' }).first())!.n);
 
 describe('Idempotency-Key', () => {
@@ -41,7 +44,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('gives ten identical calls at once one order and ten equal answers', async () => {
-    const body = orderBody({ ...placeIn(await createOrderReferences(app, admin)), mtmNumber: 'IDEM-10' });
+    const body = orderBody({ ...placeIn(await references()), mtmNumber: 'IDEM-10' });
     const answers = await Promise.all(Array.from({ length: 10 }, () => admin.request('POST', '/api/orders', body, keyed('order-ten'))));
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
     expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
@@ -67,6 +70,21 @@ describe('Idempotency-Key', () => {
       expect({ bad, status: answer.status, field: Object.keys(answer.body.fields ?? {}) }).toEqual({ bad, status: 400, field: ['Idempotency-Key'] });
     }
     expect(await count('warehouses', { code: 'W-BAD' })).toBe(0);
+  });
+
+  it('takes a repeated upload as the same call, though its multipart boundary is new', async () => {
+    const order = await createOrder(admin, placeIn(await references()));
+    const upload = () => {
+      const form = new FormData();
+      form.append('kind', 'receipt');
+      form.append('file', new Blob(['%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n'], { type: 'application/pdf' }), 'receipt.pdf');
+      return admin.request('POST', `/api/orders/${order.id}/attachments`, form, keyed('upload-once'));
+    };
+    const first = await upload();
+    const again = await upload();
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await count('orderAttachments', { orderId: order.id })).toBe(1);
   });
 
   it('keeps nothing of a refused write: its retry with the same key runs anew', async () => {

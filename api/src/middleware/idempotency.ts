@@ -87,8 +87,8 @@ export function idempotentWrites(waitMs: number) {
       throw fieldRefusal('invalid_input', 'Idempotency-Key must be 1 to 255 printable characters', 'Idempotency-Key', problem('invalid_format'));
     }
     const holder = { holder: ctx.state.apiToken ? `token:${ctx.state.apiToken.id}` : `user:${user.id}`, key };
-    // A multipart upload's body is read by its route: its type (with the boundary) and length stand for it.
-    const body = ctx.is('multipart') ? [ctx.get('content-type'), ctx.get('content-length')] : ctx.request.body ?? null;
+    // A multipart upload's body is read by its route: its length stands for it (its boundary is new at each try).
+    const body = ctx.is('multipart') ? ['multipart', ctx.get('content-length')] : ctx.request.body ?? null;
     const fingerprint = createHash('sha256').update(JSON.stringify([ctx.method, ctx.path, ctx.querystring, body])).digest('hex');
     const { db } = ctx.state;
     if (!(await claim(db, holder, fingerprint)) && await replay(ctx, holder, fingerprint, waitMs)) return;
