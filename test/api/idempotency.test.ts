@@ -6,7 +6,7 @@ import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // A short wait for the first call of a key, so that "still running" shows within a test.
-const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' }, { env: { IDEMPOTENCY_WAIT_MS: '3000' } });
+const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' }, { env: { IDEMPOTENCY_WAIT_MS: '5000' } });
 const onServer = process.env.TEST_DB_KIND === 'postgres';
 
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
