@@ -87,6 +87,20 @@ describe('Idempotency-Key', () => {
     expect(await count('orderAttachments', { orderId: order.id })).toBe(1);
   });
 
+  it('forgets a first answer after 24 hours: the key then makes a new write', async () => {
+    const body = { code: 'W-DAY', name: 'Day one' };
+    // More leftovers of other keys than two writes' cleaning takes (20 each): this key's own is still forgotten.
+    await app.db('idempotencyKeys').insert(Array.from({ length: 60 }, (_, n) => ({ holder: 'user:0', key: `old-${n}`, fingerprint: 'x',
+      status: 201, answer: 'null', createdAt: new Date(Date.now() - 30 * 60 * 60 * 1000) })));
+    expect((await admin.request('POST', '/api/warehouses', body, keyed('a-day-ago'))).status).toBe(201);
+    await app.db('idempotencyKeys').where({ key: 'a-day-ago' }).update({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) });
+    await app.db('warehouses').where({ code: 'W-DAY' }).delete();
+    const later = await admin.request('POST', '/api/warehouses', body, keyed('a-day-ago'));
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(await count('warehouses', { code: 'W-DAY' })).toBe(1);
+  });
+
   it('keeps nothing of a refused write: its retry with the same key runs anew', async () => {
     const refused = await admin.request('POST', '/api/vehicle-types', { code: 'T-IDEM' }, keyed('fix-and-retry'));
     expect(refused.status).toBe(400);

@@ -22,7 +22,10 @@ interface Holder { holder: string; key: string }
  * key's old rows go at the same time.
  */
 async function claim(db: Knex, { holder, key }: Holder, fingerprint: string): Promise<boolean> {
-  await db('idempotencyKeys').whereIn(['holder', 'key'], db('idempotencyKeys').where('createdAt', '<', new Date(Date.now() - KEPT_MS))
+  const expired = new Date(Date.now() - KEPT_MS);
+  // This key's answer of over 24 hours ago is no answer any more, whatever else is left to clean.
+  await db('idempotencyKeys').where({ holder, key }).where('createdAt', '<', expired).delete();
+  await db('idempotencyKeys').whereIn(['holder', 'key'], db('idempotencyKeys').where('createdAt', '<', expired)
     .select('holder', 'key').limit(CLEANUP_BATCH)).delete();
   const inserted = await db('idempotencyKeys').insert({ holder, key, fingerprint }).onConflict(['holder', 'key']).ignore().returning('key');
   if (inserted.length > 0) return true;
