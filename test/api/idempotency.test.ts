@@ -1,12 +1,14 @@
 import http from 'node:http';
+import { eventually } from '../helpers/eventually';
 import { newToken, signedInAs, tokenClient } from '../helpers/httpClient';
 import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
 import { createOrder, orderBody } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
-// A short wait for the first call of a key, so that "still running" shows within a test.
-const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' }, { env: { IDEMPOTENCY_WAIT_MS: '5000' } });
+// A short wait for the first call of a key, so that "still running" shows within a test: under the 5 s each of
+// the first call's statements may wait for its lock (db/deadline.ts), long enough for ten orders at once on a slow machine.
+const { app, admin, manager } = useSignedInApp({ admin: 'admin', manager: 'manager' }, { env: { IDEMPOTENCY_WAIT_MS: '4000' } });
 const onServer = process.env.TEST_DB_KIND === 'postgres';
 
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
@@ -124,6 +126,8 @@ describe('Idempotency-Key', () => {
     try {
       await holder('suppliers').where({ id: supplier.id }).forUpdate().first();
       const first = admin.request('PUT', `/api/suppliers/${supplier.id}`, { shortName: 'SLOW' }, keyed('slow-one'));
+      // The first has taken the key (and waits for the row) before the second comes.
+      await eventually(async () => expect(await count('idempotencyKeys', { key: 'slow-one' })).toBe(1));
       const waiting = await admin.request('PUT', `/api/suppliers/${supplier.id}`, { shortName: 'SLOW' }, keyed('slow-one'));
       expect(waiting.status).toBe(409);
       expect(waiting.body.code).toBe('idempotency_in_progress');
