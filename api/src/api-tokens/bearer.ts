@@ -2,6 +2,7 @@ import type { Next } from 'koa';
 import type { Knex } from 'knex';
 import type { Ctx } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
+import { SAFE_METHODS } from '../foundation/safeMethods';
 import { liveRows, onLiveRow } from '../db/liveRows';
 import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { tryAgainLater } from '../auth/tryAgainLater';
@@ -93,7 +94,7 @@ export async function bearerToken(ctx: Ctx, next: Next): Promise<void> {
   const secret = BEARER.exec(header)?.[1];
   if (!secret) throw invalidToken();
   const { db } = ctx.state;
-  const read = await readToken(db, secret, !['GET', 'HEAD', 'OPTIONS'].includes(ctx.method));
+  const read = await readToken(db, secret, !SAFE_METHODS.has(ctx.method));
   if (!read || read.user.status !== 'active') throw invalidToken();
   admit(db, read.token.id, ctx.state.config.apiTokenRate);
   const { token } = read;

@@ -1,8 +1,8 @@
 import type { Context, Next } from 'koa';
 import { httpError } from '../foundation/httpError';
 import type { AppState } from '../foundation/appState';
+import { SAFE_METHODS } from '../foundation/safeMethods';
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const BODY_TYPES = ['application/json', 'multipart/form-data'];
 
 /**

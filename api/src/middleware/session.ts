@@ -3,14 +3,13 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { Config } from '../foundation/config';
+import { SAFE_METHODS } from '../foundation/safeMethods';
 import { requestDeadline } from '../db/deadline';
 import { HEALTH_PATH } from '../health/routes';
 import { METRICS_PATH } from '../health/metricsRoute';
 import { readSession } from './currentUser';
 import { sessionCache } from './sessionCache';
 
-/** The methods that change nothing. */
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const IDLE_TIMEOUT_MS = 8 * 60 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
