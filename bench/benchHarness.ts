@@ -76,9 +76,17 @@ export async function benchDatabase(): Promise<{ db: Knex; total: number; versio
   return { db, total, version: (await db.raw('show server_version')).rows[0].server_version };
 }
 
+/** `count` open orders spread over the whole table (not the newest alone), with their vehicle types now. */
+export async function spreadOrders(db: Knex, count: number): Promise<Array<{ id: number; vehicleTypeId: number | null }>> {
+  const [{ max }] = await db('orders').max({ max: 'id' });
+  const step = Math.max(1, Math.floor(Number(max) / (count * 2)));
+  return db('orders').whereNull('deletedAt').whereNotIn('status', ['completed', 'cancelled'])
+    .whereRaw('id % ? = 0', [step]).orderBy('id').limit(count).select('id', 'vehicleTypeId');
+}
+
 /** The real Koa app on `db`, listening on a free port, with a client (signed in as the demo admin when asked). */
-export async function benchApp(db: Knex, { signedIn = true } = {}) {
-  const server = createApp(db, BENCH.config).listen(0, '127.0.0.1');
+export async function benchApp(db: Knex, { signedIn = true, config = BENCH.config } = {}) {
+  const server = createApp(db, config).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const client = new HttpClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   if (signedIn) await client.login('admin', 'demo1234');

@@ -13,18 +13,9 @@
  * afterwards and the benchmark's log rows are deleted.
  */
 import os from 'node:os';
-import type { Knex } from 'knex';
-import { BENCH, benchApp, benchDatabase, median, run, writeResults } from './benchHarness';
+import { BENCH, benchApp, benchDatabase, median, run, spreadOrders, writeResults } from './benchHarness';
 
 const SIZES = (process.env.BULK_SIZES ?? '200,10000').split(',').map(Number);
-
-/** `count` open orders spread over the whole table (not the newest alone), with their vehicle types now. */
-async function spreadOrders(db: Knex, count: number): Promise<Array<{ id: number; vehicleTypeId: number | null }>> {
-  const [{ max }] = await db('orders').max({ max: 'id' });
-  const step = Math.max(1, Math.floor(Number(max) / (count * 2)));
-  return db('orders').whereNull('deletedAt').whereNotIn('status', ['completed', 'cancelled'])
-    .whereRaw('id % ? = 0', [step]).orderBy('id').limit(count).select('id', 'vehicleTypeId');
-}
 
 async function main() {
   const { db, total, version } = await benchDatabase();

@@ -19,6 +19,7 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import WarehouseIcon from '@mui/icons-material/Warehouse';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { lazy, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
@@ -34,6 +35,7 @@ import trash from './trash';
 import users from './users';
 import vehicleTypes from './vehicle-types';
 import warehouses from './warehouses';
+import webhooks from './webhooks';
 import { AuthPage } from './layout/AuthPage';
 import { sidebarOf, userMenuOf, type SidebarPage, type UserMenuPage } from './layout/menuItems';
 import type { Access } from './providers/authProvider';
@@ -103,9 +105,11 @@ export const PAGES: Page[] = [
     menu: { group: 'tracking', label: 'menu.trash', icon: <DeleteSweepIcon /> } },
   { path: '/permissions', access: 'permissions', element: <PermissionsPage />,
     menu: { group: 'tracking', label: 'menu.permissions', icon: <SecurityIcon /> } },
-  // Customers' systems (DESIGN §15): tokens now, webhooks next.
+  // Customers' systems (DESIGN §15): the tokens they call the API with, the webhooks that tell them of order events.
   { path: '/api-tokens', access: 'integrations', resource: apiTokens,
     menu: { group: 'integrations', label: 'menu.api_tokens', icon: <KeyIcon /> } },
+  { path: '/webhooks', access: 'integrations', resource: webhooks, lists: 'webhook-deliveries',
+    menu: { group: 'integrations', label: 'menu.webhooks', icon: <WebhookIcon /> } },
   { path: '/reports', access: 'reports', element: <ReportsPage view="overview" />,
     menu: { group: 'reports', label: 'menu.data_reports', icon: <BarChartIcon /> } },
   ...(['daily', 'weekly', 'monthly', 'trend'] as const).map((view): Page =>

@@ -44,6 +44,7 @@ import { httpError } from './foundation/httpError';
 import { userRoutes } from './users/routes';
 import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
+import { webhookRoutes } from './webhooks/routes';
 import { notificationRoutes } from './notifications/routes';
 import { logArchiveRoutes } from './activity/archiveRoutes';
 import { logActivity } from './activity/logActivity';
@@ -75,6 +76,7 @@ export const routers: Router<AppState>[] = [
   rateCardRoutes,
   pricePasteRoutes,
   mailRoutes,
+  webhookRoutes,
   logArchiveRoutes, // before the activity-logs resource: /archives must win over /:id
   ...RESOURCES.map((def) => resourceRoutes(def, resourceServices)),
 ];

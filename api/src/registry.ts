@@ -12,6 +12,8 @@ import { userOptionsResource } from './users/userOptionsResource';
 import { usersResource } from './users/usersResource';
 import { vehicleTypeOptionsResource, vehicleTypesResource } from './vehicle-types/vehicleTypesResource';
 import { warehouseOptionsResource, warehousesResource } from './warehouses/warehousesResource';
+import { webhookDeliveriesResource } from './webhooks/webhookDeliveriesResource';
+import { webhooksResource } from './webhooks/webhooksResource';
 import type { AnyResource } from './resources/resource';
 import type { RecordTypeName } from '@kernel/resources/recordTypes';
 
@@ -30,6 +32,7 @@ export const RECORD_RESOURCES: Readonly<Record<RecordTypeName, AnyResource>> = {
   translation: translationsResource,
   rate_card: rateCardsResource,
   api_token: apiTokensResource,
+  webhook: webhooksResource,
 };
 
 /**
@@ -50,4 +53,5 @@ export const RESOURCES: AnyResource[] = [
   activityLogsResource,
   reportRunsResource,
   mailOutboxResource,
+  webhookDeliveriesResource,
 ];

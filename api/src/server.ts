@@ -11,6 +11,7 @@ import { catchUpReports, startReportSchedule } from './reports/reportSchedule';
 import { startMailWorker } from './mail/mailWorker';
 import { startDigestJob } from './mail/digest';
 import { startNotificationJob } from './notifications/notificationJob';
+import { startWebhookWorker } from './webhooks/webhookWorker';
 
 async function main() {
   const config = readConfig();
@@ -30,6 +31,7 @@ async function main() {
   const digestJob = startDigestJob(db, config);
   log().info(config.smtpUrl ? 'E-mail: on (SMTP_URL)' : 'E-mail: off (set SMTP_URL to turn it on)');
   const notificationJob = config.notificationJob ? startNotificationJob(db, config, serverTimeZone()) : undefined;
+  const webhookWorker = startWebhookWorker(db, config);
   const app = createApp(db, config);
   const server = app.listen(config.port, () => {
     log().info(`Logistics back-office: http://localhost:${config.port}`);
@@ -40,7 +42,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log().info(`${signal}: stopping; requests under way have ${config.shutdownGraceMs} ms to finish (SHUTDOWN_GRACE_MS)`);
-    void shutDown({ app, server, db, jobs: [reportJob, mailWorker, digestJob, notificationJob] }, config.shutdownGraceMs)
+    void shutDown({ app, server, db, jobs: [reportJob, mailWorker, digestJob, notificationJob, webhookWorker] }, config.shutdownGraceMs)
       .then(({ cut }) => {
         log().info(cut ? 'Stopped; what was still under way was cut (a write under way rolled back).' : 'Stopped.');
         process.exit(0);

@@ -9,7 +9,7 @@ export interface Running {
   app: object;
   server: Server;
   db: Knex;
-  /** The scheduled jobs (reports, mail, digest, notifications); undefined where off. */
+  /** The scheduled jobs (reports, mail, digest, notifications, webhooks); undefined where off. */
   jobs: Array<Cron | undefined>;
 }
 

@@ -115,6 +115,8 @@ export const ERROR_CODES = {
   selection_changed: 409,
   /** Only a mail of the outbox that failed can be retried (docs/email.md). */
   mail_not_failed: 409,
+  /** A webhook delivery being sent cannot be redelivered until its outcome is known (docs/webhooks.md). */
+  delivery_in_progress: 409,
   /** The write of this Idempotency-Key is still running; Retry-After says when to ask again. params: seconds. */
   idempotency_in_progress: 409,
   /** The Idempotency-Key was used for another write (another method, path or body) in the last 24 hours. */
@@ -205,6 +207,8 @@ export const FIELD_ERROR_CODES = [
   'not_for_role',
   /** An API token's user must be an active account. */
   'user_not_active',
+  /** A webhook's URL names a loopback, private or link-local address (docs/webhooks.md#addresses). */
+  'address_refused',
   /** An account the user may not manage (an API token acting as it). params: roles (", "-joined: those they may). */
   'not_managed',
   /** The placeholders differ from the other language's. */

@@ -44,6 +44,7 @@ const cn = {
     monitoring_dashboard: '监控大屏',
     integrations: '系统对接',
     api_tokens: 'API 令牌',
+    webhooks: 'Webhook',
   },
   preferences: {
     language: '语言',

@@ -40,6 +40,7 @@ const en: AppMessages = {
     monitoring_dashboard: 'Monitoring dashboard',
     integrations: 'Integrations',
     api_tokens: 'API tokens',
+    webhooks: 'Webhooks',
   },
   preferences: {
     language: 'Language',

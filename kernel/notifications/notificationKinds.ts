@@ -1,14 +1,15 @@
 import type { PageKey } from '../permissions/pageKeys';
 
 /** The kinds of notification (DESIGN.md §13): what a person may choose to hear of, in the app and by e-mail. */
-export const NOTIFICATION_KINDS = ['late_pulling_out', 'late_mos', 'order_moved', 'registration_pending'] as const;
+export const NOTIFICATION_KINDS = ['late_pulling_out', 'late_mos', 'order_moved', 'registration_pending', 'webhook_paused'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
  * The page a person must be able to open to hear of a kind: a registration is told only to those
- * who may activate it. The other kinds reach whoever an order names (assigned, its area's dispatcher).
+ * who may activate it, a paused webhook to those who may set it going again. The other kinds reach
+ * whoever an order names (assigned, its area's dispatcher).
  */
-export const KIND_PAGES = { registration_pending: 'users' } as const satisfies Partial<Record<NotificationKind, PageKey>>;
+export const KIND_PAGES = { registration_pending: 'users', webhook_paused: 'integrations' } as const satisfies Partial<Record<NotificationKind, PageKey>>;
 
 /** The kinds a person who may open `pages` can hear of: all the settings offer them. */
 export function kindsHeardWith(pages: readonly PageKey[]): NotificationKind[] {

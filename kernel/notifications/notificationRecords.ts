@@ -13,6 +13,9 @@ export interface NotificationRecord {
   subjectUserId: number | null;
   subjectName: string | null;
   subjectUsername: string | null;
+  /** The paused webhook (webhook_paused) and its URL. */
+  subjectWebhookId: number | null;
+  webhookUrl: string | null;
   /** An order moved by someone else: from which status to which, and by whom. */
   fromStatus: string | null;
   toStatus: string | null;

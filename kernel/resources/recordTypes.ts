@@ -86,6 +86,10 @@ const TYPES = {
     },
   },
   api_token: { name: 'api-tokens', pageKey: 'integrations', label: NAME, fields: { userId: { ref: 'user' } } },
+  webhook: {
+    name: 'webhooks', pageKey: 'integrations', label: { column: 'url' },
+    fields: { userId: { ref: 'user' }, deliveryAreaIds: { refs: 'delivery_area' }, active: { boolean: true } },
+  },
 } satisfies Record<string, RecordType>;
 
 export type RecordTypeName = keyof typeof TYPES;

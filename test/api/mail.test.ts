@@ -1,7 +1,8 @@
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { materialiseReports } from '../../api/src/reports/materialiseReports';
 import { queueDigests } from '../../api/src/mail/digest';
-import { retryDelayMs, sendDueMails } from '../../api/src/mail/mailWorker';
+import { sendDueMails } from '../../api/src/mail/mailWorker';
+import { retryDelayMs } from '../../api/src/foundation/retryDelay';
 import { queueMails, type QueuedMail } from '../../api/src/mail/outbox';
 import { periodsEndingOn, queueReportMails } from '../../api/src/mail/reportMails';
 import { serverTimeZone } from '../../api/src/monitoring/periods';

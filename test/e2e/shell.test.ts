@@ -15,7 +15,8 @@ const MENU_LINKS: Array<[string, string]> = [
   ['/batch-modification', 'batch_modification'], ['/pricing-management', 'pricing_management'],
   ['/suppliers', 'suppliers'], ['/vehicle-types', 'vehicle_types'], ['/warehouses', 'warehouses'],
   ['/delivery-areas', 'delivery_areas'], ['/users', 'users'], ['/activity-logs', 'activity_logs'],
-  ['/trash', 'trash'], ['/permissions', 'permissions'], ['/api-tokens', 'integrations'], ['/reports', 'reports'], ['/reports/billings', 'reports'],
+  ['/trash', 'trash'], ['/permissions', 'permissions'], ['/api-tokens', 'integrations'], ['/webhooks', 'integrations'],
+  ['/reports', 'reports'], ['/reports/billings', 'reports'],
   ['/reports/old-reports', 'old_reports'], ['/reports/process-monitoring', 'process_monitoring'],
 ];
 

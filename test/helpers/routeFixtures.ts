@@ -35,6 +35,9 @@ export interface Fixtures {
   activityLog: number;
   rateCard: number;
   apiToken: number;
+  webhook: number;
+  /** A delivery of the webhook, delivered (an admin may redeliver it, again and again). */
+  webhookDelivery: number;
   /** A mail of the outbox that failed (an admin may retry it). */
   mail: number;
   /** The admin's sign-in: an action GET /api/actions/:actionId reads, which no undo can change. */
@@ -113,13 +116,15 @@ export class RecordMaker {
   };
 
   apiTokenBody = (): Row => ({ name: unique('Token '), userId: this.f.userIds.team_leader });
+  /** A webhook to a public name, never sent to: the tests run no worker. */
+  webhookBody = (): Row => ({ url: `https://hooks.example.com/${unique('h')}`, events: ['order.created'] });
 
   /** A new live record of a resource, by the URL segment under /api. */
   async record(resource: string): Promise<number> {
     const body: Record<string, () => Row> = {
       suppliers: this.supplierBody, warehouses: this.codeBody, 'vehicle-types': this.codeBody,
       'delivery-areas': this.codeBody, users: () => this.userBody(), translations: this.translationBody,
-      'rate-cards': this.rateCardBody, 'api-tokens': this.apiTokenBody,
+      'rate-cards': this.rateCardBody, 'api-tokens': this.apiTokenBody, webhooks: this.webhookBody,
     };
     if (resource === 'orders') return (await this.order()).id;
     if (!body[resource]) throw new Error(`RecordMaker: cannot make a ${resource}`);
@@ -196,6 +201,9 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.reportRun = (await ok(admin.post('/api/report-runs', {}), 'report run')).id;
   f.rateCard = await maker.record('rate-cards');
   f.apiToken = await maker.record('api-tokens');
+  f.webhook = await maker.record('webhooks');
+  f.webhookDelivery = (await app.db('webhookDeliveries').insert({ webhookId: f.webhook, eventType: 'order.created', orderId: f.ownOrder.id,
+    status: 'delivered' }).returning('id'))[0].id;
   f.mail = await maker.failedMail();
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
   f.action = (await app.db('activityLogs').where({ action: 'login', userId: userIds.admin }).orderBy('id', 'desc')
@@ -268,6 +276,8 @@ export function validBodies(f: Fixtures, maker: RecordMaker, caller?: Credential
     'PUT /api/rate-cards/:id': () => ({ notes: unique('Note ') }),
     'POST /api/api-tokens': maker.apiTokenBody,
     'PUT /api/api-tokens/:id': () => ({ name: unique('Token ') }),
+    'POST /api/webhooks': maker.webhookBody,
+    'PUT /api/webhooks/:id': () => ({ url: `https://hooks.example.com/${unique('h')}` }),
     'POST /api/rate-cards/apply': () => ({ ids: [f.ownCompleted.id], preview: true }),
     'PUT /api/me/mail-language': () => ({ language: 'en' }),
   };
@@ -298,8 +308,9 @@ export async function writeParams(route: RouteEntry, f: Fixtures, maker: RecordM
   if (route.path === '/api/actions/:actionId/undo') return { actionId: await maker.action() };
   if (route.path === '/api/mail-outbox/:id/retry') return { id: await maker.failedMail() };
   if (route.params.includes('attachmentId')) return { id: f.ownOrder.id, attachmentId: await maker.attachment(f.ownOrder.id) };
-  // Setting the same prices, resetting the same password, ending the same sessions: repeatable.
-  if (route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')) return fixtureId(route, f);
+  // Setting the same prices, resetting the same password, ending the same sessions, redelivering: repeatable.
+  if (route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')
+    || route.path === '/api/webhook-deliveries/:id/redeliver') return fixtureId(route, f);
   if (route.params.length === 1 && route.params[0] === 'id') return { id: await maker.record(resource) };
   return fixtureId(route, f);
 }
@@ -314,6 +325,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     'vehicle-type-options': f.vehicleType, 'delivery-areas': f.ownArea, 'delivery-area-options': f.ownArea,
     users: f.staffUser, 'user-options': f.staffUser, 'activity-logs': f.activityLog, translations: f.translation,
     'report-runs': f.reportRun, 'rate-cards': f.rateCard, 'mail-outbox': f.mail, notifications: f.notification, 'api-tokens': f.apiToken,
+    webhooks: f.webhook, 'webhook-deliveries': f.webhookDelivery,
   };
   const values: Record<string, string | number> = {};
   for (const param of route.params) {

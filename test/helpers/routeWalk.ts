@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
 import { closePage, newPage, screenshot, signIn, useAppInBrowser } from './browser';
+import { signedInAs } from './httpClient';
 
 /**
  * Every route of the route table (docs/routes-and-pages.md#route-table) and the resource screens
@@ -14,6 +15,7 @@ export async function routes(db: Knex): Promise<string[]> {
   const user = await db('users').where({ username: 'team_leader' }).first('id');
   const supplier = await db('suppliers').whereNull('deletedAt').first('id');
   const rateCard = await db('rateCards').whereNull('deletedAt').first('id');
+  const webhook = await db('webhooks').whereNull('deletedAt').orderBy('id').first('id');
   return [
     '/', '/orders', `/orders/${order.id}`, '/new-order', '/batch-modification', '/rate-cards', '/rate-cards/create',
     `/rate-cards/${rateCard.id}`, '/notification-settings', '/suppliers', '/suppliers/create',
@@ -21,7 +23,8 @@ export async function routes(db: Knex): Promise<string[]> {
     `/users/${user.id}/edit`, '/translations', '/translation-import', '/activity-logs', '/pricing-management',
     '/permissions', '/trash', '/reports', '/reports/daily', '/reports/weekly', '/reports/monthly', '/reports/trend',
     '/reports/billings', '/reports/process-monitoring', '/reports/old-reports', '/permission-denied-demo',
-    '/mail-outbox', '/api-tokens', '/api-tokens/create', '/no-such-page', '/monitoring-dashboard',
+    '/mail-outbox', '/api-tokens', '/api-tokens/create', '/webhooks', '/webhooks/create', `/webhooks/${webhook.id}`,
+    '/no-such-page', '/monitoring-dashboard',
   ];
 }
 
@@ -37,6 +40,9 @@ async function dataTexts(db: Knex): Promise<string[]> {
     orderAttachments: ['fileName'],
     savedFilters: ['name'],
     activityLogs: ['userAgent'],
+    // A webhook's endpoint, and what a receiver answered.
+    webhooks: ['url'],
+    webhookDeliveries: ['lastError'],
     // The translations screen lists the entries themselves, in both languages.
     translations: ['namespace', 'key', 'zh', 'en', 'description'],
   };
@@ -179,6 +185,29 @@ async function showIn(page: Page, scheme: ColorScheme): Promise<void> {
   }, scheme === 'dark');
 }
 
+/**
+ * Two webhooks made as an admin makes them, the second paused by its failures, and a delivery of
+ * each status in the first one's log (the walk opens its page), for the chips' contrast.
+ */
+async function webhooksWithDeliveries(db: Knex, url: string, orderId: number): Promise<void> {
+  const admin = await signedInAs(url, 'admin');
+  const { id } = await admin.create('/api/webhooks', { url: 'https://erp.example.com/hooks/orders',
+    events: ['order.created', 'order.status_changed', 'order.completed'] });
+  const paused = await admin.create('/api/webhooks', { url: 'https://tms.example.net/webhook', events: ['order.updated'] });
+  await db('webhooks').where({ id: paused.id }).update({ active: false, pausedAt: new Date(), failingSince: new Date(Date.now() - 3 * 86_400_000) });
+  const body = JSON.stringify({ type: 'order.created', data: { order: { id: orderId } } });
+  const lastAttemptAt = new Date();
+  await db('webhookDeliveries').insert([
+    { webhookId: id, eventType: 'order.created', orderId, status: 'delivered', attempts: 1, responseStatus: 200, durationMs: 84,
+      lastAttemptAt, deliveredAt: lastAttemptAt, body },
+    { webhookId: id, eventType: 'order.status_changed', orderId, status: 'failed', attempts: 9, responseStatus: 500, durationMs: 212,
+      lastAttemptAt, lastError: 'HTTP 500: upstream unavailable', body },
+    { webhookId: id, eventType: 'order.completed', orderId, status: 'skipped', lastError: 'not_visible' },
+    { webhookId: id, eventType: 'order.completed', orderId, status: 'sending', attempts: 1, lastAttemptAt, body },
+    { webhookId: id, eventType: 'order.created', orderId, status: 'pending' },
+  ]);
+}
+
 /** The sizes each language is walked at: a desktop and a phone, each in the light and the dark theme. */
 const SIZES = [{ width: 1440, height: 900 }, { width: 390, height: 844 }] as const;
 
@@ -196,7 +225,8 @@ export function walkRoutes(language: 'cn' | 'en') {
    * A status chip of each colour on the order list's first page, for the contrast check: the demo
    * company's newest orders are in a few statuses only. Old completed orders are moved to the top,
    * one per status; the newest order, whose page the walk opens, stays as it is. The admin has
-   * unread notifications, so the app bar's bell shows its count on every page.
+   * unread notifications, so the app bar's bell shows its count on every page. The demo company has
+   * no webhooks: the walk makes two, with a log (webhooksWithDeliveries).
    */
   beforeAll(async () => {
     const old = await env.app.db('orders').whereNull('deletedAt').where({ status: 'completed' })
@@ -207,6 +237,7 @@ export function walkRoutes(language: 'cn' | 'en') {
     }
     const admin = await env.app.db('users').where({ username: 'admin' }).first('id');
     await env.app.db('notifications').insert(old.map((orderId) => ({ userId: admin.id, kind: 'late_mos', orderId })));
+    await webhooksWithDeliveries(env.app.db, env.app.url, old[0]);
   });
 
   it.each(SIZES)(`opens every route in ${language} at $width×$height without overflow or foreign text, nor any axe finding in either theme`,

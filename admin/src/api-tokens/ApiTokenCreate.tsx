@@ -1,42 +1,19 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, AlertTitle, Box, Button, Card, CardContent, Stack, TextField as MuiTextField } from '@mui/material';
+import { Box } from '@mui/material';
 import { useState } from 'react';
 import {
-  AutocompleteInput, Create, ReferenceInput, SelectInput, SimpleForm, TextInput, Title, maxLength, required, useNotify,
-  useRedirect, useTranslate, type RaRecord,
+  AutocompleteInput, Create, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, required, useRedirect, useTranslate,
+  type RaRecord,
 } from 'react-admin';
+import { SecretPage, type SecretTexts } from '../common/SecretShownOnce';
 import { useServerErrors } from '../common/useServerErrors';
 import { userOption } from './tokenParts';
 
 const DAYS = [30, 90, 180, 365];
 
-/** The new token's secret, the one time it is shown, with a button that copies it. */
-const TokenSecret = ({ secret }: { secret: string }) => {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const redirect = useRedirect();
-  const copy = async () => {
-    await navigator.clipboard.writeText(secret);
-    notify('api_tokens.created.copied', { type: 'success' });
-  };
-  return (
-    <Card sx={{ mt: 2, maxWidth: 800 }}>
-      <Title title="api_tokens.create_title" />
-      <CardContent>
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          <AlertTitle>{translate('api_tokens.created.title')}</AlertTitle>
-          {translate('api_tokens.created.body')}
-        </Alert>
-        <MuiTextField value={secret} fullWidth slotProps={{ input: { readOnly: true, sx: { fontFamily: 'monospace' } },
-          htmlInput: { 'data-testid': 'token-secret', 'aria-label': translate('api_tokens.title') } }}
-        onFocus={(event) => event.target.select()} />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 2 }}>
-          <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>{translate('api_tokens.created.copy')}</Button>
-          <Button onClick={() => redirect('list', 'api-tokens')}>{translate('api_tokens.created.done')}</Button>
-        </Stack>
-      </CardContent>
-    </Card>
-  );
+/** The new token's secret, the texts of api_tokens.created. */
+const SECRET_TEXTS: SecretTexts = {
+  title: 'api_tokens.created.title', body: 'api_tokens.created.body', label: 'api_tokens.title',
+  copy: 'api_tokens.created.copy', copied: 'api_tokens.created.copied', done: 'api_tokens.created.done',
 };
 
 /**
@@ -46,8 +23,12 @@ const TokenSecret = ({ secret }: { secret: string }) => {
 const ApiTokenCreate = () => {
   const translate = useTranslate();
   const onError = useServerErrors();
+  const redirect = useRedirect();
   const [secret, setSecret] = useState<string>();
-  if (secret) return <TokenSecret secret={secret} />;
+  if (secret) {
+    return <SecretPage title="api_tokens.create_title" secret={secret} texts={SECRET_TEXTS} testId="token-secret"
+      onDone={() => redirect('list', 'api-tokens')} />;
+  }
   const days = DAYS.map((day) => ({ id: day, name: translate('api_tokens.days', { smart_count: day }) }));
   return (
     <Create title="api_tokens.create_title" redirect={false} sx={{ '& .RaCreate-card': { maxWidth: 800 } }}

@@ -17,4 +17,4 @@ export interface MailRecord extends RaRecord {
 }
 
 export const MAIL_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
-export const MAIL_TEMPLATES = ['late_pulling_out', 'late_mos', 'order_moved', 'registration_pending', 'digest', 'report'] as const;
+export const MAIL_TEMPLATES = ['late_pulling_out', 'late_mos', 'order_moved', 'registration_pending', 'webhook_paused', 'digest', 'report'] as const;

@@ -6,10 +6,13 @@ export function notificationText(translate: TranslateFunction, row: Notification
   const status = (key: string | null) => (key ? translate(`order_status.${key}`, { _: key }) : '');
   return translate(`notifications.text.${row.kind}`, {
     mtm: row.mtmNumber ?? '', dn: row.dnNumber ?? '', by: row.byName ?? '', from: status(row.fromStatus), to: status(row.toStatus),
-    name: row.subjectName ?? '', username: row.subjectUsername ?? '',
+    name: row.subjectName ?? '', username: row.subjectUsername ?? '', url: row.webhookUrl ?? '',
   });
 }
 
-/** Where a notification leads: its order, or the registration to activate. */
-export const notificationTarget = (row: NotificationRecord): string | undefined =>
-  (row.orderId !== null ? `/orders/${row.orderId}` : row.subjectUserId !== null ? `/users/${row.subjectUserId}` : undefined);
+/** Where a notification leads: its order, the registration to activate, or the paused webhook. */
+export function notificationTarget(row: NotificationRecord): string | undefined {
+  if (row.orderId !== null) return `/orders/${row.orderId}`;
+  if (row.subjectUserId !== null) return `/users/${row.subjectUserId}`;
+  return row.subjectWebhookId !== null ? `/webhooks/${row.subjectWebhookId}` : undefined;
+}

@@ -239,6 +239,8 @@ export interface AppMethods {
   mailStatus(): Promise<{ emailEnabled: boolean }>;
   /** An admin's retry of a failed mail of the outbox. */
   retryMail(id: Identifier): Promise<RaRecord>;
+  /** A webhook delivery due again at once (docs/webhooks.md#the-delivery-log). */
+  redeliverWebhook(id: Identifier): Promise<RaRecord>;
   importTranslations(rows: unknown[], dryRun: boolean): Promise<ImportReport>;
   /** An order import's preview (`expect` undefined) or the import of the `expect` valid rows it showed (docs/order-import.md). */
   importOrders(file: File, expect: number | undefined, onSent?: (fraction: number) => void): Promise<OrderImportReport>;
@@ -321,6 +323,7 @@ const methods: AppMethods = {
   setMailLanguage: (language) => send('PUT', '/api/me/mail-language', { language }),
   mailStatus: () => call('/api/mail/status'),
   retryMail: (id) => send('POST', `/api/mail-outbox/${encodeURIComponent(String(id))}/retry`, {}),
+  redeliverWebhook: (id) => send('POST', `/api/webhook-deliveries/${encodeURIComponent(String(id))}/redeliver`, {}),
   importTranslations: (rows, dryRun) => send('POST', '/api/translations/import', { rows, dryRun }),
   importOrders(file, expect, onSent) {
     const form = new FormData();

@@ -5,6 +5,8 @@ import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { sessionIdOf } from '../middleware/session';
 
+type Row = Record<string, unknown>;
+
 /** An action id: a UUID, as POST /api/actions issues them. */
 export const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -98,37 +100,43 @@ export async function logActivity(db: Knex | Knex.Transaction, ctx: Context & { 
 }
 
 /**
- * Appends one activity-log row per entry in one statement, however many (a batch of 10,000): the
- * rows go as one JSON parameter, as a multi-row INSERT of them would pass PostgreSQL's 65,535
- * parameters. Their ids follow the entries' order. Answers their action id, for the undo the
- * caller offers.
+ * Appends one activity-log row per entry in one statement, however many (a batch of 10,000), their
+ * ids in the entries' order. Answers their action id, for the undo the caller offers.
  */
 export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & { state: AppState },
   entries: ActivityEntry[]): Promise<string> {
   const actionId = await actionOf(db, ctx, entries);
   if (entries.length === 0) return actionId;
-  const userAgent = ctx.get('user-agent').slice(0, 512) || null;
-  const tabId = tabOf(ctx);
-  const rows = entries.map((entry) => {
-    const actor = entry.actor ?? ctx.state.user;
-    return {
-      user_id: actor?.id ?? null,
-      username: actor?.username ?? null,
-      action: entry.action,
-      entity_type: entry.entityType ?? null,
-      entity_id: entry.entityId === undefined ? null : String(entry.entityId),
-      changes: entry.changes ?? null,
-      ip: plainIp(ctx.ip),
-      user_agent: userAgent,
-      tab_id: tabId,
-      action_id: actionId,
-      api_token_id: ctx.state.apiToken?.id ?? null,
-    };
-  });
+  const source = { ip: plainIp(ctx.ip), user_agent: ctx.get('user-agent').slice(0, 512) || null, tab_id: tabOf(ctx), action_id: actionId,
+    api_token_id: ctx.state.apiToken?.id ?? null };
+  await insertLogRows(db, entries.map((entry) => logRow(entry, entry.actor ?? ctx.state.user, source)));
+  return actionId;
+}
+
+/** An entry's log row, by `actor` (none: the server), from `source` (the request: its address, browser, tab, action and token). */
+function logRow(entry: ActivityEntry, actor: { id: number; username: string } | undefined, source: Row): Row {
+  return { user_id: actor?.id ?? null, username: actor?.username ?? null, action: entry.action, entity_type: entry.entityType ?? null,
+    entity_id: entry.entityId === undefined ? null : String(entry.entityId), changes: entry.changes ?? null, ...source };
+}
+
+/**
+ * The rows as one JSON parameter, as a multi-row INSERT of 10,000 would pass PostgreSQL's 65,535
+ * parameters; their ids follow the rows' order.
+ */
+async function insertLogRows(db: Knex | Knex.Transaction, rows: Row[]): Promise<void> {
   await db.raw(`insert into activity_logs (user_id, username, action, entity_type, entity_id, changes, ip, user_agent, tab_id, action_id,
       api_token_id)
     select r.user_id, r.username, r.action, r.entity_type, r.entity_id, r.changes, r.ip, r.user_agent, r.tab_id, r.action_id,
       r.api_token_id
     from jsonb_populate_recordset(null::activity_logs, ?::jsonb) with ordinality r order by r.ordinality`, [JSON.stringify(rows)]);
-  return actionId;
+}
+
+/**
+ * Appends the log rows of a change the server made by itself (a job: the webhook worker pausing a
+ * webhook), in its transaction: no user, no address, one action.
+ */
+export async function logServerActivities(db: Knex | Knex.Transaction, entries: ActivityEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const source = { ip: null, user_agent: null, tab_id: null, action_id: randomUUID(), api_token_id: null };
+  await insertLogRows(db, entries.map((entry) => logRow(entry, undefined, source)));
 }

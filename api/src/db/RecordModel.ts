@@ -46,6 +46,15 @@ export class RecordModel extends Model {
 export const newVersionSql = (alias: string, updatedAt = 'now()'): string =>
   `version = ${alias}.version + 1, updated_at = ${updatedAt}`;
 
+/**
+ * A many-to-many relation of `table`'s rows to `modelClass`'s through the table `through`, whose
+ * `ownerColumn` names the row and `relatedColumn` the related one (columns camel-cased, as knex maps them).
+ */
+export const manyToMany = (table: string, modelClass: typeof RecordModel, through: string, ownerColumn: string, relatedColumn: string) => ({
+  relation: RecordModel.ManyToManyRelation, modelClass,
+  join: { from: `${table}.id`, through: { from: `${through}.${ownerColumn}`, to: `${through}.${relatedColumn}` }, to: `${modelClass.tableName}.id` },
+});
+
 /** A belongs-to-one relation of `table`'s rows: the id in `column` names a row of `modelClass`. */
 export const belongsTo = (table: string, modelClass: typeof RecordModel, column: string) => ({
   relation: RecordModel.BelongsToOneRelation, modelClass, join: { from: `${table}.${column}`, to: `${modelClass.tableName}.id` },

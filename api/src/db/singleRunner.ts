@@ -5,6 +5,8 @@ export const JOB_LOCKS = {
   /** The mail worker's claims and the digest ("mail" in ASCII). */
   mail: 0x6d61696c,
   notifications: 2_513_001,
+  /** The webhook worker's claims ("hook" in ASCII). */
+  webhooks: 0x686f6f6b,
 } as const;
 
 /**

@@ -47,6 +47,14 @@ export interface Config {
    * (IDEMPOTENCY_WAIT_MS, default 10 s; middleware/idempotency.ts).
    */
   idempotencyWaitMs: number;
+  /**
+   * Hosts a webhook may be sent to though they are loopback, private or link-local addresses
+   * (WEBHOOK_ALLOWED_HOSTS, comma-separated names or addresses, lower case; default none:
+   * webhooks/addresses.ts). For a receiver on this machine or the company's network.
+   */
+  webhookAllowedHosts: readonly string[];
+  /** How long a receiver has to answer a delivery (WEBHOOK_TIMEOUT_MS, default 10 s; webhooks/send.ts). */
+  webhookTimeoutMs: number;
   /** The bearer token GET /metrics takes from anywhere (METRICS_TOKEN); without it, only this machine reads them. */
   metricsToken: string | undefined;
   /** LOG_LEVEL (default info) and LOG_FORMAT (json, pretty; default pretty on a terminal, else json): foundation/log.ts. */
@@ -157,6 +165,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceMs: positiveInteger(env, 'SHUTDOWN_GRACE_MS', 10_000),
     apiTokenRate: positiveInteger(env, 'API_TOKEN_RATE', 60),
     idempotencyWaitMs: positiveInteger(env, 'IDEMPOTENCY_WAIT_MS', 10_000),
+    webhookTimeoutMs: positiveInteger(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookAllowedHosts: (env.WEBHOOK_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
     metricsToken: env.METRICS_TOKEN?.trim() || undefined,
     log: { level: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
       format: oneOf(env, 'LOG_FORMAT', ['json', 'pretty'] as const, process.stdout.isTTY ? 'pretty' : 'json') },

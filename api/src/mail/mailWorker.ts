@@ -9,16 +9,12 @@ import { renderMail, Unsendable } from './renderMail';
 import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 import { log } from '../foundation/log';
 import { measuredJob } from '../foundation/metrics';
+import { GIVE_UP_MS, retryDelayMs } from '../foundation/retryDelay';
 
 /** The worker looks for due mails this often while e-mail is on. */
 const POLL_SCHEDULE = '*/5 * * * * *';
 /** At most this many mails per pass; the next pass goes on. */
 const PASS_MAX = 100;
-/** A failed attempt waits 1 minute, doubling to at most 1 hour. */
-const FIRST_RETRY_MS = 60_000;
-const MAX_RETRY_MS = 3_600_000;
-/** A mail not sent this long after it was queued (or retried by an admin) fails for good. */
-const GIVE_UP_MS = 24 * 3_600_000;
 /**
  * A mail claimed this long ago and still `sending` was interrupted (the instance stopped while
  * sending): it fails as "interrupted" instead of going out a second time; an admin may retry it.
@@ -26,9 +22,6 @@ const GIVE_UP_MS = 24 * 3_600_000;
  */
 const SENDING_TIMEOUT_MS = 15 * 60_000;
 const TRANSPORT_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 };
-
-export const retryDelayMs = (failedAttempts: number): number =>
-  Math.min(FIRST_RETRY_MS * 2 ** Math.max(failedAttempts - 1, 0), MAX_RETRY_MS);
 
 /**
  * Claims the next due mail: marked `sending` (its next_attempt_at now the claim's deadline) and

@@ -77,6 +77,7 @@ function body(db: Knex, mail: MailOutbox, recipient: User, language: Locale, t: 
   switch (mail.template) {
     case 'late_pulling_out': case 'late_mos': case 'order_moved': return orderMail(db, mail.template, mail.data, t);
     case 'registration_pending': return registrationMail(db, mail.data, t);
+    case 'webhook_paused': return { subject: { url: text(mail.data.url) }, text: [t('mail.bodies.webhook_paused', { url: text(mail.data.url) })] };
     case 'digest': return digestMail(mail.data, t);
     case 'report': return reportMail(db, recipient, language, mail.data, t);
     default: throw new Unsendable('unknown_template');

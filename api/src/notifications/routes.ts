@@ -52,10 +52,10 @@ async function list(ctx: Ctx) {
   const [field] = Object.keys(filter);
   if (field) throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
   const [rows, total, unread] = await Promise.all([
-    ownNotifications(ctx).leftJoin('users as subject', 'subject.id', 'n.subjectUserId')
+    ownNotifications(ctx).leftJoin('users as subject', 'subject.id', 'n.subjectUserId').leftJoin('webhooks as hook', 'hook.id', 'n.subjectWebhookId')
       .leftJoin('users as actor', (join) => join.on(db.raw("actor.id = (n.data ->> 'byUserId')::int")))
       .select('n.id', 'n.kind', 'n.orderId', 'o.mtmNumber', 'o.dnNumber', 'o.status', 'n.subjectUserId',
-        db.raw(`${personNameSql('subject')} as subject_name`), 'subject.username as subjectUsername',
+        db.raw(`${personNameSql('subject')} as subject_name`), 'subject.username as subjectUsername', 'n.subjectWebhookId', 'hook.url as webhookUrl',
         db.raw("n.data ->> 'from' as from_status"), db.raw("n.data ->> 'to' as to_status"), db.raw(`${personNameSql('actor')} as by_name`),
         'n.readAt', 'n.createdAt')
       .orderBy('n.id', 'desc').offset(range.start).limit(range.end - range.start + 1),

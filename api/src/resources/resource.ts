@@ -74,8 +74,8 @@ export interface WriteOptions {
   /** false: no DELETE and no place in the trash (a second view of another resource's rows). Default true. */
   deletable?: boolean;
   /**
-   * Fields `beforeCreate` adds that the create's answer shows once and the table never keeps: a
-   * new API token's secret.
+   * Fields `beforeCreate` or `beforeUpdate` adds that the answer shows once and the table never
+   * keeps as they are: a new API token's secret, a webhook's new signing secret.
    */
   revealed?: readonly string[];
 }

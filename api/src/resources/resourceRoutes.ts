@@ -151,12 +151,15 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
   const { schemas, deletable } = def.write;
 
   const createSchema = schemas.create;
+  // What a hook made splits into what is written and what the answer shows once (WriteOptions.revealed).
   const revealed = def.write.revealed ?? [];
+  const written = (made: Row): Row => Object.fromEntries(Object.entries(made).filter(([field]) => !revealed.includes(field)));
+  const shownOnce = (made: Row): Row => Object.fromEntries(revealed.filter((field) => field in made).map((field) => [field, made[field]]));
   if (createSchema) router.post('/', writeGuard, async (ctx: Ctx) => {
     const input = validate<Row>(createSchema, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const made = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
-      const data = Object.fromEntries(Object.entries(made).filter(([field]) => !revealed.includes(field)));
+      const data = written(made);
       await checkWrites(ctx, trx, def, [{ id: 0, before: {}, after: data, fields: Object.keys(data) }]);
       const inserted = await def.model.query(trx).insert(columnsOf(def, data)).returning('*');
       const id = inserted.$id() as number;
@@ -165,7 +168,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       await def.hooks?.afterCreate?.(ctx, created, trx);
       await services.logActivity(trx, ctx, { action: 'create', entityType: def.entityType, entityId: id,
         changes: changedFields(def, {}, created, Object.keys(data)) });
-      return { ...present(def, created), ...Object.fromEntries(revealed.map((field) => [field, made[field]])) };
+      return { ...present(def, created), ...shownOnce(made) };
     });
     ctx.status = 201;
   });
@@ -186,7 +189,8 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
           + `(version ${existing.version}, yours ${version}): reload it and apply your change again`,
         { params: { version: existing.version, yours: version }, fields: { version: problem('stale_version', 'Stale version') } });
       }
-      const patch = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
+      const made = (await def.hooks?.beforeUpdate?.(ctx, input, existing, trx)) ?? input;
+      const patch = written(made);
       await checkWrites(ctx, trx, def, [{ id, before: existing, after: { ...existing, ...patch }, fields: Object.keys(patch) }]);
       // The model's $beforeUpdate (db/RecordModel.ts) bumps the version and sets updatedAt.
       await def.model.query(trx).findById(id).patch(columnsOf(def, patch));
@@ -196,7 +200,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       if (Object.keys(changes).length > 0) {
         await services.logActivity(trx, ctx, { action: 'update', entityType: def.entityType, entityId: id, changes });
       }
-      return present(def, after);
+      return { ...present(def, after), ...shownOnce(made) };
     });
   });
 

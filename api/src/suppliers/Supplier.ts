@@ -1,5 +1,5 @@
 import type { RelationMappings } from 'objection';
-import { RecordModel } from '../db/RecordModel';
+import { RecordModel, manyToMany } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 
 export class Supplier extends RecordModel {
@@ -7,15 +7,7 @@ export class Supplier extends RecordModel {
 
   static relationMappings = (): RelationMappings => ({
     /** The delivery areas the supplier serves: the resource's `serviceAreaIds`. */
-    serviceAreas: {
-      relation: RecordModel.ManyToManyRelation,
-      modelClass: DeliveryArea,
-      join: {
-        from: 'suppliers.id',
-        through: { from: 'supplier_service_areas.supplierId', to: 'supplier_service_areas.deliveryAreaId' },
-        to: 'delivery_areas.id',
-      },
-    },
+    serviceAreas: manyToMany('suppliers', DeliveryArea, 'supplier_service_areas', 'supplierId', 'deliveryAreaId'),
   });
 
   name!: string;

@@ -1,5 +1,5 @@
 import type { Modifiers, RelationMappings } from 'objection';
-import { RecordModel } from '../db/RecordModel';
+import { RecordModel, manyToMany } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import type { Role, UserStatus } from '@kernel/users/roles';
 import { personName } from '@kernel/users/personName';
@@ -9,15 +9,7 @@ export class User extends RecordModel {
 
   static relationMappings = (): RelationMappings => ({
     /** The delivery areas a regional dispatcher works in: the users resource's `deliveryAreaIds`. */
-    deliveryAreas: {
-      relation: RecordModel.ManyToManyRelation,
-      modelClass: DeliveryArea,
-      join: {
-        from: 'users.id',
-        through: { from: 'user_delivery_areas.userId', to: 'user_delivery_areas.deliveryAreaId' },
-        to: 'delivery_areas.id',
-      },
-    },
+    deliveryAreas: manyToMany('users', DeliveryArea, 'user_delivery_areas', 'userId', 'deliveryAreaId'),
   });
 
   /** A sign-in records its time; it is no edit of the account (no new version). */

@@ -18,12 +18,14 @@ const messages: ModuleMessages = {
         late_mos: 'MOS 延误',
         order_moved: '我的订单被他人改动状态',
         registration_pending: '注册待激活',
+        webhook_paused: 'Webhook 因连续失败暂停',
       },
       text: {
         late_pulling_out: '订单 %{mtm}（%{dn}）已过提货日期，仍未在途',
         late_mos: '订单 %{mtm}（%{dn}）已过 MOS 日期，仍未送达',
         order_moved: '%{by} 将你的订单 %{mtm} 从“%{from}”改为“%{to}”',
         registration_pending: '%{name}（%{username}）已注册，等待激活',
+        webhook_paused: '发往 %{url} 的 Webhook 连续失败 3 天，已暂停',
       },
       setting: {
         title: '通知设置',
@@ -62,12 +64,14 @@ const messages: ModuleMessages = {
         late_mos: 'MOS delay',
         order_moved: 'My order moved by someone else',
         registration_pending: 'Registration waiting for activation',
+        webhook_paused: 'Webhook paused after failures',
       },
       text: {
         late_pulling_out: 'Order %{mtm} (%{dn}) is past its pickup date and not in transit yet',
         late_mos: 'Order %{mtm} (%{dn}) is past its MOS date and not delivered yet',
         order_moved: '%{by} moved your order %{mtm} from "%{from}" to "%{to}"',
         registration_pending: '%{name} (%{username}) registered and waits for activation',
+        webhook_paused: 'The webhook to %{url} failed for 3 days and is paused',
       },
       setting: {
         title: 'Notification settings',
