@@ -43,6 +43,7 @@ import type { Access } from './providers/authProvider';
 // Every page is loaded on demand.
 const Dashboard = lazy(() => import('./pages/dashboard/Dashboard'));
 const MonitoringDashboard = lazy(() => import('./pages/monitoring-dashboard/MonitoringDashboard'));
+const TrackingPage = lazy(() => import('./pages/tracking/TrackingPage'));
 const PermissionDeniedDemo = lazy(() => import('./pages/permission-denied-demo/PermissionDeniedDemo'));
 const TranslationImport = lazy(() => import('./pages/translation-import/TranslationImport'));
 const NotificationSettingsPage = lazy(() => import('./notifications/NotificationSettingsPage'));
@@ -131,6 +132,8 @@ export const PAGES: Page[] = [
   { path: '/permission-denied-demo', access: 'signed-in', element: <PermissionDeniedDemo /> },
   { path: '/auth', access: 'public', element: <AuthPage /> },
   { path: '/monitoring-dashboard', access: 'public', element: <MonitoringDashboard /> },
+  // A receiver's page of one order (docs/tracking-links.md): whoever holds the link.
+  { path: '/t/:token', access: 'public', element: <TrackingPage /> },
 ];
 
 /** The sidebar's entries and the user menu's links, in the pages' order. */

@@ -45,6 +45,7 @@ import { userRoutes } from './users/routes';
 import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { trackingRoutes } from './tracking/routes';
 import { notificationRoutes } from './notifications/routes';
 import { logArchiveRoutes } from './activity/archiveRoutes';
 import { logActivity } from './activity/logActivity';
@@ -77,6 +78,7 @@ export const routers: Router<AppState>[] = [
   pricePasteRoutes,
   mailRoutes,
   webhookRoutes,
+  trackingRoutes,
   logArchiveRoutes, // before the activity-logs resource: /archives must win over /:id
   ...RESOURCES.map((def) => resourceRoutes(def, resourceServices)),
 ];

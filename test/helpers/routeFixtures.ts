@@ -38,6 +38,8 @@ export interface Fixtures {
   webhook: number;
   /** A delivery of the webhook, delivered (an admin may redeliver it, again and again). */
   webhookDelivery: number;
+  /** The own order's tracking link (anyone may look it up). */
+  trackingToken: string;
   /** A mail of the outbox that failed (an admin may retry it). */
   mail: number;
   /** The admin's sign-in: an action GET /api/actions/:actionId reads, which no undo can change. */
@@ -204,6 +206,7 @@ export async function createFixtures(app: TestApp): Promise<{ fixtures: Fixtures
   f.webhook = await maker.record('webhooks');
   f.webhookDelivery = (await app.db('webhookDeliveries').insert({ webhookId: f.webhook, eventType: 'order.created', orderId: f.ownOrder.id,
     status: 'delivered' }).returning('id'))[0].id;
+  f.trackingToken = (await ok(admin.post(`/api/orders/${f.ownOrder.id}/tracking-link`, {}), 'tracking link')).token;
   f.mail = await maker.failedMail();
   f.activityLog = Number((await app.db('activityLogs').max({ id: 'id' }).first())!.id);
   f.action = (await app.db('activityLogs').where({ action: 'login', userId: userIds.admin }).orderBy('id', 'desc')
@@ -333,6 +336,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     else if (param === 'locale') values[param] = 'en';
     else if (param === 'type') values[param] = 'supplier';
     else if (param === 'actionId') values[param] = f.action;
+    else if (param === 'token') values[param] = f.trackingToken;
     // An archive's name, of no file: the test apps share the project's archive folder, which no test writes to.
     else if (param === 'file') values[param] = 'activity-logs-2000-01.jsonl.gz';
     else if (param === 'id' && ids[resource] !== undefined) values[param] = ids[resource]!;

@@ -16,6 +16,9 @@ export async function routes(db: Knex): Promise<string[]> {
   const supplier = await db('suppliers').whereNull('deletedAt').first('id');
   const rateCard = await db('rateCards').whereNull('deletedAt').first('id');
   const webhook = await db('webhooks').whereNull('deletedAt').orderBy('id').first('id');
+  // The order's public tracking page, by a link of the walk's own.
+  const tracking = 'routeWalkTrackingLink0';
+  await db('trackingLinks').insert({ orderId: order.id, token: tracking }).onConflict('orderId').merge();
   return [
     '/', '/orders', `/orders/${order.id}`, '/new-order', '/batch-modification', '/rate-cards', '/rate-cards/create',
     `/rate-cards/${rateCard.id}`, '/notification-settings', '/suppliers', '/suppliers/create',
@@ -24,7 +27,7 @@ export async function routes(db: Knex): Promise<string[]> {
     '/permissions', '/trash', '/reports', '/reports/daily', '/reports/weekly', '/reports/monthly', '/reports/trend',
     '/reports/billings', '/reports/process-monitoring', '/reports/old-reports', '/permission-denied-demo',
     '/mail-outbox', '/api-tokens', '/api-tokens/create', '/webhooks', '/webhooks/create', `/webhooks/${webhook.id}`,
-    '/no-such-page', '/monitoring-dashboard',
+    '/no-such-page', '/monitoring-dashboard', `/t/${tracking}`,
   ];
 }
 

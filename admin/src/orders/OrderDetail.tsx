@@ -18,6 +18,7 @@ import { EDITABLE_FIELDS, type OrderRecord } from '@kernel/orders/orderRecords';
 import { toOrderPayload } from './orderModel';
 import { RecordHistory } from '../activity-logs/RecordHistory';
 import { OrderProgress } from './OrderProgress';
+import { TrackingLinkButtons } from './TrackingLinkButtons';
 import { PrintOrderButton } from './print/PrintButtons';
 import { OrderTimeline } from './OrderTimeline';
 import { StatusChip } from './StatusChip';
@@ -104,6 +105,7 @@ const DetailBody = ({ editing, setEditing }: { editing: boolean; setEditing: (on
             <Typography variant="body2" color="text.secondary">
               {translate('app.label_value', { label: translate('resources.orders.fields.dnNumber'), value: order.dnNumber })}
             </Typography>
+            <TrackingLinkButtons orderId={order.id} />
           </Stack>
           <OrderProgress status={order.status} events={events} attachments={attachments} />
         </CardContent>

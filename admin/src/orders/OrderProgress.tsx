@@ -1,12 +1,15 @@
 import ReportProblemIcon from '@mui/icons-material/ReportProblem';
 import { Alert, Box, Step, StepLabel, Stepper, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OrderAttachment, OrderEvent } from '@kernel/orders/orderRecords';
 import type { OrderStatus } from './orderModel';
 import { FLAGS, progressSteps } from './orderProgressSteps';
 
-export const OrderProgress = ({ status, events, attachments }: {
-  status: OrderStatus; events: readonly OrderEvent[]; attachments: readonly OrderAttachment[];
+/**
+ * The 10-step bar (orderProgressSteps.ts). `hints: false` leaves out the staff's notes under a step
+ * (a completed order without its receipt): the public tracking page shows none.
+ */
+export const OrderProgress = ({ status, events, attachments, hints = true }: {
+  status: OrderStatus; events: Parameters<typeof progressSteps>[1]; attachments: Parameters<typeof progressSteps>[2]; hints?: boolean;
 }) => {
   const translate = useTranslate();
   const flag = FLAGS[status];
@@ -25,7 +28,7 @@ export const OrderProgress = ({ status, events, attachments }: {
         sx={phone ? undefined : { overflowX: 'auto', pb: 0.5, '& .MuiStep-root': { minWidth: 92, px: 0.5 } }}>
         {progressSteps(status, events, attachments).map((step) => (
           <Step key={step.label} completed={step.done} active={step.active} data-done={step.done}>
-            <StepLabel error={step.error} optional={step.hint && (
+            <StepLabel error={step.error} optional={hints && step.hint && (
               <Typography variant="caption" color="warning.main" data-testid="step-hint">{translate(step.hint)}</Typography>
             )}>
               <Typography variant="caption" sx={{ display: 'block', lineHeight: 1.3, fontWeight: step.active ? 600 : 400 }}>

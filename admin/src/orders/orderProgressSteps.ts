@@ -15,7 +15,11 @@ export interface ProgressStep {
 }
 
 /** Where on the main flow a status stands: a breakdown is on the road, a cancelled order where it was stopped. */
-function flowIndex(status: OrderStatus, events: readonly OrderEvent[]): number {
+/** What the bar reads of the timeline and the papers: the public tracking page has no more. */
+type Moves = readonly Pick<OrderEvent, 'fromStatus' | 'toStatus'>[];
+type Papers = readonly Pick<OrderAttachment, 'kind'>[];
+
+function flowIndex(status: OrderStatus, events: Moves): number {
   if (status === 'vehicle_breakdown') return MAIN_FLOW.indexOf('in_transit');
   if (status !== 'cancelled') return MAIN_FLOW.indexOf(status);
   const stoppedAt = [...events].reverse().find((event) => event.toStatus === 'cancelled')?.fromStatus;
@@ -28,7 +32,7 @@ function flowIndex(status: OrderStatus, events: readonly OrderEvent[]): number {
  * the order is completed. A completed order has every step done; without a receipt, step 9 says so.
  * Only the step of the order's status is active.
  */
-export function progressSteps(status: OrderStatus, events: readonly OrderEvent[], attachments: readonly OrderAttachment[]): ProgressStep[] {
+export function progressSteps(status: OrderStatus, events: Moves, attachments: Papers): ProgressStep[] {
   const index = flowIndex(status, events);
   const flagged = status in FLAGS;
   const hasReceipt = attachments.some((attachment) => attachment.kind === 'receipt');

@@ -19,6 +19,7 @@ import type { Catalog, Locale } from '@kernel/i18n/catalogs';
 import type { DashboardData } from '@kernel/dashboard/dashboardData';
 import type { ActionSummary, UndoResult } from '@kernel/activity/actionSummary';
 import type { LogArchiveFile } from '@kernel/activity/logArchiveFile';
+import type { TrackedOrder, TrackingLink } from '@kernel/tracking/trackedOrder';
 import type { SelectionMatching } from '../common/listSelection';
 import { describeError } from './errorMessages';
 import { translateNow } from './i18nProvider';
@@ -227,6 +228,10 @@ export interface AppMethods {
   lateOrders(params: string): Promise<LateOrdersPage>;
   /** One of the public aggregates by name (api/src/monitoring/publicMonitoring.ts): no session needed. */
   publicMonitoring<T>(name: string): Promise<T>;
+  /** What a tracking link tells anyone (docs/tracking-links.md): no session needed. */
+  trackOrder(token: string): Promise<TrackedOrder>;
+  /** An order's tracking link, made if it has none; `renew`: a new one, the old one stops. */
+  trackingLink(orderId: Identifier, renew: boolean): Promise<TrackingLink>;
   pricingStats(period?: string): Promise<PricingStats>;
   /** "Apply rate cards" to chosen orders or a pricing filter's unpriced ones: its preview, or the pricing itself. */
   applyRateCards(request: RateCardApplyRequest): Promise<RateCardApplyOutcome>;
@@ -316,6 +321,8 @@ const methods: AppMethods = {
   delayCounts: () => call('/api/process-monitoring'),
   lateOrders: (params) => call(`/api/process-monitoring/orders?${params}`),
   publicMonitoring: <T>(name: string) => call<T>(`/api/public/monitoring/${name}`),
+  trackOrder: (token) => call<TrackedOrder>(`/api/public/track/${encodeURIComponent(token)}`),
+  trackingLink: (orderId, renew) => send('POST', `/api/orders/${encodeURIComponent(String(orderId))}/tracking-link`, { renew }),
   pricingStats: (period) => call(`/api/pricing/stats?filter=${encodeURIComponent(JSON.stringify(period ? { period } : {}))}`),
   applyRateCards: (request) => send('POST', '/api/rate-cards/apply', request),
   pastePrices: (rows) => send('POST', '/api/pricing/paste', { rows }),

@@ -6,6 +6,7 @@ import { SAFE_METHODS } from '../foundation/safeMethods';
 import { liveRows, onLiveRow } from '../db/liveRows';
 import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
 import { tryAgainLater } from '../auth/tryAgainLater';
+import { RateWindow } from '../foundation/rateWindow';
 import { sessionCache } from '../middleware/sessionCache';
 import { User } from '../users/User';
 import { hashOf } from './secrets';
@@ -66,19 +67,13 @@ async function readToken(db: Knex, secret: string, fresh: boolean): Promise<{ us
 }
 
 /** Each app's (database's) recent requests per token: this instance counts its own. */
-const recent = new WeakMap<Knex, Map<number, number[]>>();
+const recent = new WeakMap<Knex, RateWindow<number>>();
 
 function admit(db: Knex, tokenId: number, rate: number): void {
-  let byToken = recent.get(db);
-  if (!byToken) recent.set(db, byToken = new Map());
-  const now = Date.now();
-  const times = (byToken.get(tokenId) ?? []).filter((time) => time > now - RATE_WINDOW_MS);
-  byToken.set(tokenId, times);
-  if (times.length >= rate) {
-    throw tryAgainLater('throttled', `More than ${rate} requests in ${RATE_WINDOW_MS / 1000} s with this token: try again shortly`,
-      (times[times.length - rate] + RATE_WINDOW_MS - now) / 1000);
-  }
-  times.push(now);
+  let window = recent.get(db);
+  if (!window) recent.set(db, window = new RateWindow(RATE_WINDOW_MS));
+  const wait = window.admit(tokenId, rate);
+  if (wait > 0) throw tryAgainLater('throttled', `More than ${rate} requests in ${RATE_WINDOW_MS / 1000} s with this token: try again shortly`, wait);
 }
 
 /**

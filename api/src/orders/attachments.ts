@@ -4,8 +4,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
-import { liveQuery } from '../resources/liveQuery';
-import { orderGuards, ordersResource } from './ordersResource';
+import { orderGuards, visibleOrder } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
 import { readUpload } from '../uploads/readUpload';
@@ -29,13 +28,6 @@ function safeFileName(name: string): string {
   const base = path.posix.basename(name.replace(/\\/g, '/'));
   const clean = base.replace(/[\p{Cc}"<>|:*?]/gu, '').replace(/^\.+/, '').trim().slice(0, 200);
   return clean || 'file';
-}
-
-async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
-  const id = pathId(ctx);
-  const order = await liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).findById(id);
-  if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
-  return id;
 }
 
 const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'] as const;

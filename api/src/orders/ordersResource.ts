@@ -1,10 +1,12 @@
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { isBeforePickup } from '@kernel/orders/dateOrder';
-import { fieldText } from '../foundation/httpError';
+import { fieldText, httpError } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { calendarDay, optionalText, partial, requiredText, recordId } from '../resources/fields';
 import { englishText } from '../foundation/englishText';
+import { liveQuery } from '../resources/liveQuery';
+import { pathId } from '../resources/pathId';
 import { ofRecordType, type Ctx, type Narrowing, type ResourceDef, type Scope } from '../resources/resource';
 import { areaScope, assertWorksInArea } from './dispatcherScope';
 import { Order } from './Order';
@@ -124,3 +126,11 @@ export const ordersResource: ResourceDef<Order> = {
     },
   },
 };
+
+/** The order of the path's :id, when it is live and the user may see it (its area): else 404. Its id. */
+export async function visibleOrder(ctx: Ctx, db = ctx.state.db) {
+  const id = pathId(ctx);
+  const order = await liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).findById(id);
+  if (!order) throw httpError('not_found', `No order with id ${id}`, { params: { entity: 'order', id } });
+  return id;
+}
