@@ -70,11 +70,12 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`create index webhook_deliveries_open on webhook_deliveries (webhook_id, id) where status in ('pending', 'sending')`);
   await knex.raw('create index webhook_deliveries_log on webhook_deliveries (webhook_id, id desc)');
 
-  // The events of an order's log row (docs/webhooks.md#events). An attachment, a print or a purge is none.
+  // The events of an order's log row (docs/webhooks.md#events). An attachment, a print, a purge or a tracking link
+  // (20261207000300_tracking_links.ts) is none.
   // (`\\?` is jsonb's `?` operator, escaped from knex's bindings.)
   await knex.raw(`create function webhook_events_of(action text, changes jsonb) returns text[] language sql immutable as $$
     select case
-      when action in ('print', 'purge', 'upload') or coalesce(changes \\? 'attachment', false) then '{}'::text[]
+      when action in ('print', 'purge', 'upload', 'tracking_link') or coalesce(changes \\? 'attachment', false) then '{}'::text[]
       when action in ('create', 'import') then array['order.created']
       when action = 'restore' or (changes \\? 'deletedAt' and changes -> 'deletedAt' ->> 'after' is null) then array['order.restored']
       when action = 'delete' or changes -> 'deletedAt' ->> 'after' is not null then array['order.deleted']
