@@ -14,11 +14,11 @@ export interface ProgressStep {
   hint?: string;
 }
 
-/** Where on the main flow a status stands: a breakdown is on the road, a cancelled order where it was stopped. */
 /** What the bar reads of the timeline and the papers: the public tracking page has no more. */
 type Moves = readonly Pick<OrderEvent, 'fromStatus' | 'toStatus'>[];
 type Papers = readonly Pick<OrderAttachment, 'kind'>[];
 
+/** Where on the main flow a status stands: a breakdown is on the road, a cancelled order where it was stopped. */
 function flowIndex(status: OrderStatus, events: Moves): number {
   if (status === 'vehicle_breakdown') return MAIN_FLOW.indexOf('in_transit');
   if (status !== 'cancelled') return MAIN_FLOW.indexOf(status);
