@@ -55,11 +55,17 @@ const rowCount = (page: Page, n: number) =>
 
 /**
  * Types a search and waits until the list has taken it (react-admin waits for the typing to pause,
- * then puts it in the address): a row ticked before that would be unticked by the new search.
+ * then puts it in the address): a row ticked before that would be unticked by the new search. The
+ * address alone is not enough: on a loaded machine the list renders the new address a while after
+ * it changes (a tick in between was lost, CI of 287dec8), and asks for the results once it has.
  */
 async function search(page: Page, text: string) {
+  const asked = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/api/orders' && JSON.parse(url.searchParams.get('filter') ?? '{}').q === text;
+  });
   await page.locator('input[name=q]').fill(text);
-  await page.waitForURL((url) => JSON.parse(url.searchParams.get('filter') ?? '{}').q === text);
+  await asked;
 }
 
 /** Picks a record in a reference filter (an autocomplete) by typing part of its name. */
