@@ -20,6 +20,18 @@ export interface PrintedOrder {
   pickupDate: string;
   mosDate: string;
   notes: string | null;
+  /** The order's tracking link (docs/tracking-links.md), if it has one yet: its QR is on the delivery note. */
+  trackingToken: string | null;
+}
+
+/**
+ * The answer of POST /api/orders/print: how many orders, the action, and for delivery notes each
+ * printed order's tracking token (made by the print where the order had none), by order id.
+ */
+export interface PrintRecord {
+  printed: number;
+  actionId: string;
+  trackingTokens: Record<string, string>;
 }
 
 /** An order a scanned code names (GET /api/orders/lookup): enough to open it or tick it. */

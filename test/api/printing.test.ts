@@ -34,7 +34,10 @@ describe('printing delivery notes and labels', () => {
     const ids = await orders('PRN', 40);
     const answer = await admin.post('/api/orders/print', { ids, layout: 'delivery_notes' });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ printed: 40, actionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const tokens = Object.fromEntries((await app.db('trackingLinks').whereIn('orderId', ids).select('orderId', 'token'))
+      .map((link) => [link.orderId, link.token]));
+    expect(Object.keys(tokens)).toHaveLength(40);
+    expect(answer.body).toEqual({ printed: 40, actionId: expect.stringMatching(/^[0-9a-f-]{36}$/), trackingTokens: tokens });
     const rows = await printLogs(ids);
     expect(rows.map((row) => Number(row.entityId))).toEqual(ids);
     expect(new Set(rows.map((row) => row.actionId))).toEqual(new Set([answer.body.actionId]));

@@ -90,6 +90,43 @@ describe('a tracking link', () => {
     expect(await app.db('webhookDeliveries').where({ orderId: own.id })).toEqual([]);
   });
 
+  it('is one link when ten ask for it at once', async () => {
+    const order = await createOrder(admin, placeIn(refs));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => linkOf(order.id)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((answer) => answer.body.token)).size).toBe(1);
+    expect(await app.db('trackingLinks').where({ orderId: order.id }).pluck('token')).toEqual([answers[0].body.token]);
+    expect(Number((await app.db('activityLogs').where({ action: 'tracking_link', entityId: String(order.id) }).count('* as n').first())?.n)).toBe(1);
+  });
+
+  it('is made by printing delivery notes, in the print\'s action, and kept by the next print; labels make none', async () => {
+    const linked = await createOrder(admin, placeIn(refs));
+    const fresh = await createOrder(admin, placeIn(refs));
+    const labelled = await createOrder(admin, placeIn(refs));
+    const { token } = (await linkOf(linked.id)).body;
+    const notes = await admin.get(`/api/orders/delivery-notes?ids=${linked.id},${fresh.id}`);
+    expect(Object.fromEntries(notes.body.map((note: { id: number; trackingToken: string | null }) => [note.id, note.trackingToken])))
+      .toEqual({ [linked.id]: token, [fresh.id]: null });
+
+    const printed = await admin.post('/api/orders/print', { ids: [linked.id, fresh.id], layout: 'delivery_notes' });
+    expect(printed.status).toBe(200);
+    const made = await app.db('trackingLinks').where({ orderId: fresh.id }).first('token');
+    expect(printed.body.trackingTokens).toEqual({ [linked.id]: token, [fresh.id]: made.token });
+    expect((await track(made.token)).body.dnNumber).toBe(fresh.dnNumber);
+    const logged = await app.db('activityLogs').where({ actionId: printed.body.actionId }).orderBy('id').select('action', 'entityId', 'changes');
+    expect(logged).toEqual([
+      { action: 'print', entityId: String(linked.id), changes: { layout: 'delivery_notes' } },
+      { action: 'print', entityId: String(fresh.id), changes: { layout: 'delivery_notes' } },
+      { action: 'tracking_link', entityId: String(fresh.id), changes: { trackingLink: 'made' } },
+    ]);
+    const again = await admin.post('/api/orders/print', { ids: [fresh.id], layout: 'delivery_notes' });
+    expect(again.body.trackingTokens).toEqual({ [fresh.id]: made.token });
+
+    const labels = await admin.post('/api/orders/print', { ids: [labelled.id], layout: 'labels' });
+    expect(labels.body.trackingTokens).toEqual({});
+    expect(await app.db('trackingLinks').where({ orderId: labelled.id })).toEqual([]);
+  });
+
   it('answers an address at most 30 look-ups a minute (429 with Retry-After)', async () => {
     const order = await createOrder(admin, placeIn(refs));
     const { token } = (await linkOf(order.id)).body;

@@ -88,6 +88,13 @@ function code128Values(dir: string): string[] {
   return run('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Scode128.enable', ...images], dir).split('\n').filter(Boolean);
 }
 
+/** Every QR code on the printed pages, as zbar reads them from 150 dpi renderings of the whole pages. */
+function qrValues(dir: string): string[] {
+  run('pdftoppm', ['-r', '150', '-gray', '-png', 'print.pdf', 'whole'], dir);
+  const images = fs.readdirSync(dir).filter((name) => name.startsWith('whole') && name.endsWith('.png'));
+  return run('zbarimg', ['--quiet', '--raw', '-Sdisable', '-Sqrcode.enable', ...images], dir).split('\n').filter(Boolean);
+}
+
 const printLog = () => env.app.db('activityLogs').where({ action: 'print', entityType: 'order' }).select('entityId', 'actionId', 'changes');
 
 describe('printing delivery notes and labels', () => {
@@ -128,6 +135,31 @@ describe('printing delivery notes and labels', () => {
     await closePage(page);
     // Fifty pages drawn, printed to a PDF, rendered and read back by zbar: more than the default minute on a loaded machine.
   }, 120_000);
+
+  it('prints the tracking link as a QR code on the delivery note, made by the print, which opens the order\'s public page', async () => {
+    // An order of its own: the first test's print gave each of its orders a link.
+    const id = (await orders('TRK', 1))['TRK-DN-1'];
+    const page = await printingPage(1440);
+    await signIn(page, 'admin', { path: `/orders/${id}`, language: 'en' });
+    await page.getByTestId('order-print').click();
+    const dialog = page.getByTestId('print-dialog');
+    await dialog.getByTestId('print-preview').getByText('The tracking link\'s QR code is made when you print').waitFor();
+    await confirmPrint(page);
+    const { token } = await env.app.db('trackingLinks').where({ orderId: id }).first('token');
+    await dialog.getByTestId('print-preview').locator('img[data-kind=qrcode][data-code$="/t/' + token + '"]').waitFor();
+    await screenshot(page, 'printing-tracking-qr-en-1440', { fullPage: false });
+    const note = readPdf(await page.pdf({ preferCSSPageSize: true }));
+    const codes = qrValues(note.dir);
+    fs.rmSync(note.dir, { recursive: true });
+    const link = `${env.app.url}/t/${token}`;
+    expect(codes.sort()).toEqual(['TRK-MTM-1', link]);
+    await closePage(page);
+
+    const receiver = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+    await receiver.goto(link);
+    await receiver.getByText('TRK-DN-1').first().waitFor();
+    await closePage(receiver);
+  });
 
   it('opens an order from a scan in the search box, prints labels from the detail, and refuses an unknown code aloud (cn, phone, dark)', async () => {
     const page = await printingPage(390, 'dark');

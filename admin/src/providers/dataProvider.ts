@@ -7,7 +7,7 @@ import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permiss
 import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
-import type { PrintedOrder, PrintLayout, ScannedOrder } from '@kernel/orders/printing';
+import type { PrintedOrder, PrintLayout, PrintRecord, ScannedOrder } from '@kernel/orders/printing';
 import type { NotificationRecord, NotificationSettings } from '@kernel/notifications/notificationRecords';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '@kernel/orders/orderRecords';
 import type { PasteAnswer, PasteRow, PricingStats } from '@kernel/pricing/pricingRecords';
@@ -212,8 +212,11 @@ export interface AppMethods {
   bulkEditOrders(ids: Identifier[], changes: BulkEditChanges, matching?: SelectionMatching): Promise<BulkEditResult>;
   /** The orders to print, with the names of what they reference (docs/printing-and-scanning.md). */
   deliveryNotes(ids: Identifier[]): Promise<PrintedOrder[]>;
-  /** Logs that these orders are being printed, one row each (fails, logging nothing, if one is not the user's). */
-  recordPrint(ids: Identifier[], layout: PrintLayout): Promise<{ printed: number; actionId: string }>;
+  /**
+   * Logs that these orders are being printed, one row each (fails, logging nothing, if one is not
+   * the user's); for delivery notes, answers each order's tracking token, made where it had none.
+   */
+  recordPrint(ids: Identifier[], layout: PrintLayout): Promise<PrintRecord>;
   /** The order a scanned DN or MTM number names; fails with 404 for an unknown one and another area's alike. */
   lookupOrder(code: string): Promise<ScannedOrder>;
   statistics(request: StatisticsQuery): Promise<Statistics>;

@@ -14,11 +14,11 @@ export const ACTION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 export const ISSUED_ACTION_MINUTES = 10;
 
 /**
- * Log actions that never join another action, whatever X-Action-Id a client sends: reads, prints,
- * sign-ins, failed ones and sessions tell of no change an undo could take back, and an undo is an
- * action of its own (docs/undo.md#action-ids).
+ * Log actions that never join another action, whatever X-Action-Id a client sends: reads, prints
+ * (with the tracking links they make), sign-ins, failed ones and sessions tell of no change an undo
+ * could take back, and an undo is an action of its own (docs/undo.md#action-ids).
  */
-const NEVER_JOINS = new Set(['print', 'login', 'login_failed', 'logout', 'register', 'undo']);
+const NEVER_JOINS = new Set(['print', 'tracking_link', 'login', 'login_failed', 'logout', 'register', 'undo']);
 
 declare module '../foundation/appState' {
   interface AppState {

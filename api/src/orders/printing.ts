@@ -1,10 +1,11 @@
 import Joi from 'joi';
-import { MAX_PRINT_ORDERS, PRINT_LAYOUTS, type PrintLayout } from '@kernel/orders/printing';
+import { MAX_PRINT_ORDERS, PRINT_LAYOUTS, type PrintLayout, type PrintRecord } from '@kernel/orders/printing';
 import { logActivities } from '../activity/logActivity';
 import { httpError } from '../foundation/httpError';
 import { validate } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/liveQuery';
+import { trackingLinks } from '../tracking/trackingLinks';
 import { personNameSql } from '../users/personNameSql';
 import { scopedBatch } from './batchOrders';
 import { ordersResource } from './ordersResource';
@@ -29,9 +30,10 @@ export async function deliveryNotes(ctx: Ctx) {
       .leftJoin('deliveryAreas as a', 'a.id', 'orders.deliveryAreaId')
       .leftJoin('vehicleTypes as v', 'v.id', 'orders.vehicleTypeId')
       .leftJoin('users as u', 'u.id', 'orders.assignedUserId')
+      .leftJoin('trackingLinks as t', 't.orderId', 'orders.id')
       .select('orders.id', 'orders.mtmNumber', 'orders.dnNumber', 'orders.pickupDate', 'orders.mosDate', 'orders.notes',
         's.name as supplierName', 'w.name as warehouseName', 'a.name as areaName', 'v.name as vehicleTypeName',
-        db.raw(`${personNameSql('u')} as assigned_name`));
+        't.token as trackingToken', db.raw(`${personNameSql('u')} as assigned_name`));
   });
 }
 
@@ -40,14 +42,17 @@ const printBody = Joi.object({ ids, layout: Joi.string().valid(...PRINT_LAYOUTS)
 /**
  * Records that the person printed these orders, when they confirm the print dialog: one `print`
  * row per order, one action, all or none (an order not theirs or gone refuses the whole print).
+ * Delivery notes carry each order's tracking link as a QR code: the orders without one get it now,
+ * in the same action, and the answer names every printed order's token.
  */
 export async function recordPrint(ctx: Ctx) {
   const { ids: printed, layout } = validate<{ ids: number[]; layout: PrintLayout }>(printBody, ctx.request.body);
-  ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const orders = await scopedBatch(ctx, trx, printed, (query) => query.select('orders.id'));
-    const actionId = await logActivities(trx, ctx, orders.map((order) => ({
-      action: 'print', entityType: 'order', entityId: order.id as number, changes: { layout } })));
-    return { printed: orders.length, actionId };
+  ctx.body = await ctx.state.db.transaction(async (trx): Promise<PrintRecord> => {
+    const orders: number[] = (await scopedBatch(ctx, trx, printed, (query) => query.select('orders.id'))).map((order) => order.id as number);
+    const { links, logged } = layout === 'delivery_notes' ? await trackingLinks(trx, ctx, orders) : { links: new Map(), logged: [] };
+    const actionId = await logActivities(trx, ctx, [
+      ...orders.map((id) => ({ action: 'print', entityType: 'order', entityId: id, changes: { layout } })), ...logged]);
+    return { printed: orders.length, actionId, trackingTokens: Object.fromEntries([...links].map(([id, link]) => [id, link.token])) };
   });
 }
 

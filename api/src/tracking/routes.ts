@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import Router from '@koa/router';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { TRACKING_DAYS_AFTER_END, type TrackedOrder, type TrackingLink } from '@kernel/tracking/trackedOrder';
-import { logActivity } from '../activity/logActivity';
+import { logActivities } from '../activity/logActivity';
 import { tryAgainLater } from '../auth/tryAgainLater';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
@@ -13,10 +12,7 @@ import { publicRoute } from '../middleware/guard';
 import { validate } from '../middleware/validate';
 import { orderGuards, visibleOrder } from '../orders/ordersResource';
 import type { Ctx } from '../resources/resource';
-
-/** A token: 128 random bits in url-safe base64 (DESIGN §15). */
-const TOKEN = /^[A-Za-z0-9_-]{22}$/;
-const newToken = () => randomBytes(16).toString('base64url');
+import { TOKEN, trackingLinks } from './trackingLinks';
 
 /** Each address may look up this many links a minute on an instance; past it, 429. */
 const LOOKUPS_PER_MINUTE = 30;
@@ -33,13 +29,9 @@ async function trackingLink(ctx: Ctx) {
   const { renew } = validate<{ renew: boolean }>(linkBody, ctx.request.body ?? {});
   ctx.body = await ctx.state.db.transaction(async (trx): Promise<TrackingLink> => {
     const orderId = await visibleOrder(ctx, trx);
-    const existing = await trx('trackingLinks').where({ orderId }).forUpdate().first('token', 'createdAt');
-    if (existing && !renew) return { token: existing.token, createdAt: new Date(existing.createdAt).toISOString() };
-    const link = { orderId, token: newToken(), createdBy: ctx.state.user!.id, createdAt: new Date() };
-    await trx('trackingLinks').insert(link).onConflict('orderId').merge();
-    await logActivity(trx, ctx, { action: 'tracking_link', entityType: 'order', entityId: orderId,
-      changes: { trackingLink: existing ? 'renewed' : 'made' } });
-    return { token: link.token, createdAt: link.createdAt.toISOString() };
+    const { links, logged } = await trackingLinks(trx, ctx, [orderId], renew);
+    if (logged.length > 0) await logActivities(trx, ctx, logged);
+    return links.get(orderId)!;
   });
 }
 

@@ -43,6 +43,8 @@ const messages: ModuleMessages = {
         receiver: '收货人签字',
         date: '日期',
       },
+      tracking: '扫码查看配送进度',
+      tracking_pending: '打印时生成跟踪链接二维码',
     },
     scan: {
       field: '扫描 DN 或 MTM 号',
@@ -93,6 +95,8 @@ const messages: ModuleMessages = {
         receiver: 'Receiver\'s signature',
         date: 'Date',
       },
+      tracking: 'Scan to follow this delivery',
+      tracking_pending: 'The tracking link\'s QR code is made when you print',
     },
     scan: {
       field: 'Scan a DN or MTM number',

@@ -5,6 +5,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNotify, useTranslate, type Identifier } from 'react-admin';
 import { MAX_PRINT_ORDERS, PRINT_LAYOUTS, type PrintedOrder, type PrintLayout, type ScannedOrder } from '@kernel/orders/printing';
 import { usePhone } from '../../common/ResponsiveDataTable';
@@ -40,7 +41,9 @@ export const PrintDialog = ({ ids, onClose }: { ids: Identifier[]; onClose: () =
   const [unticked, setUnticked] = useState<ReadonlySet<number>>(new Set());
   const [layout, setLayout] = useState<PrintLayout>('delivery_notes');
   const [busy, setBusy] = useState(false);
-  const orders = [...selected, ...scanned];
+  // The tracking tokens the print made or found, by order id: its delivery notes carry their QR codes.
+  const [tokens, setTokens] = useState<Record<string, string>>({});
+  const orders = [...selected, ...scanned].map((order) => ({ ...order, trackingToken: tokens[order.id] ?? order.trackingToken }));
   const printed = orders.filter((order) => !unticked.has(order.id));
   const tooMany = printed.length > MAX_PRINT_ORDERS;
 
@@ -61,7 +64,9 @@ export const PrintDialog = ({ ids, onClose }: { ids: Identifier[]; onClose: () =
   const print = async () => {
     setBusy(true);
     try {
-      await dataProvider.recordPrint(printed.map((order) => order.id), layout);
+      const { trackingTokens } = await dataProvider.recordPrint(printed.map((order) => order.id), layout);
+      // The pages drawn with every link's QR code before the browser takes its picture of them.
+      flushSync(() => setTokens((before) => ({ ...before, ...trackingTokens })));
       await imagesReady();
       window.print();
     } catch (failure) {

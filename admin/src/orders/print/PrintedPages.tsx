@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslate } from 'react-admin';
 import type { PrintedOrder, PrintLayout } from '@kernel/orders/printing';
+import { trackingPath } from '@kernel/tracking/trackedOrder';
 import { useDateFormat } from '../../common/dateFormat';
 import { Barcode } from './Barcode';
 
@@ -48,7 +49,28 @@ const SignatureBox = ({ who }: { who: 'driver' | 'receiver' }) => {
   );
 };
 
-/** The A4 delivery note of one order: who and what, its DN as Code 128, its MTM as a QR code, signatures. */
+/**
+ * The receiver's way to follow the delivery: the order's tracking link as a QR code
+ * (docs/tracking-links.md). In the dialog's preview an order may have no link yet: the print makes it.
+ */
+const TrackingCode = ({ token }: { token: string | null }) => {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ width: '34mm', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '1.5mm', textAlign: 'center' }}
+      data-testid="note-tracking-code">
+      {token
+        ? <Barcode kind="qrcode" text={`${window.location.origin}${trackingPath(token)}`} style={{ width: '26mm', height: '26mm' }} />
+        : <Box sx={{ width: '26mm', height: '26mm', border: '0.3mm dashed #888', display: 'flex', alignItems: 'center', p: '2mm',
+          boxSizing: 'border-box', fontSize: '7.5pt', color: '#444' }}>{translate('printing.tracking_pending')}</Box>}
+      <Label>{translate('printing.tracking')}</Label>
+    </Box>
+  );
+};
+
+/**
+ * The A4 delivery note of one order: who and what, its DN as Code 128, its MTM as a QR code,
+ * signatures, and the tracking link's QR code for the receiver.
+ */
 const DeliveryNote = ({ order }: { order: PrintedOrder }) => {
   const translate = useTranslate();
   const format = useDateFormat();
@@ -83,6 +105,7 @@ const DeliveryNote = ({ order }: { order: PrintedOrder }) => {
       <Box sx={{ display: 'flex', gap: '8mm', mt: 'auto' }}>
         <SignatureBox who="driver" />
         <SignatureBox who="receiver" />
+        <TrackingCode token={order.trackingToken} />
       </Box>
     </Sheet>
   );
