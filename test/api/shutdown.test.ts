@@ -12,6 +12,9 @@ import { createPgliteFolder, createTestDatabase } from '../helpers/testDatabase'
 import { RECONNECT_MS, startDraining } from '../../api/src/foundation/draining';
 import { shutDown } from '../../api/src/shutdown';
 import { createOrderReferences } from '../helpers/orderReferences';
+import { orderBody } from '../helpers/orders';
+import { startWebhookReceiver } from '../helpers/webhookReceiver';
+import { sendDueWebhooks } from '../../api/src/webhooks/webhookWorker';
 import { startTestApp, useSignedInApp } from '../helpers/testApp';
 import { freePort } from '../helpers/freePort';
 import { eventually } from '../helpers/eventually';
@@ -97,32 +100,51 @@ describe('a draining server', () => {
   });
 });
 
+/**
+ * The server as `npm start` runs it (server.ts), in a process of its own, on a migrated and seeded
+ * database of its own (on the server or in a PGlite folder: a first start, which migrates and seeds,
+ * is compiledServer.test.ts's), with a short grace period; signed in as the admin once listening.
+ */
+async function serverProcess(env: Record<string, string> = {}) {
+  const postgres = process.env.TEST_DB_KIND === 'postgres';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
+  const preparation = { config: readConfig({ PASSWORD_HASH_COST: '12' }), demo: true, sampleData: false };
+  const { target, drop } = postgres ? await createTestDatabase(preparation)
+    : await createPgliteFolder(preparation, dataDir).then(() => ({ target: { dataDir } as DatabaseTarget, drop: async () => undefined }));
+  const port = await freePort();
+  const graceMs = 300;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../api/src/server.ts')], {
+    env: { ...process.env, PORT: String(port), DATABASE_URL: target.databaseUrl ?? '', DATA_DIR: dataDir, PASSWORD_HASH_COST: '12',
+      LOG_LEVEL: 'info', SESSION_KEYS: 'shutdown-test', REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off', SHUTDOWN_GRACE_MS: String(graceMs), ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('http://localhost')) resolve(); });
+    void exited.then((code) => reject(new Error(`the server exited (${code})`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const admin = new HttpClient(url);
+  await admin.login('admin', 'demo1234');
+  return {
+    url, admin, child, exited, graceMs,
+    /** The database, opened again once the process has exited (a PGlite folder has one user at a time). */
+    reopen: () => openDatabase(postgres ? target : { dataDir }),
+    remove: async () => {
+      child.kill('SIGKILL');
+      await exited;
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 describe('the server process on SIGTERM', () => {
   it('exits 0 within the grace period, an import it had to cut left nothing', async () => {
-    // The database the process runs on: a migrated and seeded one, on the server or in a PGlite folder
-    // (a first start, which migrates and seeds, is compiledServer.test.ts's).
-    const postgres = process.env.TEST_DB_KIND === 'postgres';
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shutdown-'));
-    const preparation = { config: readConfig({ PASSWORD_HASH_COST: '12' }), demo: true, sampleData: false };
-    const { target, drop } = postgres ? await createTestDatabase(preparation)
-      : await createPgliteFolder(preparation, dataDir).then(() => ({ target: { dataDir } as DatabaseTarget, drop: async () => undefined }));
-    const port = await freePort();
-    const graceMs = 300;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, '../../api/src/server.ts')], {
-      env: { ...process.env, PORT: String(port), DATABASE_URL: target.databaseUrl ?? '', DATA_DIR: dataDir, PASSWORD_HASH_COST: '12',
-        LOG_LEVEL: 'info', SESSION_KEYS: 'shutdown-test', REPORT_SCHEDULE: 'off', NOTIFICATION_JOB: 'off', SHUTDOWN_GRACE_MS: String(graceMs) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const server = await serverProcess();
+    const { url, admin, child, exited, graceMs } = server;
     let importingResult: unknown;
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      await new Promise<void>((resolve, reject) => {
-        child.stdout!.on('data', (chunk: Buffer) => { if (chunk.toString().includes('http://localhost')) resolve(); });
-        void exited.then((code) => reject(new Error(`the server exited (${code})`)));
-      });
-      const url = `http://127.0.0.1:${port}`;
-      const admin = new HttpClient(url);
-      await admin.login('admin', 'demo1234');
       for (const [resource, body] of [['warehouses', { code: 'W1', name: 'Main DC' }], ['suppliers', { name: 'Carrier One', ...SUPPLIER_CONTACT }],
         ['vehicle-types', { code: 'T5', name: '5 t truck' }], ['delivery-areas', { code: 'OWN', name: 'Dispatcher area' }]] as const) {
         await admin.create(`/api/${resource}`, body);
@@ -148,19 +170,49 @@ describe('the server process on SIGTERM', () => {
       expect(await exited).toBe(0);
       expect(Date.now() - signalled).toBeLessThan(graceMs + 3_000);
       importingResult = await importing;
+      // The database opens again, holding the import only if its answer said so.
+      const db = server.reopen();
+      try {
+        const { n } = (await db('orders').where('dnNumber', 'like', 'STOP-%').count({ n: '*' }))[0];
+        // Imported if and only if it said so: a cut import left nothing.
+        expect(Number(n)).toBe(importingResult === 201 ? CUT_IMPORT : 0);
+      } finally {
+        await db.destroy();
+      }
     } finally {
-      child.kill('SIGKILL');
+      await server.remove();
     }
-    // The database opens again, holding the import only if its answer said so.
-    const db = openDatabase(postgres ? target : { dataDir });
+  });
+
+  it('in the middle of a webhook delivery loses nothing: the delivery goes out again, with its message id', async () => {
+    const receiver = await startWebhookReceiver();
+    receiver.answer('hang');
+    const server = await serverProcess({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_TIMEOUT_MS: '5000' });
     try {
-      const { n } = (await db('orders').where('dnNumber', 'like', 'STOP-%').count({ n: '*' }))[0];
-      // Imported if and only if it said so: a cut import left nothing.
-      expect(Number(n)).toBe(importingResult === 201 ? CUT_IMPORT : 0);
+      const { admin } = server;
+      await admin.create('/api/webhooks', { url: receiver.url, events: ['order.created'] });
+      const order = await admin.create('/api/orders', orderBody({ pickupWarehouseId: (await admin.create('/api/warehouses', { code: 'W1', name: 'Main DC' })).id,
+        deliveryAreaId: (await admin.create('/api/delivery-areas', { code: 'OWN', name: 'Own area' })).id, assignedUserId: (await admin.get('/api/user')).body.id }));
+      // The worker is sending it (the receiver holds the request), then the signal.
+      await eventually(() => expect(receiver.held()).toBe(1));
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      receiver.answer(200);
+      const db = server.reopen();
+      try {
+        const [delivery] = await db('webhookDeliveries').select('id', 'status', 'messageId', 'orderId');
+        expect(delivery).toMatchObject({ orderId: order.id, status: 'sending' });
+        // Once its claim has lapsed, the next instance's worker sends it again, and it is delivered.
+        const config = readConfig({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1' });
+        expect(await sendDueWebhooks(db, config, new Date(Date.now() + 61_000))).toBe(1);
+        expect(await db('webhookDeliveries').where({ id: delivery.id }).first('status')).toEqual({ status: 'delivered' });
+        expect(receiver.received.map((got) => [got.headers['webhook-id'], got.json.type])).toEqual([[delivery.messageId, 'order.created']]);
+      } finally {
+        await db.destroy();
+      }
     } finally {
-      await db.destroy();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      await server.remove();
+      await receiver.close();
     }
   });
 });

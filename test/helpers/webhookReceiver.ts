@@ -16,18 +16,24 @@ export interface WebhookReceiver {
   /** The types of the events received, in order. */
   types: () => string[];
   answer: (answering: Answering) => void;
+  /** How many requests it holds unanswered ('hang'). */
+  held: () => number;
   close: () => Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Received[] = [];
   let answering: Answering = 200;
+  let held = 0;
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      if (answering === 'hang') return;
+      if (answering === 'hang') {
+        held += 1;
+        return;
+      }
       received.push({ headers: request.headers, body, json: JSON.parse(body) });
       response.writeHead(answering, { 'content-type': 'text/plain' }).end(answering < 300 ? 'ok' : 'receiver is down');
     });
@@ -39,6 +45,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received,
     types: () => received.map((entry) => entry.json.type),
     answer: (next) => { answering = next; },
+    held: () => held,
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

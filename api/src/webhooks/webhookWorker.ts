@@ -63,10 +63,10 @@ function bodyOf(delivery: WebhookDelivery, order: Order, logged: Logged | undefi
 }
 
 /**
- * The bodies of a webhook's deliveries not yet sent, and their message ids, fixed now: every
- * attempt sends the same. A
- * delivery whose order its user may not see (not active, or not one of the areas it works in) or
- * that is gone is skipped, with the reason.
+ * The bodies of a webhook's deliveries not yet sent, and their message ids, fixed now and written
+ * before the first attempt: every attempt sends the same, also one after an instance stopped in the
+ * middle of a send, so a receiver tells a repeat by its id. A delivery whose order its user may not
+ * see (not active, or not one of the areas it works in) or that is gone is skipped, with the reason.
  */
 async function withBodies(db: Knex, webhook: Webhook, deliveries: WebhookDelivery[]): Promise<Map<number, string>> {
   const skipped = new Map<number, string>();
@@ -88,6 +88,13 @@ async function withBodies(db: Knex, webhook: Webhook, deliveries: WebhookDeliver
       delivery.messageId = `msg_${randomUUID().replace(/-/g, '')}`;
       delivery.body = bodyOf(delivery, order, delivery.logId === null ? undefined : logged.get(delivery.logId));
     }
+  }
+  const fixed = unsent.filter((delivery) => delivery.body !== null);
+  if (fixed.length > 0) {
+    await db.raw(`update webhook_deliveries d set message_id = o.message_id, body = o.body
+      from jsonb_populate_recordset(null::webhook_deliveries, ?::jsonb) o
+      where d.id = o.id and d.status = 'sending' and d.body is null`,
+    [JSON.stringify(fixed.map((delivery) => ({ id: delivery.id, message_id: delivery.messageId, body: delivery.body })))]);
   }
   return skipped;
 }
