@@ -6,7 +6,8 @@
  * CSV export (rows/s, the server's peak RSS, the list's p95 during it), the batch completion date
  * at 100, 1,000 and 10,000 ids, and the admin's first-load JavaScript. Besides, 1,000 open event
  * streams and a burst of sign-ins: the list's p95 during the burst, beside its quiet p95, and how
- * long the burst takes, with and without the streams (ONLY=streams runs just that).
+ * long the burst takes, with and without the streams (ONLY=streams runs just that). And the default
+ * list through a session and through an API token: CPU per request of each (ONLY=token).
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:load
  *
@@ -71,18 +72,21 @@ async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ 
   }
 }
 
+/** How a call is signed in: a session's cookie, or an API token (`authorization: Bearer …`). */
+type Auth = { cookie: string } | { authorization: string };
+
 /**
  * `connections` clients calling `path` for DURATION seconds on the server of process `pid`; every
  * answer but a 200 is an error. The CPU figures are the process's and PostgreSQL's CPU time over
  * the answers given (gzip asked, as a browser does).
  */
-async function load(server: Server, cookie: string, requestPath: string, connections: number, seconds = DURATION): Promise<LoadFigures> {
+async function load(server: Server, auth: Auth, requestPath: string, connections: number, seconds = DURATION): Promise<LoadFigures> {
   const times: number[] = [];
   let errors = 0;
   const used = cpuMeter(server.child.pid!);
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url: server.url + requestPath, connections, duration: seconds,
-      headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } },
+      headers: { ...auth, 'accept-encoding': 'gzip, deflate, br' } },
     (error, answer) => (error ? reject(error) : resolve(answer)));
     instance.on('response', (_client, status, _bytes, time) => {
       if (status === 200) times.push(time);
@@ -153,12 +157,12 @@ async function streamsCase(db: Knex): Promise<string[]> {
       return loadDuring(server.url, client.cookieHeader, list, 8, () => signInBurst(server.url));
     };
     // A fresh server's first calls are slow (a cold pool, code not yet optimised): warmed up first.
-    await load(server, client.cookieHeader, list, 8, 3);
-    const quiet = await load(server, client.cookieHeader, list, 8);
+    await load(server, { cookie: client.cookieHeader }, list, 8, 3);
+    const quiet = await load(server, { cookie: client.cookieHeader }, list, 8);
     const alone = await burst();
     const streams = await openStreams(server.url, 1_000, 20);
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const quietStreams = await load(server, client.cookieHeader, list, 8);
+    const quietStreams = await load(server, { cookie: client.cookieHeader }, list, 8);
     const during = await burst();
     const open = streams.open();
     streams.close();
@@ -172,6 +176,40 @@ async function streamsCase(db: Knex): Promise<string[]> {
   } finally {
     // The list's last calls answered before the server stops.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await server.stop();
+  }
+}
+
+const TOKEN_CASE = 'a session or an API token';
+
+/**
+ * The default list at 8 connections through the admin's session and through an API token acting as
+ * the admin (its rate lifted for the run), twice each, alternating: what a token costs the app and
+ * PostgreSQL per request beside a session (#41). On a server of its own.
+ */
+async function tokenCase(): Promise<string[]> {
+  const server = await startServer([], { API_TOKEN_RATE: '100000000' });
+  try {
+    const client = new HttpClient(server.url);
+    await client.login('admin', 'demo1234');
+    const admin = (await client.get('/api/user')).body as { id: number };
+    const made = await client.create<{ id: number; secret: string }>('/api/api-tokens', { name: `bench ${Date.now()}`, userId: admin.id });
+    const ways: Array<[string, Auth]> = [['session', { cookie: client.cookieHeader }], ['API token', { authorization: `Bearer ${made.secret}` }]];
+    const list = CASES[0][1];
+    for (const [, auth] of ways) await load(server, auth, list, 8, 3);
+    const rows: string[] = [];
+    for (const round of [1, 2]) {
+      for (const [label, auth] of ways) {
+        const f = await load(server, auth, list, 8);
+        rows.push(`| ${label} | ${round} | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p95)} | ${f.errors} | ${f.appCpuMs.toFixed(2)} | ${f.postgresCpuMs.toFixed(2)} |`);
+        console.log(rows.at(-1));
+      }
+    }
+    await client.delete(`/api/api-tokens/${made.id}`);
+    return ['', `## ${TOKEN_CASE}`, '', `The default list at 8 connections for ${DURATION} s a run, through the admin's session and `
+      + 'through an API token acting as the admin, alternating, after a 3 s warm-up of each.', '',
+    '| signed in by | run | req/s | p50 ms | p95 ms | errors | app CPU ms/req | PostgreSQL CPU ms/req |', '|---|---|---|---|---|---|---|---|', ...rows];
+  } finally {
     await server.stop();
   }
 }
@@ -238,9 +276,9 @@ async function profileDefaultList(): Promise<string[]> {
     const client = new HttpClient(server.url);
     await client.login('admin', 'demo1234');
     const connections = Math.max(...CONNECTIONS);
-    await load(server, client.cookieHeader, CASES[0][1], connections, 3);
+    await load(server, { cookie: client.cookieHeader }, CASES[0][1], connections, 3);
     const from = monotonicMicros();
-    const figures = await load(server, client.cookieHeader, CASES[0][1], connections);
+    const figures = await load(server, { cookie: client.cookieHeader }, CASES[0][1], connections);
     const window = { from, to: monotonicMicros() };
     await server.stop();
     const [file] = fs.readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
@@ -264,7 +302,7 @@ async function main() {
   await client.login('admin', 'demo1234');
   const cookie = client.cookieHeader;
   // A fresh server's first calls are slow (a cold pool, code not yet optimised): warmed up first.
-  await load(server, cookie, CASES[0][1], Math.max(...CONNECTIONS), 3);
+  await load(server, { cookie }, CASES[0][1], Math.max(...CONNECTIONS), 3);
   const lines = ['# Load benchmark', '', `${total.toLocaleString('en')} orders, PostgreSQL ${version}, ${os.cpus().length} cores `
     + `(load average ${os.loadavg()[0].toFixed(1)} at the start), ${DURATION} s per run, ${new Date().toISOString().slice(0, 10)}. `
     + 'App and PostgreSQL CPU: each process\'s CPU time (/proc) over the requests answered. '
@@ -283,7 +321,7 @@ async function main() {
       plans.push(planSection(label, sql, await explain(db, sql)));
     }
     for (const connections of CONNECTIONS) {
-      const app = await load(server, cookie, call, connections);
+      const app = await load(server, { cookie }, call, connections);
       const sql = await floor(statements, connections);
       const page = own.at(-1);
       const bench = page && connections === Math.max(...CONNECTIONS)
@@ -298,6 +336,11 @@ async function main() {
   await server.stop();
   if (!ONLY || ONLY.includes('profile')) {
     const section = await profileDefaultList();
+    lines.push(...section);
+    console.log(section.join('\n'));
+  }
+  if (!ONLY || ONLY.some((word) => TOKEN_CASE.includes(word))) {
+    const section = await tokenCase();
     lines.push(...section);
     console.log(section.join('\n'));
   }
@@ -331,8 +374,8 @@ async function main() {
   const { result: csvLines, peak } = await peakRssDuring(exporting.child.pid!, exportAll);
   const rows = csvLines - 1;
   const seconds = (performance.now() - started) / 1000;
-  const quiet = await load(exporting, exporter.cookieHeader, CASES[0][1], 8, 5);
-  const [, during] = await Promise.all([exportAll(), load(exporting, exporter.cookieHeader, CASES[0][1], 8, 5)]);
+  const quiet = await load(exporting, { cookie: exporter.cookieHeader }, CASES[0][1], 8, 5);
+  const [, during] = await Promise.all([exportAll(), load(exporting, { cookie: exporter.cookieHeader }, CASES[0][1], 8, 5)]);
   lines.push('', '## CSV export', '', `All orders: ${rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s `
     + `(${Math.round(rows / seconds).toLocaleString('en')} rows/s); the server's RSS ${before.toFixed(0)} MB before it (signed in), `
     + `at most ${peak.toFixed(0)} MB during it. `
