@@ -46,6 +46,7 @@ import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
 import { webhookRoutes } from './webhooks/routes';
 import { trackingRoutes } from './tracking/routes';
+import { openapiRoutes } from './openapi/routes';
 import { notificationRoutes } from './notifications/routes';
 import { logArchiveRoutes } from './activity/archiveRoutes';
 import { logActivity } from './activity/logActivity';
@@ -81,6 +82,7 @@ export const routers: Router<AppState>[] = [
   trackingRoutes,
   logArchiveRoutes, // before the activity-logs resource: /archives must win over /:id
   ...RESOURCES.map((def) => resourceRoutes(def, resourceServices)),
+  openapiRoutes(() => routers),
 ];
 
 export function createApp(db: Knex, config: Config): Koa<AppState> {

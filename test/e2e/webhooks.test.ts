@@ -155,3 +155,19 @@ describe('webhooks', () => {
     await closePage(manager);
   });
 });
+
+describe('the API reference', () => {
+  it('shows the OpenAPI document to a signed-in user at /api/docs, with a route\'s body schema', async () => {
+    const page = await newPage(env.browser, env.app.url);
+    await signIn(page, 'admin', { language: 'en' });
+    await page.goto('/api/docs');
+    await page.getByText('Logistics back-office API').first().waitFor();
+    await page.locator('#operations-tag-orders').click();
+    const print = page.locator('.opblock-post', { has: page.locator('[data-path="/api/orders/print"]') });
+    await print.locator('.opblock-summary').click();
+    await print.getByText('delivery_notes').first().waitFor();
+    await print.scrollIntoViewIfNeeded();
+    await screenshot(page, 'api-docs-en-1440', { fullPage: false });
+    await closePage(page);
+  });
+});

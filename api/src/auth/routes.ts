@@ -5,7 +5,7 @@ import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { publicRoute, requireUser } from '../middleware/guard';
 import { deleteExpiredSessions, sessionIdOf } from '../middleware/session';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { User } from '../users/User';
 import { notifyRegistration } from '../notifications/notificationRules';
 import { isCommonPassword } from '@kernel/auth/passwordRules';
@@ -25,8 +25,7 @@ async function signIn(ctx: Ctx, user: User): Promise<void> {
   ctx.state.user = user;
 }
 
-async function login(ctx: Ctx) {
-  const { username, password } = validate<LoginInput>(loginSchema, ctx.request.body);
+async function login(ctx: Ctx, { body: { username, password } }: Input<LoginInput>) {
   const { db, config } = ctx.state;
   const attempt = await admitLogin(db, username, ctx.ip);
   const user = await User.query(db).modify('live').modify('byUsername', username).first();
@@ -54,8 +53,7 @@ async function login(ctx: Ctx) {
   ctx.body = user.toPublic();
 }
 
-async function register(ctx: Ctx) {
-  const input = validate<RegisterInput>(registerSchema, ctx.request.body);
+async function register(ctx: Ctx, { body: input }: Input<RegisterInput>) {
   if (isCommonPassword(input.password)) {
     throw fieldRefusal('invalid_input', 'This password is too common', 'password',
       problem('too_common', 'This password is too common, choose another'));
@@ -111,6 +109,6 @@ function currentUser(ctx: Ctx) {
 
 export const authRoutes = new Router<AppState>({ prefix: '/api' })
   .get('/user', requireUser(), currentUser)
-  .post('/login', publicRoute(), login)
-  .post('/register', publicRoute(), register)
+  .post('/login', publicRoute(), takes({ body: loginSchema }, login))
+  .post('/register', publicRoute(), takes({ body: registerSchema }, register))
   .post('/logout', publicRoute(), logout);

@@ -61,7 +61,7 @@ const isTimeZone = (zone: string) => {
   }
 };
 
-const exportQuery = Joi.object({
+export const exportQuery = Joi.object({
   filter: Joi.string(),
   sort: Joi.string(),
   locale: Joi.string().valid(...LOCALES).default('cn'),

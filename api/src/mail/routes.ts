@@ -5,7 +5,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { requireRole, requireUser } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { present } from '../resources/resourceRoutes';
@@ -20,8 +20,7 @@ function mailStatus(ctx: Ctx) {
 const languageBody = Joi.object({ language: Joi.string().valid(...LOCALES).required() });
 
 /** The language the person chose in the app, which their mails are written in (the admin sends it on each switch). */
-async function setMailLanguage(ctx: Ctx) {
-  const { language } = validate<{ language: Locale }>(languageBody, ctx.request.body);
+async function setMailLanguage(ctx: Ctx, { body: { language } }: Input<{ language: Locale }>) {
   const user = ctx.state.user!;
   await ctx.state.db.transaction(async (trx) => {
     // Requests of one person take turns on their user row: a change is read, made and logged once
@@ -56,5 +55,5 @@ async function retry(ctx: Ctx) {
 
 export const mailRoutes = new Router<AppState>({ prefix: '/api' })
   .get('/mail/status', requireUser(), mailStatus)
-  .put('/me/mail-language', requireUser(), setMailLanguage)
+  .put('/me/mail-language', requireUser(), takes({ body: languageBody }, setMailLanguage))
   .post('/mail-outbox/:id/retry', requireRole(MAIL_ADMINS), retry);

@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import type { FieldErrorCode, ErrorParams } from '@kernel/errors/errorCodes';
+import type { Ctx } from '../foundation/appState';
 import { httpError, type FieldProblems } from '../foundation/httpError';
 
 /** Joi's error types by the field code they are answered with (docs/error-codes.md#field-codes). */
@@ -61,3 +62,32 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
   const names = Object.keys(fields).join(', ');
   throw httpError('invalid_input', `Invalid input: ${names}`, { params: { fields: names }, fields });
 }
+
+/** Marks a handler made by `takes`: its input's schemas, which the OpenAPI document reads (openapi/document.ts). */
+export const INPUT_SCHEMAS = Symbol('inputSchemas');
+
+/** The parts of a request a handler takes, each with the joi schema it is checked by. */
+export interface InputSchemas { params?: Joi.Schema; query?: Joi.Schema; body?: Joi.Schema }
+
+/** What a `takes` handler gets: each part as its schema made it (defaults applied, strings converted). */
+export interface Input<B = unknown, Q = unknown, P = unknown> { body: B; query: Q; params: P }
+
+/**
+ * A route's handler that takes its input checked: `takes({ body: schema }, (ctx, { body }) => …)`.
+ * The schemas it checks are the ones the OpenAPI document states, so the two cannot drift apart.
+ * A part without a schema is not read; one that fails answers 400 as `validate` does.
+ */
+export function takes<B = unknown, Q = unknown, P = unknown>(schemas: InputSchemas,
+  handler: (ctx: Ctx, input: Input<B, Q, P>) => unknown) {
+  return checks(schemas, (ctx: Ctx) => handler(ctx, {
+    params: (schemas.params ? validate(schemas.params, ctx.params) : undefined) as P,
+    query: (schemas.query ? validate(schemas.query, ctx.query) : undefined) as Q,
+    body: (schemas.body ? validate(schemas.body, ctx.request.body) : undefined) as B,
+  }));
+}
+
+/**
+ * Names the schemas a handler checks its input with itself, where it must first prepare that input
+ * (the generic resource routes drop read-only fields before the check): for the document.
+ */
+export const checks = <H extends object>(schemas: InputSchemas, handler: H): H => Object.assign(handler, { [INPUT_SCHEMAS]: schemas });

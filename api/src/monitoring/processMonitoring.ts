@@ -3,7 +3,7 @@ import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { AppState } from '../foundation/appState';
 import { requirePage } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import type { AreaCounts } from '@kernel/monitoring/areaCounts';
 import { DELAY_KINDS, type DelayKind } from '@kernel/orders/delayKinds';
 import { countedDelayCondition, delayCondition, overdueSince, serverToday } from '../orders/delays';
@@ -62,9 +62,8 @@ const ordersQuery = Joi.object({
  * kind (pickup date, MOS date): for `delayed`, the first offset + limit orders of each kind, merged,
  * hold the page, since an order late both ways ranks by the older of its two dates.
  */
-async function lateOrders(ctx: Ctx) {
-  const { kind, deliveryAreaId, offset, limit } = validate<{ kind: DelayKind; deliveryAreaId?: number;
-    offset: number; limit: number }>(ordersQuery, ctx.query);
+async function lateOrders(ctx: Ctx, { query: { kind, deliveryAreaId, offset, limit } }: Input<unknown, { kind: DelayKind;
+  deliveryAreaId?: number; offset: number; limit: number }>) {
   const { db, user } = ctx.state;
   if (deliveryAreaId) await assertWorksInArea(db, user!, deliveryAreaId);
   const today = serverToday();
@@ -102,4 +101,4 @@ async function lateOrders(ctx: Ctx) {
  */
 export const processMonitoringRoutes = new Router<AppState>({ prefix: '/api/process-monitoring' })
   .get('/', guard, counts)
-  .get('/orders', guard, lateOrders);
+  .get('/orders', guard, takes({ query: ordersQuery }, lateOrders));

@@ -6,7 +6,7 @@ import type { FieldErrorCode } from '@kernel/errors/errorCodes';
 import { BULK_EDIT_FIELDS, type BulkEditChanges, type BulkEditField } from '@kernel/orders/bulkEdit';
 import { logActivities } from '../activity/logActivity';
 import { fieldRefusal, httpError, problem, type FieldProblems } from '../foundation/httpError';
-import { validate } from '../middleware/validate';
+import type { Input } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { writeRefusals } from '../resources/writeRules';
 import { worksInArea } from './dispatcherScope';
@@ -24,7 +24,7 @@ const changesSchema = Joi.object(Object.fromEntries(BULK_EDIT_FIELDS.map((field)
   return [field, field === 'notes' ? rule.empty() : rule];
 }))).min(1).prefs({ noDefaults: true });
 
-const bulkEditBody = Joi.object({
+export const bulkEditBody = Joi.object({
   ids: Joi.array().items(recordId()).min(1).max(MAX_BATCH_ORDERS).unique().required(),
   changes: changesSchema.required(),
   matching: matchingSchema,
@@ -77,8 +77,8 @@ async function refusals(ctx: Ctx, trx: Knex.Transaction, orders: Row[], changes:
  * one UPDATE of the orders that change, logActivities' one INSERT. Each changed order gets one
  * `bulk_edit` row with the before and after of the fields that changed on it.
  */
-export async function bulkEdit(ctx: Ctx) {
-  const { ids, changes: sent, matching } = validate<{ ids: number[]; changes: BulkEditChanges; matching?: Matching }>(bulkEditBody, ctx.request.body);
+export async function bulkEdit(ctx: Ctx,
+  { body: { ids, changes: sent, matching } }: Input<{ ids: number[]; changes: BulkEditChanges; matching?: Matching }>) {
   const changes: BulkEditChanges = sent.notes === '' ? { ...sent, notes: null } : sent;
   const fields = Object.keys(changes) as BulkEditField[];
   // What the refusals and the log read: each order's dates and status, and the fields' values before.

@@ -11,7 +11,7 @@ import { personName } from '@kernel/users/personName';
 import { logActivities, type ActivityEntry } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
-import { fieldProblem, validate } from '../middleware/validate';
+import { fieldProblem, takes, validate, type Input } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
 import { flatten, loadTranslator } from '../translations/catalog';
@@ -303,12 +303,12 @@ const localeQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default(
  * POST /api/orders/import/errors.xlsx and errors.csv?locale=, multipart: the same file as the
  * preview's; answers its rows that have errors, each with every problem in that language.
  */
-const errorFile = (format: 'xlsx' | 'csv') => async (ctx: Ctx) => {
-  const { locale } = validate<{ locale: Locale }>(localeQuery, ctx.query);
-  const { sheet } = await uploadedSheet(ctx, Joi.object({}));
-  const { errors } = await planImport(ctx.state.db, ctx, sheet);
-  await sendErrorFile(ctx, { sheet, errors, format, locale });
-};
+const errorFile = (format: 'xlsx' | 'csv') => takes({ query: localeQuery },
+  async (ctx: Ctx, { query: { locale } }: Input<unknown, { locale: Locale }>) => {
+    const { sheet } = await uploadedSheet(ctx, Joi.object({}));
+    const { errors } = await planImport(ctx.state.db, ctx, sheet);
+    await sendErrorFile(ctx, { sheet, errors, format, locale });
+  });
 
 /**
  * The active records a template lists (a dispatcher: their areas only), each with what a cell may
@@ -338,8 +338,7 @@ function exampleRow(lists: Map<ReferenceField, Array<{ cell: string }>>, notes: 
  * GET /api/orders/import/template.xlsx: the sheet to fill, an example sheet (only the first sheet
  * is ever imported) and the records a cell may name.
  */
-async function template(ctx: Ctx) {
-  const { locale } = validate<{ locale: Locale }>(localeQuery, ctx.query);
+async function template(ctx: Ctx, { query: { locale } }: Input<unknown, { locale: Locale }>) {
   const t = await loadTranslator(ctx.state.db, locale, ['resources', 'order_import']);
   const fields: ReferenceField[] = ['pickupWarehouseId', 'deliveryAreaId', 'vehicleTypeId', 'supplierId', 'assignedUserId'];
   const lists = new Map(await Promise.all(fields.map(async (field) => [field, await listedRecords(ctx, field)] as const)));
@@ -379,7 +378,7 @@ async function template(ctx: Ctx) {
 
 // Before the orders resource in app.ts: these fixed paths win over its /:id.
 export const orderImportRoutes = new Router<AppState>({ prefix: '/api/orders/import' })
-  .get('/template.xlsx', orderGuards.write, template)
+  .get('/template.xlsx', orderGuards.write, takes({ query: localeQuery }, template))
   .post('/errors.xlsx', orderGuards.write, errorFile('xlsx'))
   .post('/errors.csv', orderGuards.write, errorFile('csv'))
   .post('/', orderGuards.write, importOrders);

@@ -2,7 +2,7 @@ import Joi from 'joi';
 import { MAX_PRINT_ORDERS, PRINT_LAYOUTS, type PrintLayout, type PrintRecord } from '@kernel/orders/printing';
 import { logActivities } from '../activity/logActivity';
 import { httpError } from '../foundation/httpError';
-import { validate } from '../middleware/validate';
+import { validate, type Input } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { liveQuery } from '../resources/liveQuery';
 import { trackingLinks } from '../tracking/trackingLinks';
@@ -37,7 +37,7 @@ export async function deliveryNotes(ctx: Ctx) {
   });
 }
 
-const printBody = Joi.object({ ids, layout: Joi.string().valid(...PRINT_LAYOUTS).required() });
+export const printBody = Joi.object({ ids, layout: Joi.string().valid(...PRINT_LAYOUTS).required() });
 
 /**
  * Records that the person printed these orders, when they confirm the print dialog: one `print`
@@ -45,8 +45,7 @@ const printBody = Joi.object({ ids, layout: Joi.string().valid(...PRINT_LAYOUTS)
  * Delivery notes carry each order's tracking link as a QR code: the orders without one get it now,
  * in the same action, and the answer names every printed order's token.
  */
-export async function recordPrint(ctx: Ctx) {
-  const { ids: printed, layout } = validate<{ ids: number[]; layout: PrintLayout }>(printBody, ctx.request.body);
+export async function recordPrint(ctx: Ctx, { body: { ids: printed, layout } }: Input<{ ids: number[]; layout: PrintLayout }>) {
   ctx.body = await ctx.state.db.transaction(async (trx): Promise<PrintRecord> => {
     const orders: number[] = (await scopedBatch(ctx, trx, printed, (query) => query.select('orders.id'))).map((order) => order.id as number);
     const { links, logged } = layout === 'delivery_notes' ? await trackingLinks(trx, ctx, orders) : { links: new Map(), logged: [] };
@@ -56,15 +55,14 @@ export async function recordPrint(ctx: Ctx) {
   });
 }
 
-const lookupQuery = Joi.object({ code: Joi.string().trim().min(1).max(50).required() });
+export const lookupQuery = Joi.object({ code: Joi.string().trim().min(1).max(50).required() });
 
 /**
  * The order a scanned code names: its DN number (unique among live orders) first, else the newest
  * order with that MTM number, among those the user sees. Unknown and out of scope answer the same
  * 404, so a dispatcher cannot learn that another area's number exists.
  */
-export async function lookup(ctx: Ctx) {
-  const { code } = validate<{ code: string }>(lookupQuery, ctx.query);
+export async function lookup(ctx: Ctx, { query: { code } }: Input<unknown, { code: string }>) {
   const db = ctx.state.db;
   const order = await liveQuery(ordersResource, db, await ordersResource.scope?.(ctx, db)).clearSelect()
     .select('orders.id', 'orders.mtmNumber', 'orders.dnNumber', 'orders.status')

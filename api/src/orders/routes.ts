@@ -4,7 +4,7 @@ import { logActivities, logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { writeRefusals } from '../resources/writeRules';
@@ -17,9 +17,9 @@ import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import { ORDER_STATUSES, type OrderStatus } from '@kernel/orders/statusFlow';
 import { personNameSql } from '../users/personNameSql';
 import { applyCards, unpricedWithCards } from '../rate-cards/cardPricing';
-import { bulkEdit } from './bulkEdit';
+import { bulkEdit, bulkEditBody } from './bulkEdit';
 import { checkMatching, lockedBatch, matchingSchema, namedOrders, type Matching } from './batchOrders';
-import { deliveryNotes, lookup, recordPrint } from './printing';
+import { deliveryNotes, lookup, lookupQuery, printBody, recordPrint } from './printing';
 import { serverToday } from './delays';
 import { notifyLateOrders, notifyOrdersMoved } from '../notifications/notificationRules';
 import { recordId } from '../resources/fields';
@@ -41,10 +41,9 @@ const transitionBody = Joi.object({
  * One status change through the flow of docs/order-status-flow.md#transitions, recorded as an event
  * and in the activity log.
  */
-async function transition(ctx: Ctx) {
+async function transition(ctx: Ctx,
+  { body: { to, note, completionDate } }: Input<{ to: OrderStatus; note?: string; completionDate?: Date | null }>) {
   const id = pathId(ctx);
-  const { to, note, completionDate } = validate<{ to: OrderStatus; note?: string; completionDate?: Date | null }>(
-    transitionBody, ctx.request.body);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const order = await lockedOrder(ctx, trx, id);
     const from = order.status as OrderStatus;
@@ -120,8 +119,8 @@ const batchBody = Joi.object({
  * Sets the completion date of many completed orders, all or nothing, in a fixed number of statements
  * whatever the number of ids: the locking read, one UPDATE, logActivities' one INSERT.
  */
-async function batchCompletionDate(ctx: Ctx) {
-  const { ids, completionDate, matching } = validate<{ ids: number[]; completionDate: Date; matching?: Matching }>(batchBody, ctx.request.body);
+async function batchCompletionDate(ctx: Ctx,
+  { body: { ids, completionDate, matching } }: Input<{ ids: number[]; completionDate: Date; matching?: Matching }>) {
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const orders = await lockedBatch(ctx, trx, ids, ['id', 'mtmNumber', 'status', 'completionDate', 'pickupDate']);
     await checkMatching(ctx, trx, ids, matching);
@@ -152,8 +151,7 @@ const idsQuery = Joi.object({ filter: Joi.string(), sort: Joi.string(),
  * The ids of the orders a list shows (its filter and sort, the user's scope), up to a batch's
  * worth: the batch page's "select all", one light request rather than twenty pages of whole orders.
  */
-async function matchingIds(ctx: Ctx) {
-  const { limit } = validate<{ limit: number }>(idsQuery, ctx.query);
+async function matchingIds(ctx: Ctx, { query: { limit } }: Input<unknown, { limit: number }>) {
   const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, ordersResource.list.sortable,
     ordersResource.list.defaultSort!);
   const db = ctx.state.db;
@@ -165,11 +163,11 @@ async function matchingIds(ctx: Ctx) {
 
 /** Order calls beyond the resource protocol; mounted before it so their paths win. */
 export const orderRoutes = new Router<AppState>({ prefix: '/api/orders' })
-  .post('/batch-completion-date', requirePage('batch_modification'), batchCompletionDate)
-  .get('/ids', requirePage('batch_modification'), matchingIds)
-  .post('/bulk-edit', orderGuards.write, bulkEdit)
-  .get('/lookup', orderGuards.read, lookup)
+  .post('/batch-completion-date', requirePage('batch_modification'), takes({ body: batchBody }, batchCompletionDate))
+  .get('/ids', requirePage('batch_modification'), takes({ query: idsQuery }, matchingIds))
+  .post('/bulk-edit', orderGuards.write, takes({ body: bulkEditBody }, bulkEdit))
+  .get('/lookup', orderGuards.read, takes({ query: lookupQuery }, lookup))
   .get('/delivery-notes', orderGuards.read, deliveryNotes)
-  .post('/print', orderGuards.read, recordPrint)
-  .post('/:id/transitions', orderGuards.write, transition)
+  .post('/print', orderGuards.read, takes({ body: printBody }, recordPrint))
+  .post('/:id/transitions', orderGuards.write, takes({ body: transitionBody }, transition))
   .get('/:id/events', orderGuards.read, events);

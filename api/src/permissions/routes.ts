@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { requirePage, requireUser } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { accessiblePages } from './access';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import { matrixChangeSchema, readMatrix, writeMatrix } from './permissionMatrix';
@@ -19,8 +19,7 @@ async function userAccessiblePages(ctx: Ctx) {
   ctx.body = pages.map((pageKey) => ({ pageKey }));
 }
 
-async function canAccessPage(ctx: Ctx) {
-  const { pageKey } = validate<{ pageKey: PageKey }>(pageKeyQuery, ctx.query);
+async function canAccessPage(ctx: Ctx, { query: { pageKey } }: Input<unknown, { pageKey: PageKey }>) {
   const pages = await accessiblePages(ctx.state.db, ctx.state.user!);
   ctx.body = { pageKey, canAccess: pages.includes(pageKey) };
 }
@@ -34,13 +33,13 @@ async function getMatrix(ctx: Ctx) {
   ctx.body = await readMatrix(ctx.state.db);
 }
 
-async function putMatrix(ctx: Ctx) {
-  ctx.body = await writeMatrix(ctx, validate<MatrixChange>(matrixChangeSchema, ctx.request.body));
+async function putMatrix(ctx: Ctx, { body }: Input<MatrixChange>) {
+  ctx.body = await writeMatrix(ctx, body);
 }
 
 export const permissionRoutes = new Router<AppState>({ prefix: '/api' })
   .get('/user-accessible-pages', requireUser(), userAccessiblePages)
-  .get('/can-access-page', requireUser(), canAccessPage)
+  .get('/can-access-page', requireUser(), takes({ query: pageKeyQuery }, canAccessPage))
   .get('/permission-denied-demo', requireUser(), permissionDeniedDemo)
   .get('/permissions', requirePage('permissions'), getMatrix)
-  .put('/permissions', requirePage('permissions'), putMatrix);
+  .put('/permissions', requirePage('permissions'), takes({ body: matrixChangeSchema }, putMatrix));

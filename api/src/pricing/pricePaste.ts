@@ -6,7 +6,7 @@ import { logActivities } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { problem, type FieldProblem, type FieldProblems } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { ordersResource } from '../orders/ordersResource';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields, present } from '../resources/resourceRoutes';
@@ -106,8 +106,7 @@ async function writePrices(trx: Knex.Transaction, rows: Array<{ id: number; vers
  * scope's (a dispatcher's areas), the locking read, the reasons of missing orders when there are,
  * the rules' reads, one UPDATE, the saved rows' read, one log INSERT.
  */
-async function paste(ctx: Ctx) {
-  const { rows } = validate<{ rows: PasteRow[] }>(pasteBody, ctx.request.body);
+async function paste(ctx: Ctx, { body: { rows } }: Input<{ rows: PasteRow[] }>) {
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     const refused: Refusal[] = [];
     const readable: Array<{ row: PasteRow; prices: Row }> = [];
@@ -161,4 +160,4 @@ function inOrderOf(rows: PasteRow[], refused: Refusal[]): Refusal[] {
 
 /** Mounted before the pricing resource, as pricing's other calls: POST /paste is no resource path. */
 export const pricePasteRoutes = new Router<AppState>({ prefix: '/api/pricing' })
-  .post('/paste', requirePage('pricing_management'), paste);
+  .post('/paste', requirePage('pricing_management'), takes({ body: pasteBody }, paste));

@@ -4,7 +4,7 @@ import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import type { AppState } from '../foundation/appState';
 import { httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/liveQuery';
@@ -65,8 +65,7 @@ function outcome(chosen: number, candidates: Candidate[]) {
  * "Apply rate cards" (docs/pricing.md#rate-cards): a preview, or the prices written in one
  * transaction, each unpriced order by its own card, never over a typed price.
  */
-async function apply(ctx: Ctx) {
-  const request = validate<ApplyRequest>(applyBody, ctx.request.body);
+async function apply(ctx: Ctx, { body: request }: Input<ApplyRequest>) {
   const ids = await chosenOrders(ctx, request);
   if (request.preview) {
     ctx.body = outcome(ids.length, await unpricedWithCards(ctx.state.db, ids, false));
@@ -81,4 +80,4 @@ async function apply(ctx: Ctx) {
 
 /** Rate-card calls beyond the resource protocol; mounted before it. */
 export const rateCardRoutes = new Router<AppState>({ prefix: '/api/rate-cards' })
-  .post('/apply', requirePage('pricing_management'), apply);
+  .post('/apply', requirePage('pricing_management'), takes({ body: applyBody }, apply));

@@ -4,7 +4,7 @@ import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import type { AppState } from '../foundation/appState';
 import { excelCsv } from '../csv/excelCsv';
 import { requirePageFor, requireRole } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { serverTimeZone } from '../monitoring/periods';
 import type { Ctx } from '../resources/resource';
 import { present } from '../resources/resourceRoutes';
@@ -48,14 +48,14 @@ function sendCsv(ctx: Ctx, { fileName, columns, rows }: CsvTable) {
   ctx.body = csv;
 }
 
-async function statisticsReport(ctx: Ctx) {
-  const { format, lang, ...params } = validate<StatisticsParams & Output>(statisticsQuery, ctx.query);
+async function statisticsReport(ctx: Ctx, { query: { format, lang, ...params } }: Input<unknown, StatisticsParams & Output>) {
   if (format === 'json') ctx.body = await statistics(ctx.state.db, ctx.state.user!, params);
   else sendCsv(ctx, await statisticsCsv(ctx.state.db, ctx.state.user!, params, lang));
 }
 
-async function areaRevenueReport(ctx: Ctx) {
-  const { format, lang, runId } = validate<Output & { runId?: number }>(Joi.object(output), ctx.query);
+const areaRevenueQuery = Joi.object(output);
+
+async function areaRevenueReport(ctx: Ctx, { query: { format, lang, runId } }: Input<unknown, Output & { runId?: number }>) {
   const report = await areaRevenue(ctx.state.db, ctx.state.user!, runId);
   if (format === 'json') {
     ctx.body = report;
@@ -76,6 +76,6 @@ async function refresh(ctx: Ctx) {
 }
 
 export const reportRoutes = new Router<AppState>({ prefix: '/api' })
-  .get('/reports/statistics', reportGuard, statisticsReport)
-  .get('/reports/area-revenue', reportGuard, areaRevenueReport)
+  .get('/reports/statistics', reportGuard, takes({ query: statisticsQuery }, statisticsReport))
+  .get('/reports/area-revenue', reportGuard, takes({ query: areaRevenueQuery }, areaRevenueReport))
   .post('/report-runs', requireRole(['admin']), refresh);

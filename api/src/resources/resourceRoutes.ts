@@ -1,12 +1,12 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type { Model } from 'objection';
-import { exportReader, sendListCsv } from '../csv/listExport';
+import { exportQuery, exportReader, sendListCsv } from '../csv/listExport';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { ErrorParams } from '@kernel/errors/errorCodes';
 import { requirePage } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { checks, validate } from '../middleware/validate';
 import { listPage } from './listPage';
 import { ownEntry, parseListParams } from './listQuery';
 import { applyFilters, liveQuery } from './liveQuery';
@@ -130,7 +130,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
 
   const listExport = def.list.export;
   // Before /:id, which would take "export.csv" for an id.
-  if (listExport) router.get('/export.csv', readGuard, async (ctx: Ctx) => {
+  if (listExport) router.get('/export.csv', readGuard, checks({ query: exportQuery }, async (ctx: Ctx) => {
     const reader = await exportReader(ctx);
     const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, sortable, defaultSort);
     const db = ctx.state.db;
@@ -141,7 +141,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
     const order = { ...sort, field: ownEntry(def.list.sortKeys, sort.field) ?? sort.field };
     await sendListCsv(ctx, { ...listExport, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader,
       services.loadTranslator);
-  });
+  }));
 
   router.get('/:id', readGuard, async (ctx: Ctx) => {
     ctx.body = present(def, await findLive(ctx, ctx.state.db, pathId(ctx)));
@@ -155,7 +155,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
   const revealed = def.write.revealed ?? [];
   const written = (made: Row): Row => Object.fromEntries(Object.entries(made).filter(([field]) => !revealed.includes(field)));
   const shownOnce = (made: Row): Row => Object.fromEntries(revealed.filter((field) => field in made).map((field) => [field, made[field]]));
-  if (createSchema) router.post('/', writeGuard, async (ctx: Ctx) => {
+  if (createSchema) router.post('/', writeGuard, checks({ body: createSchema }, async (ctx: Ctx) => {
     const input = validate<Row>(createSchema, withoutReadOnly(ctx.request.body));
     ctx.body = await ctx.state.db.transaction(async (trx) => {
       const made = (await def.hooks?.beforeCreate?.(ctx, input, trx)) ?? input;
@@ -171,9 +171,9 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       return { ...present(def, created), ...shownOnce(made) };
     });
     ctx.status = 201;
-  });
+  }));
 
-  router.put('/:id', writeGuard, async (ctx: Ctx) => {
+  router.put('/:id', writeGuard, checks({ body: schemas.update }, async (ctx: Ctx) => {
     const id = pathId(ctx);
     const { version, ...fields } = withoutReadOnly(ctx.request.body);
     if (version !== undefined && !Number.isInteger(version)) {
@@ -202,7 +202,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       }
       return { ...present(def, after), ...shownOnce(made) };
     });
-  });
+  }));
 
   if (deletable === false) return router;
 

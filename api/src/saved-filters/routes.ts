@@ -4,7 +4,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, fieldText, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import type { AnyResource, Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { User } from '../users/User';
@@ -29,17 +29,13 @@ function schemasFor(resources: readonly AnyResource[]) {
   };
 }
 
-type Schemas = ReturnType<typeof schemasFor>;
-
 /** Each user's own presets only: nobody reads or deletes another user's. */
-async function list(ctx: Ctx, { listQuery }: Schemas) {
-  const { resource } = validate<{ resource: string }>(listQuery, ctx.query);
+async function list(ctx: Ctx, { query: { resource } }: Input<unknown, { resource: string }>) {
   ctx.body = await ctx.state.db('savedFilters').where({ userId: ctx.state.user!.id, resource }).orderBy('name')
     .select('id', 'resource', 'name', 'filter', 'createdAt');
 }
 
-async function create(ctx: Ctx, { createBody }: Schemas) {
-  const body = validate<{ resource: string; name: string; filter: object }>(createBody, ctx.request.body);
+async function create(ctx: Ctx, { body }: Input<{ resource: string; name: string; filter: object }>) {
   const filter = JSON.stringify(body.filter);
   if (Buffer.byteLength(filter) > FILTER_BYTES) {
     throw fieldRefusal('invalid_input', `A saved filter may hold at most ${FILTER_BYTES} bytes of filter values`, 'filter',
@@ -79,7 +75,7 @@ async function remove(ctx: Ctx) {
 export function savedFilterRoutes(resources: readonly AnyResource[]): Router<AppState> {
   const schemas = schemasFor(resources);
   return new Router<AppState>({ prefix: '/api/saved-filters' })
-    .get('/', requireActiveUser(), (ctx: Ctx) => list(ctx, schemas))
-    .post('/', requireActiveUser(), (ctx: Ctx) => create(ctx, schemas))
+    .get('/', requireActiveUser(), takes({ query: schemas.listQuery }, list))
+    .post('/', requireActiveUser(), takes({ body: schemas.createBody }, create))
     .delete('/:id', requireActiveUser(), remove);
 }

@@ -9,7 +9,7 @@ import { httpError } from '../foundation/httpError';
 import { RateWindow } from '../foundation/rateWindow';
 import { liveRows } from '../db/liveRows';
 import { publicRoute } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { orderGuards, visibleOrder } from '../orders/ordersResource';
 import type { Ctx } from '../resources/resource';
 import { TOKEN, trackingLinks } from './trackingLinks';
@@ -25,8 +25,7 @@ const linkBody = Joi.object({ renew: Joi.boolean().default(false) });
  * makes a new one, and the old one then finds nothing. Whoever may see the order may share it; a
  * link made or renewed is logged on the order (`tracking_link`).
  */
-async function trackingLink(ctx: Ctx) {
-  const { renew } = validate<{ renew: boolean }>(linkBody, ctx.request.body ?? {});
+async function trackingLink(ctx: Ctx, { body: { renew } }: Input<{ renew: boolean }>) {
   ctx.body = await ctx.state.db.transaction(async (trx): Promise<TrackingLink> => {
     const orderId = await visibleOrder(ctx, trx);
     const { links, logged } = await trackingLinks(trx, ctx, [orderId], renew);
@@ -74,5 +73,5 @@ async function track(ctx: Ctx) {
 }
 
 export const trackingRoutes = new Router<AppState>({ prefix: '/api' })
-  .post('/orders/:id/tracking-link', orderGuards.read, trackingLink)
+  .post('/orders/:id/tracking-link', orderGuards.read, takes({ body: linkBody }, trackingLink))
   .get('/public/track/:token', publicRoute(), track);

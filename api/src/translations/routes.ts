@@ -5,7 +5,7 @@ import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { publicRoute, requireRole, requireUser } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import { invalidateCatalogsOnCommit, servedCatalog } from './catalog';
 import { applyImport, importBody, importRefused, importSummary, planImport } from './importTranslations';
 import { TRANSLATION_EDITORS } from '@kernel/translations/translationRules';
@@ -19,8 +19,7 @@ const localeParams = Joi.object({ locale: Joi.string().valid(...LOCALES).require
  * Public: the sign-in page needs its texts before anyone is signed in. Served from memory with
  * an ETag; `no-cache` makes the browser ask each time (304 when unchanged), so an edit shows at once.
  */
-async function catalog(ctx: Ctx) {
-  const { locale } = validate<{ locale: Locale }>(localeParams, ctx.params);
+async function catalog(ctx: Ctx, { params: { locale } }: Input<unknown, unknown, { locale: Locale }>) {
   const { json, etag } = await servedCatalog(ctx.state.db, locale);
   ctx.set('Cache-Control', 'no-cache');
   ctx.etag = etag;
@@ -40,8 +39,7 @@ async function namespaces(ctx: Ctx) {
  * an apply writes all rows in one transaction with one activity-log row, or nothing at all
  * (400) when any row is invalid.
  */
-async function importTexts(ctx: Ctx) {
-  const { rows, dryRun } = validate<{ rows: unknown[]; dryRun: boolean }>(importBody, ctx.request.body);
+async function importTexts(ctx: Ctx, { body: { rows, dryRun } }: Input<{ rows: unknown[]; dryRun: boolean }>) {
   if (dryRun) {
     ctx.body = (await planImport(ctx.state.db, rows)).report;
     return;
@@ -60,6 +58,6 @@ async function importTexts(ctx: Ctx) {
 
 // Before the translations resource in app.ts: these fixed paths win over its /:id.
 export const translationRoutes = new Router<AppState>({ prefix: '/api/translations' })
-  .get('/catalog/:locale', publicRoute(), catalog)
+  .get('/catalog/:locale', publicRoute(), takes({ params: localeParams }, catalog))
   .get('/namespaces', requireUser(), namespaces)
-  .post('/import', requireRole(TRANSLATION_EDITORS), importTexts);
+  .post('/import', requireRole(TRANSLATION_EDITORS), takes({ body: importBody }, importTexts));

@@ -4,11 +4,11 @@ import type { Knex } from 'knex';
 import { UniqueViolationError, type Model, type QueryBuilder } from 'objection';
 import { logActivities, logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
-import { exportReader, sendListCsv, type ListExport } from '../csv/listExport';
+import { exportQuery, exportReader, sendListCsv, type ListExport } from '../csv/listExport';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { canAccessPage } from '../permissions/access';
-import { validate } from '../middleware/validate';
+import { checks, takes, type Input } from '../middleware/validate';
 import { filterValues, likePattern, parseListParams } from '../resources/listQuery';
 import { pathId } from '../resources/pathId';
 import { restoration, type AnyResource, type Ctx, type Narrowing, type Row } from '../resources/resource';
@@ -206,8 +206,7 @@ const restoreManySchema = Joi.object<{ type: string; ids: number[] }>({
  * Restores many records of one type, all or none (a name clash refuses the whole request with
  * 409): the trash's bulk Restore, one request per type under one action id (X-Action-Id).
  */
-async function restoreMany(ctx: Ctx, types: readonly AnyResource[]) {
-  const { type, ids } = validate(restoreManySchema, ctx.request.body);
+async function restoreMany(ctx: Ctx, types: readonly AnyResource[], { type, ids }: { type: string; ids: number[] }) {
   const def = defOf(types, type);
   ctx.body = await ctx.state.db.transaction((trx) => restoreRecords(ctx, def, ids, trx));
 }
@@ -235,8 +234,9 @@ async function purge(ctx: Ctx, types: readonly AnyResource[]) {
 export function trashRoutes(types: readonly AnyResource[]): Router<AppState> {
   return new Router<AppState>({ prefix: '/api/trash' })
     .get('/', requirePage('trash'), (ctx: Ctx) => list(ctx, types))
-    .get('/export.csv', requirePage('trash'), (ctx: Ctx) => exportCsv(ctx, types))
-    .post('/restore', requirePage('trash'), (ctx: Ctx) => restoreMany(ctx, types))
+    .get('/export.csv', requirePage('trash'), checks({ query: exportQuery }, (ctx: Ctx) => exportCsv(ctx, types)))
+    .post('/restore', requirePage('trash'), takes({ body: restoreManySchema },
+      (ctx: Ctx, { body }: Input<{ type: string; ids: number[] }>) => restoreMany(ctx, types, body)))
     .post('/:type/:id/restore', requirePage('trash'), (ctx: Ctx) => restore(ctx, types))
     .delete('/:type/:id', requirePage('trash'), (ctx: Ctx) => purge(ctx, types));
 }

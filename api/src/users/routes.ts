@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords';
 import { httpError } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
 import { endSessionsOf } from '../middleware/session';
-import { validate } from '../middleware/validate';
+import { takes, type Input } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { present } from '../resources/resourceRoutes';
@@ -35,9 +35,8 @@ async function endSessions(ctx: Ctx, trx: Knex.Transaction, id: number): Promise
 }
 
 /** Sets a new password (registration rules) and signs the user out everywhere. */
-async function resetPassword(ctx: Ctx) {
+async function resetPassword(ctx: Ctx, { body: { password } }: Input<{ password: string }>) {
   const id = pathId(ctx);
-  const { password } = validate<{ password: string }>(resetSchema, ctx.request.body);
   const passwordHash = await hashPassword(password, ctx.state.config.passwordHashCost);
   ctx.body = await ctx.state.db.transaction(async (trx) => {
     await managedUser(ctx, trx, id);
@@ -61,5 +60,5 @@ async function signOutEverywhere(ctx: Ctx) {
 }
 
 export const userRoutes = new Router<AppState>({ prefix: '/api/users' })
-  .post('/:id/reset-password', requirePage('users'), resetPassword)
+  .post('/:id/reset-password', requirePage('users'), takes({ body: resetSchema }, resetPassword))
   .post('/:id/sign-out-everywhere', requirePage('users'), signOutEverywhere);

@@ -1,0 +1,82 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { routers } from '../../api/src/app';
+import { openapiPath } from '../../api/src/openapi/document';
+import { HttpClient } from '../helpers/httpClient';
+import { useSignedInApp } from '../helpers/testApp';
+
+// The OpenAPI document (docs/api-conventions.md#openapi): made from the mounted routes and the joi
+// schemas their handlers check, valid OpenAPI 3.1, for signed-in users, with a viewer.
+const { app, admin } = useSignedInApp({ admin: 'admin' });
+
+interface Operation { security?: unknown[]; requestBody?: { content: Record<string, { schema: Record<string, any> }> };
+  parameters: Array<{ name: string; in: string; required: boolean; schema: Record<string, any> }>; 'x-page-key'?: string }
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: any } } };
+let document: Document;
+
+beforeAll(async () => {
+  const answer = await admin.get('/api/openapi.json');
+  expect(answer.status).toBe(200);
+  document = answer.body;
+});
+
+const bodyOf = (path: string, method: string) => document.paths[path]?.[method]?.requestBody?.content['application/json'].schema;
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', () => {
+    // The validator's own command (an ES module, which jest's CommonJS cannot load), on the document as served.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'openapi-'));
+    fs.writeFileSync(path.join(dir, 'openapi.json'), JSON.stringify(document));
+    const { status, stdout, stderr } = spawnSync(process.execPath,
+      [require.resolve('@seriousme/openapi-schema-validator/bin/validate-api-cli.js'), path.join(dir, 'openapi.json')], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true });
+    expect({ status, output: `${stdout}${stderr}` }).toEqual({ status: 0, output: expect.stringContaining('"valid": true') });
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('names every mounted route, and no route that is not mounted', () => {
+    const mounted = routers.flatMap((router) => router.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD')
+      .map((method) => `${method.toLowerCase()} ${openapiPath(String(layer.path))}`)));
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method} ${path}`));
+    expect(mounted.length).toBeGreaterThan(100);
+    expect(new Set(documented)).toEqual(new Set(mounted));
+  });
+
+  it('states the schemas the routes check: a body, a query, a resource\'s create and update', () => {
+    expect(bodyOf('/api/orders/print', 'post')).toMatchObject({ type: 'object', required: ['ids', 'layout'],
+      properties: { layout: { enum: ['delivery_notes', 'labels'] }, ids: { type: 'array', maxItems: 500 } } });
+    expect(document.paths['/api/orders/lookup'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'code', in: 'query', required: true, schema: expect.objectContaining({ maxLength: 50 }) })]);
+    expect(bodyOf('/api/webhooks', 'post')).toMatchObject({ required: expect.arrayContaining(['url', 'events']) });
+    expect(bodyOf('/api/webhooks/{id}', 'put')?.properties).toHaveProperty('rotateSecret');
+    expect(bodyOf('/api/orders', 'post')?.properties).toHaveProperty('mtmNumber');
+    expect(document.paths['/api/orders/{id}/transitions'].post.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    // Every write the form screens make states its body.
+    const writes = Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations)
+      .filter(([method]) => method === 'put' || (method === 'post' && !/\/(restore|undo|read|read-all|retry|redeliver|logout|sign-out-everywhere|attachments|import|errors\.(xlsx|csv)|report-runs|actions)$/.test(path)))
+      .map(([method]) => `${method} ${path}`));
+    expect(writes.filter((write) => { const [method, path] = write.split(' '); return !bodyOf(path, method); })).toEqual(['put /api/notification-settings']);
+  });
+
+  it('says who may call each route, and answers the error-code table', () => {
+    expect(document.paths['/api/public/track/{token}'].get.security).toEqual([]);
+    expect(document.paths['/api/webhooks'].post['x-page-key']).toBe('integrations');
+    expect(document.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining(['invalid_input', 'page_denied', 'throttled']));
+  });
+
+  it('and its viewer are for signed-in users', async () => {
+    const anyone = new HttpClient(app.url);
+    expect((await anyone.get('/api/openapi.json')).status).toBe(401);
+    expect((await anyone.get('/api/docs')).status).toBe(401);
+    const page = await admin.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const bundle = await admin.get('/api/docs/swagger-ui-bundle.js');
+    expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8']);
+    expect((await admin.get('/api/docs/start.js')).status).toBe(200);
+    expect((await admin.get('/api/docs/package.json')).status).toBe(404);
+    expect((await admin.get('/api/docs/..%2Fpackage.json')).status).toBe(404);
+  });
+});
