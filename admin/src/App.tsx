@@ -17,6 +17,7 @@ import { dataProvider } from './providers/dataProvider';
 import { useI18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import { store } from './providers/store';
+import { SessionsMenuItem } from './users/SessionsMenuItem';
 
 /** A page behind its page-key check (docs/routes-and-pages.md#how-a-page-is-opened); the others as they are. */
 const guarded = (access: Access, element: ReactNode) =>
@@ -45,7 +46,7 @@ const layoutRoutes = routes(PAGES.filter((page) => page !== DASHBOARD && !page.r
 
 const authProvider = authProviderOf(accessOf);
 /** What the layout shows of the pages: their menus, and the notification bell in the app bar. */
-const SHELL: Shell = { sidebar: MENU, userMenu: USER_MENU, appBarTools: <NotificationBell /> };
+const SHELL: Shell = { sidebar: MENU, userMenu: USER_MENU, appBarTools: <NotificationBell />, userMenuItems: <SessionsMenuItem /> };
 
 export const App = () => (
   <ShellProvider value={SHELL}>

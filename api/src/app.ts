@@ -42,6 +42,7 @@ import { publicMonitoringRoutes } from './monitoring/publicMonitoring';
 import { liveRoutes } from './live/routes';
 import { httpError } from './foundation/httpError';
 import { userRoutes } from './users/routes';
+import { sessionRoutes } from './users/sessions';
 import { undoRoutes } from './undo/routes';
 import { mailRoutes } from './mail/routes';
 import { webhookRoutes } from './webhooks/routes';
@@ -66,6 +67,7 @@ export const routers: Router<AppState>[] = [
   orderRoutes, // before the orders resource: its fixed paths must win over /:id
   attachmentRoutes,
   userRoutes,
+  sessionRoutes,
   orderImportRoutes,
   savedFilterRoutes(RESOURCES),
   reportRoutes, // before the report-runs resource: it adds the POST

@@ -168,6 +168,16 @@ onPostgres('two instances on one database', () => {
     expect(await msUntil(() => there.get('/api/user'), 401)).toBeLessThan(1_000);
   });
 
+  it('a session ended from its owner\'s list ("Where you\'re signed in") is refused on the other within a second', async () => {
+    const phone = new HttpClient(app.url, { 'user-agent': 'Phone ended from the list/1.0' });
+    await phone.login('team_leader');
+    const desk = await signedInAs(app.url, 'team_leader');
+    const there = await keptOnSecond(phone, '/api/user');
+    const listed = (await desk.get('/api/sessions')).body.find((s: { userAgent: string }) => s.userAgent === 'Phone ended from the list/1.0');
+    expect((await desk.delete(`/api/sessions/${listed.id}`)).status).toBe(200);
+    expect(await msUntil(() => there.get('/api/user'), 401)).toBeLessThan(1_000);
+  });
+
   it('a request that writes reads its session anew: ended unannounced, it reads on from the kept one but writes nothing', async () => {
     const c = await signedInAs(app.url, 'manager');
     const there = await keptOnSecond(c, '/api/user');

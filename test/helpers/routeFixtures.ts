@@ -312,11 +312,15 @@ export async function writeParams(route: RouteEntry, f: Fixtures, maker: RecordM
   if (route.path === '/api/mail-outbox/:id/retry') return { id: await maker.failedMail() };
   if (route.params.includes('attachmentId')) return { id: f.ownOrder.id, attachmentId: await maker.attachment(f.ownOrder.id) };
   // Setting the same prices, resetting the same password, ending the same sessions, redelivering: repeatable.
-  if (route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')
+  // Ending a session names one no caller has (404 to all): ending a real one would sign a shared client out.
+  if (route.path === '/api/sessions/:id' || route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')
     || route.path === '/api/webhook-deliveries/:id/redeliver') return fixtureId(route, f);
   if (route.params.length === 1 && route.params[0] === 'id') return { id: await maker.record(resource) };
   return fixtureId(route, f);
 }
+
+/** A session handle (users/sessions.ts) of no session. */
+export const NO_SESSION = 'AAAAAAAAAAAAAAAAAAAAAA';
 
 /** The record id a path of this shape names, from the shared fixtures (reads: no change made). */
 export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string | number> {
@@ -337,6 +341,7 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     else if (param === 'type') values[param] = 'supplier';
     else if (param === 'actionId') values[param] = f.action;
     else if (param === 'token') values[param] = f.trackingToken;
+    else if (param === 'sessionId' || (param === 'id' && resource === 'sessions')) values[param] = NO_SESSION;
     // An archive's name, of no file: the test apps share the project's archive folder, which no test writes to.
     else if (param === 'file') values[param] = 'activity-logs-2000-01.jsonl.gz';
     else if (param === 'id' && ids[resource] !== undefined) values[param] = ids[resource]!;

@@ -5,7 +5,7 @@ import { isRecordType, RECORD_TYPE_NAMES, RECORD_TYPES, recordTypeOf } from '@ke
 /** The actions the server writes to the activity log (every logActivity call under api/src). */
 export const ACTIONS = [
   'login', 'logout', 'login_failed', 'register', 'create', 'update', 'delete', 'restore', 'purge', 'import',
-  'status_change', 'batch_update', 'upload', 'reset_password', 'sign_out_everywhere',
+  'status_change', 'batch_update', 'upload', 'reset_password', 'sign_out_everywhere', 'end_session',
   'rate_card_apply', 'bulk_edit', 'undo', 'retry', 'print',
 ] as const;
 

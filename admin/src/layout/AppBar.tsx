@@ -29,10 +29,11 @@ const MenuLink = forwardRef<HTMLAnchorElement, UserMenuLink>(
 const AppUserMenu = () => {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
-  const { userMenu } = useShell();
+  const { userMenu, userMenuItems } = useShell();
   return (
     <UserMenu label={identity?.fullName ? translate('app.user_menu', { name: identity.fullName }) : undefined}>
       {userMenu.map((link) => <MenuLink key={link.to} {...link} />)}
+      {userMenuItems}
       <LogoutMenuItem />
     </UserMenu>
   );

@@ -10,9 +10,11 @@ export interface Shell {
   userMenu: UserMenuLink[];
   /** The features' buttons of the app bar (the notification bell), before the language and theme ones. */
   appBarTools: ReactNode;
+  /** The features' items of the user menu (where you're signed in), after its links, before Logout. */
+  userMenuItems: ReactNode;
 }
 
-const ShellContext = createContext<Shell>({ sidebar: [], userMenu: [], appBarTools: null });
+const ShellContext = createContext<Shell>({ sidebar: [], userMenu: [], appBarTools: null, userMenuItems: null });
 
 export const ShellProvider = ShellContext.Provider;
 export const useShell = () => useContext(ShellContext);

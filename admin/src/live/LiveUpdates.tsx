@@ -1,8 +1,9 @@
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useGetIdentity } from 'react-admin';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useGetIdentity, useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { RECORD_TYPE_NAMES, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
+import { useAppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { TAB_ID } from '../providers/tabId';
 
@@ -58,6 +59,8 @@ const notHeld = { predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
 
 /** How long changes gather before the queries they make stale refetch. */
 const COALESCE_MS = 100;
+/** A stream the server refused while the person is still signed in is opened again after this long. */
+const REOPEN_MS = 5_000;
 
 /** The name of the window event each change is also told as, for the screens that show who changed what. */
 export const LIVE_CHANGE_EVENT = 'live-change';
@@ -65,10 +68,25 @@ export const LIVE_CHANGE_EVENT = 'live-change';
 /**
  * The signed-in user's event stream (GET /api/events, one per tab): each change others make marks
  * the queries that show it stale, so what is on screen refetches at once; after a drop (the
- * browser reconnects by itself) or a resync, everything shown refetches. No polling.
+ * browser reconnects by itself) or a resync, everything shown refetches. No polling. A stream the
+ * server refuses to reopen (its session ended elsewhere: "Where you're signed in", sign out
+ * everywhere) is a signed-out tab: the sign-in check then takes it to the sign-in page at once;
+ * refused for another reason (the server unavailable), it is opened again a little later.
  */
 export const LiveUpdates = () => {
   const queryClient = useQueryClient();
+  const dataProvider = useAppDataProvider();
+  const logoutIfAccessDenied = useLogoutIfAccessDenied();
+  const [opening, setOpening] = useState(0);
+  // The server asked afresh whether the person is still signed in: 401 signs the tab out (to the
+  // sign-in page, saying the session ended), anything else opens the stream again a little later.
+  // Not an effect's dependency: the sign-out changes with the page, and the stream must not reopen at each one.
+  const refused = useEffectEvent((reopen: () => void) => {
+    dataProvider.currentUser().then((user) => {
+      if (user) reopen();
+      else void logoutIfAccessDenied({ status: 401 });
+    }, reopen);
+  });
   const { identity } = useGetIdentity();
   const userId = identity?.id;
   // A pending (self-registered) account may not open it (403): it waits for an administrator.
@@ -109,7 +127,13 @@ export const LiveUpdates = () => {
     // The person's own notifications changed (docs/notifications.md#live): the bell refetches.
     source.addEventListener('notification', () => markStale([queryKeys.notifications()]));
     source.addEventListener('resync', () => markStale('everything'));
-    source.addEventListener('error', () => { dropped = true; });
+    let retry: number | undefined;
+    source.addEventListener('error', () => {
+      dropped = true;
+      if (source.readyState !== EventSource.CLOSED) return;
+      // Refused, not dropped: the browser will not try again by itself.
+      refused(() => { retry = window.setTimeout(() => setOpening((n) => n + 1), REOPEN_MS); });
+    });
     source.addEventListener('open', () => {
       if (dropped) markStale('everything');
       dropped = false;
@@ -117,7 +141,8 @@ export const LiveUpdates = () => {
     return () => {
       source.close();
       window.clearTimeout(flush);
+      window.clearTimeout(retry);
     };
-  }, [queryClient, userId, pending]);
+  }, [queryClient, userId, pending, opening]);
   return null;
 };

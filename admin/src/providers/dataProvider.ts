@@ -8,6 +8,7 @@ import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { PrintedOrder, PrintLayout, PrintRecord, ScannedOrder } from '@kernel/orders/printing';
+import type { SignedInSession } from '@kernel/users/sessions';
 import type { NotificationRecord, NotificationSettings } from '@kernel/notifications/notificationRecords';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '@kernel/orders/orderRecords';
 import type { PasteAnswer, PasteRow, PricingStats } from '@kernel/pricing/pricingRecords';
@@ -265,6 +266,10 @@ export interface AppMethods {
   purgeFromTrash(id: string): Promise<void>;
   resetPassword(userId: Identifier, password: string | undefined): Promise<void>;
   signOutEverywhere(userId: Identifier): Promise<{ sessionsEnded: number }>;
+  /** Where a person is signed in: one's own sessions, or (`userId`) those of an account one manages. */
+  sessions(userId?: Identifier): Promise<SignedInSession[]>;
+  /** Ends one of those sessions (the list's `id`). */
+  endSession(id: string, userId?: Identifier): Promise<void>;
   /** What an action was and whether the user may undo it now (docs/undo.md). */
   describeAction(actionId: string): Promise<ActionSummary>;
   /** Undoes an action whole, or fails with the refusal (409 changed_since names the records). */
@@ -356,6 +361,9 @@ const methods: AppMethods = {
   purgeFromTrash: (id) => send('DELETE', trashPath(id)),
   resetPassword: (userId, password) => send('POST', `/api/users/${userId}/reset-password`, { password }),
   signOutEverywhere: (userId) => send('POST', `/api/users/${userId}/sign-out-everywhere`),
+  sessions: (userId) => call(userId === undefined ? '/api/sessions' : `/api/users/${userId}/sessions`),
+  endSession: (id, userId) => send('DELETE', userId === undefined ? `/api/sessions/${encodeURIComponent(id)}`
+    : `/api/users/${userId}/sessions/${encodeURIComponent(id)}`),
   permissionDeniedDemo: () => send('GET', '/api/permission-denied-demo'),
   async notifications([start, end]) {
     const { json, headers } = await httpClient(`/api/notifications?${query({ range: JSON.stringify([start, end]) })}`);

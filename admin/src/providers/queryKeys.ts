@@ -37,4 +37,6 @@ export const queryKeys = {
   notifications: () => ['notifications'] as const,
   notificationSettings: () => ['notification-settings'] as const,
   logArchives: () => ['activity-logs', 'archives'] as const,
+  /** Where a person is signed in: one's own (no user), or a managed account's. */
+  sessions: (userId?: Identifier) => ['sessions', userId === undefined ? 'own' : String(userId)] as const,
 };

@@ -23,7 +23,10 @@ const UserEditPage = ({ id }: { id: string }) => {
   if (deletion) return <DeletedRecordNotice resource="users" {...deletion} />;
   return (
     <Edit mutationMode="pessimistic" redirect="list" transform={toUserPayload} mutationOptions={{ onError }} queryOptions={queryOptions}
-      actions={<UserEditActions />} aside={<UserDetails />} sx={{ '& .RaEdit-card': { maxWidth: 800 } }}>
+      actions={<UserEditActions />} aside={<UserDetails />}
+      // On a phone the side cards go under the form, as wide as it.
+      sx={{ '& .RaEdit-card': { maxWidth: 800 },
+        '& .RaEdit-main': { flexDirection: { xs: 'column', md: 'row' }, alignItems: { xs: 'stretch', md: 'flex-start' } } }}>
       <UserForm mode="edit" />
     </Edit>
   );

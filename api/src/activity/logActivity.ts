@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import type { Context } from 'koa';
 import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
+import { requestSource } from '../foundation/requestSource';
 import { sessionIdOf } from '../middleware/session';
 
 type Row = Record<string, unknown>;
@@ -71,9 +72,6 @@ async function actionOf(db: Knex | Knex.Transaction, ctx: Context & { state: App
   return ctx.state.actionId;
 }
 
-/** An IPv4 address as people write it, also when it came through an IPv6 socket (::ffff:127.0.0.1). */
-const plainIp = (ip: string): string => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(ip) ? ip.slice(7) : ip);
-
 export interface ActivityEntry {
   action: string;
   entityType?: string;
@@ -107,7 +105,8 @@ export async function logActivities(db: Knex | Knex.Transaction, ctx: Context & 
   entries: ActivityEntry[]): Promise<string> {
   const actionId = await actionOf(db, ctx, entries);
   if (entries.length === 0) return actionId;
-  const source = { ip: plainIp(ctx.ip), user_agent: ctx.get('user-agent').slice(0, 512) || null, tab_id: tabOf(ctx), action_id: actionId,
+  const { ip, userAgent } = requestSource(ctx);
+  const source = { ip, user_agent: userAgent, tab_id: tabOf(ctx), action_id: actionId,
     api_token_id: ctx.state.apiToken?.id ?? null };
   await insertLogRows(db, entries.map((entry) => logRow(entry, entry.actor ?? ctx.state.user, source)));
   return actionId;

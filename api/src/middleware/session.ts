@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { Config } from '../foundation/config';
+import { requestSource } from '../foundation/requestSource';
 import { SAFE_METHODS } from '../foundation/safeMethods';
 import { requestDeadline } from '../db/deadline';
 import { HEALTH_PATH } from '../health/routes';
@@ -68,8 +69,10 @@ function databaseStore(knex: Knex) {
         // password reset) must not be written back by a request that was already under way.
         await knex('sessions').where({ id }).update({ userId: row.userId, data: row.data, expiresAt: row.expiresAt });
       } else {
-        // A new session, or a new id for the session (each sign-in): never an id ended before.
-        await knex('sessions').insert(row).onConflict('id').merge(['userId', 'data', 'expiresAt']);
+        // A new session, or a new id for the session (each sign-in): never an id ended before. Where
+        // it was made is kept for "Where you're signed in" (sessions.ts).
+        const source = options?.ctx ? requestSource(options.ctx) : { ip: null, userAgent: null };
+        await knex('sessions').insert({ ...row, ...source }).onConflict('id').merge(['userId', 'data', 'expiresAt']);
       }
     },
     async destroy(id: string) {

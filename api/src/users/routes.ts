@@ -12,6 +12,7 @@ import type { Ctx } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { present } from '../resources/resourceRoutes';
 import { liveQuery } from '../resources/liveQuery';
+import { endSession, sessionsOf } from './sessions';
 import { User } from './User';
 import { assertMayManage, newPassword } from './userRules';
 import { usersResource } from './usersResource';
@@ -59,6 +60,25 @@ async function signOutEverywhere(ctx: Ctx) {
   });
 }
 
+/** Where a user one manages is signed in (users/sessions.ts). */
+async function userSessions(ctx: Ctx) {
+  const id = pathId(ctx);
+  await ctx.state.db.transaction((trx) => managedUser(ctx, trx, id));
+  ctx.body = await sessionsOf(ctx, id);
+}
+
+/** Ends one session of a user one manages. */
+async function endUserSession(ctx: Ctx) {
+  const id = pathId(ctx);
+  await ctx.state.db.transaction(async (trx) => {
+    await managedUser(ctx, trx, id);
+    await endSession(ctx, trx, id, ctx.params.sessionId ?? '');
+  });
+  ctx.body = { sessionsEnded: 1 };
+}
+
 export const userRoutes = new Router<AppState>({ prefix: '/api/users' })
   .post('/:id/reset-password', requirePage('users'), takes({ body: resetSchema }, resetPassword))
-  .post('/:id/sign-out-everywhere', requirePage('users'), signOutEverywhere);
+  .post('/:id/sign-out-everywhere', requirePage('users'), signOutEverywhere)
+  .get('/:id/sessions', requirePage('users'), userSessions)
+  .delete('/:id/sessions/:sessionId', requirePage('users'), endUserSession);
