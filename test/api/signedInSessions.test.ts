@@ -52,6 +52,9 @@ describe('where one is signed in', () => {
     // Gone already, or unknown: 404.
     expect((await desk.delete(`/api/sessions/${other.id}`)).status).toBe(404);
     expect((await desk.delete('/api/sessions/AAAAAAAAAAAAAAAAAAAAAA')).status).toBe(404);
+    // Not a session's name at all: 400 naming the parameter.
+    const malformed = await desk.delete('/api/sessions/not-a-session');
+    expect([malformed.status, malformed.body.fields?.id?.code]).toEqual([400, 'invalid_format']);
   });
 
   it('ends one\'s own current session as a sign-out, and never another person\'s through one\'s own list', async () => {

@@ -9,10 +9,11 @@ import { requirePage } from '../middleware/guard';
 import { endSessionsOf } from '../middleware/session';
 import { takes, type Input } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
+import { recordId } from '../resources/fields';
 import { pathId } from '../resources/pathId';
 import { present } from '../resources/resourceRoutes';
 import { liveQuery } from '../resources/liveQuery';
-import { endSession, sessionsOf } from './sessions';
+import { endSession, sessionHandle, sessionsOf } from './sessions';
 import { User } from './User';
 import { assertMayManage, newPassword } from './userRules';
 import { usersResource } from './usersResource';
@@ -68,11 +69,11 @@ async function userSessions(ctx: Ctx) {
 }
 
 /** Ends one session of a user one manages. */
-async function endUserSession(ctx: Ctx) {
+async function endUserSession(ctx: Ctx, { params }: Input<unknown, unknown, { sessionId: string }>) {
   const id = pathId(ctx);
   await ctx.state.db.transaction(async (trx) => {
     await managedUser(ctx, trx, id);
-    await endSession(ctx, trx, id, ctx.params.sessionId ?? '');
+    await endSession(ctx, trx, id, params.sessionId);
   });
   ctx.body = { sessionsEnded: 1 };
 }
@@ -81,4 +82,5 @@ export const userRoutes = new Router<AppState>({ prefix: '/api/users' })
   .post('/:id/reset-password', requirePage('users'), takes({ body: resetSchema }, resetPassword))
   .post('/:id/sign-out-everywhere', requirePage('users'), signOutEverywhere)
   .get('/:id/sessions', requirePage('users'), userSessions)
-  .delete('/:id/sessions/:sessionId', requirePage('users'), endUserSession);
+  .delete('/:id/sessions/:sessionId', requirePage('users'),
+    takes({ params: Joi.object({ id: recordId().required(), sessionId: sessionHandle() }) }, endUserSession));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import Router from '@koa/router';
+import Joi from 'joi';
 import type { Knex } from 'knex';
 import type { SignedInSession } from '@kernel/users/sessions';
 import { logActivity } from '../activity/logActivity';
@@ -7,6 +8,8 @@ import type { AppState } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { requireUser } from '../middleware/guard';
 import { IDLE_TIMEOUT_MS, sessionIdOf } from '../middleware/session';
+import { takes, type Input } from '../middleware/validate';
+import { messages } from '../resources/fields';
 import type { Ctx } from '../resources/resource';
 
 /**
@@ -14,6 +17,9 @@ import type { Ctx } from '../resources/resource';
  * read by someone else's script would not hand over the sessions themselves.
  */
 const handleOf = (id: string) => createHash('sha256').update(id).digest('base64url').slice(0, 22);
+
+/** A session's name in its list, as a path parameter: 22 url-safe characters. */
+export const sessionHandle = () => Joi.string().pattern(/^[A-Za-z0-9_-]{22}$/).required().messages(messages);
 
 interface Row { id: string; userAgent: string | null; ip: string | null; createdAt: Date; expiresAt: Date }
 
@@ -62,7 +68,7 @@ export const sessionRoutes = new Router<AppState>({ prefix: '/api/sessions' })
   .get('/', requireUser(), async (ctx: Ctx) => {
     ctx.body = await sessionsOf(ctx, ctx.state.user!.id);
   })
-  .delete('/:id', requireUser(), async (ctx: Ctx) => {
-    await ctx.state.db.transaction((trx) => endSession(ctx, trx, ctx.state.user!.id, ctx.params.id ?? ''));
+  .delete('/:id', requireUser(), takes({ params: Joi.object({ id: sessionHandle() }) }, async (ctx: Ctx, { params }: Input<unknown, unknown, { id: string }>) => {
+    await ctx.state.db.transaction((trx) => endSession(ctx, trx, ctx.state.user!.id, params.id));
     ctx.body = { sessionsEnded: 1 };
-  });
+  }));
