@@ -23,5 +23,7 @@ export async function seedDemoData(db: Knex, config: Config, options: { sampleDa
   await db.transaction(async (trx) => {
     if (options.sampleData) await seedDemoCompany(trx, passwordHash, new Date());
     else await trx('users').insert(DEMO_STAFF.map((member) => staffRow(member, passwordHash)));
+    // The demo's logins stay one step: a new company requires a second factor of administrators.
+    await trx('secondFactorRoles').delete();
   });
 }

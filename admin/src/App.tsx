@@ -18,6 +18,7 @@ import { useI18nProvider } from './providers/i18nProvider';
 import { queryClient } from './providers/queryClient';
 import { store } from './providers/store';
 import { SessionsMenuItem } from './users/SessionsMenuItem';
+import { SecondFactorMenuItem } from './second-factor/SecondFactorMenuItem';
 
 /** A page behind its page-key check (docs/routes-and-pages.md#how-a-page-is-opened); the others as they are. */
 const guarded = (access: Access, element: ReactNode) =>
@@ -46,7 +47,7 @@ const layoutRoutes = routes(PAGES.filter((page) => page !== DASHBOARD && !page.r
 
 const authProvider = authProviderOf(accessOf);
 /** What the layout shows of the pages: their menus, and the notification bell in the app bar. */
-const SHELL: Shell = { sidebar: MENU, userMenu: USER_MENU, appBarTools: <NotificationBell />, userMenuItems: <SessionsMenuItem /> };
+const SHELL: Shell = { sidebar: MENU, userMenu: USER_MENU, appBarTools: <NotificationBell />, userMenuItems: <><SecondFactorMenuItem /><SessionsMenuItem /></> };
 
 export const App = () => (
   <ShellProvider value={SHELL}>

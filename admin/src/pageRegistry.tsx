@@ -36,7 +36,7 @@ import users from './users';
 import vehicleTypes from './vehicle-types';
 import warehouses from './warehouses';
 import webhooks from './webhooks';
-import { AuthPage } from './layout/AuthPage';
+import { AuthPage } from './sign-in/AuthPage';
 import { sidebarOf, userMenuOf, type SidebarPage, type UserMenuPage } from './layout/menuItems';
 import type { Access } from './providers/authProvider';
 

@@ -8,6 +8,7 @@ import { requestErrorLogger } from './foundation/errorLog';
 import { isDraining } from './foundation/draining';
 import { routePattern } from './foundation/routePattern';
 import { authRoutes } from './auth/routes';
+import { secondFactorRoutes } from './auth/secondFactorRoutes';
 import { dashboardRoutes } from './dashboard/routes';
 import { healthRoutes } from './health/routes';
 import { metricsRoutes } from './health/metricsRoute';
@@ -60,6 +61,7 @@ export const routers: Router<AppState>[] = [
   healthRoutes,
   metricsRoutes,
   authRoutes,
+  secondFactorRoutes,
   permissionRoutes,
   translationRoutes,
   dashboardRoutes,

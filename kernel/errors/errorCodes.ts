@@ -33,6 +33,11 @@ export const ERROR_CODES = {
   cross_origin: 403,
   /** Plain HTTP behind a TLS proxy. */
   https_required: 403,
+  /**
+   * A sensitive action (a new API token, new recovery codes, removing a factor) needs a second-factor
+   * code within the last 5 minutes (POST /api/second-factors/check).
+   */
+  second_factor_required: 403,
   /** Refused on purpose (the permission-denied demonstration route). */
   access_denied: 403,
   /** One or more fields are wrong; `fields` says which and why. params: fields (", "-joined names). */
@@ -76,6 +81,8 @@ export const ERROR_CODES = {
   own_account: 409,
   /** The last active administrator cannot be demoted, deactivated or deleted. */
   last_admin: 409,
+  /** The role requires a second factor and this is the person's last one: add another first. */
+  last_factor: 409,
   /** The status flow does not allow this transition. params: from, to (status keys). */
   transition_not_allowed: 409,
   /** Completing an order needs a proof of delivery first. */
@@ -229,6 +236,8 @@ export const FIELD_ERROR_CODES = [
   'order_completed',
   /** The MOS or completion date would fall before the pickup date. params: orders (MTM numbers). */
   'dates_out_of_order',
+  /** A second-factor code that is wrong, expired or used already. */
+  'wrong_code',
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -28,11 +28,12 @@ import warehouses from './modules/warehouses';
 import webhooks from './modules/webhooks';
 import tracking from './modules/tracking';
 import sessions from './modules/sessions';
+import secondFactor from './modules/second-factor';
 
 /** Each module's texts in a file of its own (modules/); the catalogs merge them all. */
 export const MODULE_MESSAGES = [
   orders, suppliers, warehouses, vehicleTypes, deliveryAreas, users, translations, activityLogs, trash, permissions,
   translationImport, batchModification, pricing, processMonitoring, monitoringDashboard, reports, errors, live,
   orderImport, rateCards, bulkEdit, undo, pricingGrid, mail, printing, notifications, apiTokens, webhooks, tracking,
-  sessions,
+  sessions, secondFactor,
 ];

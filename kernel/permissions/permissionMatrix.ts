@@ -26,6 +26,8 @@ export interface PermissionMatrix {
   pages: PageKey[];
   roles: Record<EditableRole, PageKey[]>;
   users: UserOverrides[];
+  /** The roles whose people must sign in with a second factor (DESIGN §16). */
+  secondFactorRoles: Role[];
   /** A fingerprint of the matrix: a PUT that sends it is refused (409) if someone saved meanwhile. */
   version: string;
 }
@@ -34,5 +36,6 @@ export interface PermissionMatrix {
 export interface MatrixChange {
   roles?: Partial<Record<EditableRole, PageKey[]>>;
   users?: Array<{ userId: number; grants: PageKey[]; denials: PageKey[] }>;
+  secondFactorRoles?: Role[];
   version?: string;
 }

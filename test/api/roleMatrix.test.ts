@@ -63,6 +63,8 @@ const EXTRA_RULES: Array<{ route: RegExp; reason: string; refuses: (caller: Acti
 function expectation(route: RouteEntry, callerName: CallerName): { outcome: Outcome; reason?: string } {
   const caller = roleOf(callerName);
   if (route.guard === 'public') return { outcome: 'allowed' };
+  // No caller here has a sign-in waiting for its second factor (secondFactor.test.ts has).
+  if (route.guard === 'second-step') return { outcome: 401 };
   if (caller === 'anonymous') return { outcome: 401 };
   const extra = EXTRA_RULES.find((rule) => rule.route.test(route.name) && rule.refuses(caller));
   if (extra) return { outcome: 403, reason: extra.reason };

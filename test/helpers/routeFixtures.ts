@@ -313,11 +313,14 @@ export async function writeParams(route: RouteEntry, f: Fixtures, maker: RecordM
   if (route.params.includes('attachmentId')) return { id: f.ownOrder.id, attachmentId: await maker.attachment(f.ownOrder.id) };
   // Setting the same prices, resetting the same password, ending the same sessions, redelivering: repeatable.
   // Ending a session names one no caller has (404 to all): ending a real one would sign a shared client out.
-  if (route.path === '/api/sessions/:id' || route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')
+  if (route.path === '/api/sessions/:id' || route.path === '/api/second-factors/:id' || route.path === '/api/pricing/:id' || route.path.startsWith('/api/users/:id/')
     || route.path === '/api/webhook-deliveries/:id/redeliver') return fixtureId(route, f);
   if (route.params.length === 1 && route.params[0] === 'id') return { id: await maker.record(resource) };
   return fixtureId(route, f);
 }
+
+/** A second factor's id of no factor (404 to all who may remove one). */
+export const NO_FACTOR = 999_999_999;
 
 /** A session handle (users/sessions.ts) of no session. */
 export const NO_SESSION = 'AAAAAAAAAAAAAAAAAAAAAA';
@@ -342,6 +345,8 @@ export function fixtureId(route: RouteEntry, f: Fixtures): Record<string, string
     else if (param === 'actionId') values[param] = f.action;
     else if (param === 'token') values[param] = f.trackingToken;
     else if (param === 'sessionId' || (param === 'id' && resource === 'sessions')) values[param] = NO_SESSION;
+    // A factor of nobody's: removing a real one would change a shared caller's sign-in.
+    else if (param === 'id' && resource === 'second-factors') values[param] = NO_FACTOR;
     // An archive's name, of no file: the test apps share the project's archive folder, which no test writes to.
     else if (param === 'file') values[param] = 'activity-logs-2000-01.jsonl.gz';
     else if (param === 'id' && ids[resource] !== undefined) values[param] = ids[resource]!;

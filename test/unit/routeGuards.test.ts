@@ -12,7 +12,7 @@ describe('every API route declares who may call it', () => {
     expect(routes.length).toBeGreaterThan(5);
   });
 
-  it.each(routes)('$route starts with a page-key, signed-in, active or public guard', ({ guard }) => {
-    expect([...PAGE_KEYS, 'signed-in', 'active', 'public']).toContain(guard);
+  it.each(routes)('$route starts with a page-key, signed-in, active, second-step or public guard', ({ guard }) => {
+    expect([...PAGE_KEYS, 'signed-in', 'active', 'second-step', 'public']).toContain(guard);
   });
 });

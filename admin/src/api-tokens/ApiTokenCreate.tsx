@@ -1,11 +1,13 @@
 import { Box } from '@mui/material';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   AutocompleteInput, Create, ReferenceInput, SelectInput, SimpleForm, TextInput, maxLength, required, useRedirect, useTranslate,
   type RaRecord,
 } from 'react-admin';
 import { SecretPage, type SecretTexts } from '../common/SecretShownOnce';
 import { useServerErrors } from '../common/useServerErrors';
+import { codeOf } from '../providers/errorMessages';
+import { FreshCheckDialog } from '../second-factor/useFreshCheck';
 import { userOption } from './tokenParts';
 
 const DAYS = [30, 90, 180, 365];
@@ -22,9 +24,14 @@ const SECRET_TEXTS: SecretTexts = {
  */
 const ApiTokenCreate = () => {
   const translate = useTranslate();
-  const onError = useServerErrors();
+  const serverErrors = useServerErrors();
   const redirect = useRedirect();
   const [secret, setSecret] = useState<string>();
+  // A token acts as its user: where the server asks for a recent second-factor code first, the
+  // code is asked for and the form sent again once it is checked.
+  const [checking, setChecking] = useState(false);
+  const form = useRef<HTMLDivElement>(null);
+  const onError: typeof serverErrors = (error, ...rest) => (codeOf(error) === 'second_factor_required' ? setChecking(true) : serverErrors(error, ...rest));
   if (secret) {
     return <SecretPage title="api_tokens.create_title" secret={secret} texts={SECRET_TEXTS} testId="token-secret"
       onDone={() => redirect('list', 'api-tokens')} />;
@@ -34,7 +41,7 @@ const ApiTokenCreate = () => {
     <Create title="api_tokens.create_title" redirect={false} sx={{ '& .RaCreate-card': { maxWidth: 800 } }}
       mutationOptions={{ onError, onSuccess: (token: RaRecord) => setSecret(String(token.secret)) }}>
       <SimpleForm noValidate defaultValues={{ expiresInDays: 90 }}>
-        <Box sx={{ width: '100%', maxWidth: 520 }}>
+        <Box sx={{ width: '100%', maxWidth: 520 }} ref={form}>
           <TextInput source="name" validate={[required(), maxLength(100)]} helperText="api_tokens.helper.name" fullWidth />
           <ReferenceInput source="userId" reference="user-options" sort={{ field: 'username', order: 'ASC' }}>
             <AutocompleteInput optionText={userOption} validate={required()} helperText="api_tokens.helper.user" fullWidth />
@@ -42,6 +49,10 @@ const ApiTokenCreate = () => {
           <SelectInput source="expiresInDays" choices={days} validate={required()} fullWidth />
         </Box>
       </SimpleForm>
+      <FreshCheckDialog open={checking} onClose={(checked) => {
+        setChecking(false);
+        if (checked) form.current?.closest('form')?.requestSubmit();
+      }} />
     </Create>
   );
 };

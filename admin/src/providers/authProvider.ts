@@ -2,7 +2,35 @@ import { HttpError, type AuthProvider } from 'react-admin';
 import { dataProvider, type CurrentUser, type Credentials, type Registration } from './dataProvider';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient } from './queryClient';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import type { SecondStep } from '@kernel/auth/secondFactor';
 import { personName } from '@kernel/users/personName';
+
+/** The password was right and the sign-in goes on with a second step (the sign-in page shows it). */
+export class SecondStepNeeded extends Error {
+  constructor(readonly step: SecondStep['secondFactor']) {
+    super(`second factor: ${step}`);
+  }
+}
+
+/**
+ * What `login` takes: a username and password; the second step's code; a person signed in
+ * already by an enrolment (whose recovery codes the page showed first); or a registration.
+ */
+export type LoginParams = (Credentials & { register?: false }) | { code: string } | { signedIn: CurrentUser }
+  | (Registration & { register: true });
+
+async function signedInBy(params: LoginParams): Promise<CurrentUser> {
+  if ('signedIn' in params) return params.signedIn;
+  if ('code' in params) return dataProvider.secondStep(params.code);
+  if (params.register) {
+    const { register: _register, ...registration } = params;
+    return dataProvider.register(registration);
+  }
+  const { register: _register, ...credentials } = params;
+  const answer = await dataProvider.signIn(credentials);
+  if ('secondFactor' in answer) throw new SecondStepNeeded(answer.secondFactor);
+  return answer;
+}
 
 /** Who may open a page: the holders of a page key, anyone signed in, or anyone. */
 export type Access = PageKey | 'signed-in' | 'public';
@@ -20,15 +48,14 @@ void queryClient.prefetchQuery(currentUserQuery);
 const knownUser = () => queryClient.getQueryData<CurrentUser | null>(currentUserQuery.queryKey);
 
 /**
- * Sign-in, sign-up and sign-out through the data provider's calls (docs/api-conventions.md#sessions); page access through
+ * Sign-in (with its second step), sign-up and sign-out through the data provider's calls (docs/api-conventions.md#sessions); page access through
  * /api/can-access-page, cached five minutes. Registration goes through `login` with
  * `register: true`, so react-admin handles the redirect and auth state the same way. `accessOf`
  * names who may open what react-admin checks by name (the page registry's answer).
  */
 export const authProviderOf = (accessOf: (name: string) => Access | undefined): AuthProvider => ({
-  async login(params: (Credentials & { register?: false }) | (Registration & { register: true })) {
-    const { register, ...body } = params;
-    const user = register ? await dataProvider.register(body as Registration) : await dataProvider.signIn(body);
+  async login(params: LoginParams) {
+    const user = await signedInBy(params);
     queryClient.setQueryData(currentUserQuery.queryKey, user);
     // Forget the "not signed in" answers cached while on /auth, or react-admin logs out at once.
     queryClient.removeQueries({ queryKey: ['auth'] });

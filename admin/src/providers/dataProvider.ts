@@ -9,6 +9,7 @@ import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { PrintedOrder, PrintLayout, PrintRecord, ScannedOrder } from '@kernel/orders/printing';
 import type { SignedInSession } from '@kernel/users/sessions';
+import type { SecondFactorStatus, SecondStep, TotpEnrolment } from '@kernel/auth/secondFactor';
 import type { NotificationRecord, NotificationSettings } from '@kernel/notifications/notificationRecords';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '@kernel/orders/orderRecords';
 import type { PasteAnswer, PasteRow, PricingStats } from '@kernel/pricing/pricingRecords';
@@ -186,7 +187,20 @@ export interface Registration extends Credentials {
 export interface AppMethods {
   /** Who is signed in; null when nobody is (the server's 401), as the auth provider needs it. */
   currentUser(): Promise<CurrentUser | null>;
-  signIn(credentials: Credentials): Promise<CurrentUser>;
+  /** The password step: signed in, or a second step to take (docs/api-conventions.md#second-factor). */
+  signIn(credentials: Credentials): Promise<CurrentUser | SecondStep>;
+  /** The second step of a sign-in: a code; an enrolment's first code brings the recovery codes. */
+  secondStep(code: string): Promise<CurrentUser & { recoveryCodes?: string[] }>;
+  /** An authenticator app to set up during a sign-in whose role requires one. */
+  secondStepEnrolment(): Promise<TotpEnrolment>;
+  secondFactors(): Promise<SecondFactorStatus>;
+  startTotp(): Promise<TotpEnrolment>;
+  confirmTotp(code: string): Promise<{ recoveryCodes: string[] | null }>;
+  /** A code checked while signed in: a sensitive action may go ahead for 5 minutes. */
+  checkSecondFactor(code: string): Promise<void>;
+  renewRecoveryCodes(): Promise<{ recoveryCodes: string[] }>;
+  removeSecondFactor(id: number): Promise<void>;
+  resetSecondFactors(userId: Identifier): Promise<{ factorsRemoved: number }>;
   /** A new account, signed in at once (pending until an administrator activates it). */
   register(registration: Registration): Promise<CurrentUser>;
   signOut(): Promise<void>;
@@ -295,6 +309,15 @@ const methods: AppMethods = {
   }),
   signIn: (credentials) => send('POST', '/api/login', credentials),
   register: (registration) => send('POST', '/api/register', registration),
+  secondStep: (code) => send('POST', '/api/login/second-factor', { code }),
+  secondStepEnrolment: () => send('POST', '/api/login/second-factor/enrolment'),
+  secondFactors: () => call('/api/second-factors'),
+  startTotp: () => send('POST', '/api/second-factors/totp'),
+  confirmTotp: (code) => send('POST', '/api/second-factors/totp/confirm', { code }),
+  checkSecondFactor: (code) => send('POST', '/api/second-factors/check', { code }),
+  renewRecoveryCodes: () => send('POST', '/api/second-factors/recovery-codes'),
+  removeSecondFactor: (id) => send('DELETE', `/api/second-factors/${id}`),
+  resetSecondFactors: (userId) => send('DELETE', `/api/users/${userId}/second-factors`),
   signOut: () => send('POST', '/api/logout'),
   accessiblePages: () => call('/api/user-accessible-pages'),
   canAccessPage: async (pageKey) =>

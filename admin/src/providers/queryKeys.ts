@@ -38,5 +38,6 @@ export const queryKeys = {
   notificationSettings: () => ['notification-settings'] as const,
   logArchives: () => ['activity-logs', 'archives'] as const,
   /** Where a person is signed in: one's own (no user), or a managed account's. */
+  secondFactors: ['second-factors'] as const,
   sessions: (userId?: Identifier) => ['sessions', userId === undefined ? 'own' : String(userId)] as const,
 };

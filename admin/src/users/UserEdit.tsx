@@ -3,6 +3,7 @@ import { Navigate, useParams } from 'react-router-dom';
 import { NotFound } from '../layout/NotFound';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { SignOutEverywhereButton } from './SignOutEverywhereButton';
+import { ResetSecondFactorButton } from './ResetSecondFactorButton';
 import { UserDetails } from './UserDetails';
 import { toUserPayload, UserForm } from './UserForm';
 import { userEditPath } from './userModel';
@@ -13,6 +14,7 @@ const UserEditActions = () => (
   <TopToolbar>
     <ResetPasswordButton />
     <SignOutEverywhereButton />
+    <ResetSecondFactorButton />
   </TopToolbar>
 );
 

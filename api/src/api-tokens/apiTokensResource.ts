@@ -6,6 +6,7 @@ import { messages, partial, recordId, requiredText } from '../resources/fields';
 import { ofRecordType, type Ctx, type RecordWrite, type Refusals, type ResourceDef } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
 import { User } from '../users/User';
+import { requireFreshCheck } from '../auth/secondFactor';
 import { ApiToken } from './ApiToken';
 import { newSecret } from './secrets';
 
@@ -71,7 +72,9 @@ export const apiTokensResource: ResourceDef<ApiToken> = {
   },
   write: { schemas: { create, update }, revealed: ['secret'] },
   hooks: {
-    beforeCreate(ctx, { expiresInDays, ...data }) {
+    async beforeCreate(ctx, { expiresInDays, ...data }, trx) {
+      // A token acts as its user without their password or second factor: it takes a fresh check.
+      await requireFreshCheck(ctx, trx);
       return { ...data, ...newSecret(), expiresAt: new Date(Date.now() + Number(expiresInDays) * DAY_MS), createdBy: ctx.state.user!.id };
     },
     beforeTrashAction(_ctx, deleted, action) {

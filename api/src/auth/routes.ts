@@ -12,18 +12,13 @@ import { isCommonPassword } from '@kernel/auth/passwordRules';
 import { hashPassword, unmatchableHash, verifyPassword } from './passwords';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './schemas';
 import { admitLogin, admitRegistration, loginSucceeded, withAttempt } from './throttle';
+import { completeSignIn, startSession } from './signIn';
+import { awaitSecondStep, secondStepOf } from './secondFactorRoutes';
+import type { SecondStep } from '@kernel/auth/secondFactor';
 
 type Ctx = Context & { state: AppState };
 
 const FAILED_LOGIN = 'Invalid username or password';
-
-async function signIn(ctx: Ctx, user: User): Promise<void> {
-  ctx.session!.userId = user.id;
-  ctx.session!.signedInAt = Date.now();
-  // A fresh session id at every sign-in (no session fixation).
-  await ctx.session!.regenerate();
-  ctx.state.user = user;
-}
 
 async function login(ctx: Ctx, { body: { username, password } }: Input<LoginInput>) {
   const { db, config } = ctx.state;
@@ -41,15 +36,15 @@ async function login(ctx: Ctx, { body: { username, password } }: Input<LoginInpu
       changes: { username, reason: 'inactive' } });
     throw httpError('account_inactive', 'This account is deactivated: please contact an administrator');
   }
-  user.lastLoginAt = new Date();
-  await db.transaction(async (trx) => {
-    await User.query(trx).findById(user.id).patch({ lastLoginAt: user.lastLoginAt! });
-    await logActivity(trx, ctx, { action: 'login', entityType: 'user', entityId: user.id,
-      actor: user });
-  });
   await loginSucceeded(db, username, ctx.ip);
   await deleteExpiredSessions(db);
-  await signIn(ctx, user);
+  const step = await secondStepOf(db, user);
+  if (step) {
+    await awaitSecondStep(ctx, user, step);
+    ctx.body = { secondFactor: step } satisfies SecondStep;
+    return;
+  }
+  await completeSignIn(ctx, user);
   ctx.body = user.toPublic();
 }
 
@@ -86,7 +81,7 @@ async function register(ctx: Ctx, { body: input }: Input<RegisterInput>) {
     return created;
   });
   const fresh = await User.query(db).findById(user.id).throwIfNotFound();
-  await signIn(ctx, fresh);
+  await startSession(ctx, fresh);
   ctx.status = 201;
   ctx.body = fresh.toPublic();
 }

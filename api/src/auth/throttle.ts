@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { MAX_WRONG_CODES, WRONG_CODES_WINDOW_MS } from '@kernel/auth/secondFactor';
 import { tryAgainLater } from './tryAgainLater';
 
 export const WINDOW_MS = 15 * 60 * 1000;
@@ -22,7 +23,7 @@ const LONGEST_WINDOW_MS = Math.max(WINDOW_MS, REGISTRATION_WINDOW_MS);
 
 /** One row of auth_attempts, recorded before the password work it stands for. */
 export interface Attempt { id: number }
-type Scope = { kind: 'login' | 'register'; username?: string; ip?: string };
+type Scope = { kind: 'login' | 'register' | 'second_factor'; username?: string; ip?: string };
 
 /**
  * Counting happens AFTER recording, so parallel attempts see each other: of any burst, whichever
@@ -94,6 +95,26 @@ export async function admitRegistration(db: Knex, ip: string): Promise<Attempt> 
   await refuseIfLocked(db, attempt, [lockedUntil(others, MAX_REGISTRATIONS_PER_IP, REGISTRATION_WINDOW_MS)],
     (minutes) => `Too many registrations from this address: try again in ${minutes} minutes`);
   return attempt;
+}
+
+/**
+ * Admits a second-factor code of the account, or refuses it with 429 once the account entered
+ * MAX_WRONG_CODES wrong ones in the window, from wherever: the password is known already, and six
+ * digits would otherwise fall to a patient guesser. The attempt counts as wrong until
+ * secondFactorSucceeded forgets the account's.
+ */
+export async function admitSecondFactor(db: Knex, userId: number, ip: string): Promise<Attempt> {
+  const scope = { kind: 'second_factor', username: String(userId) } as const;
+  const attempt = await record(db, { ...scope, ip });
+  const others = await othersInWindow(db, attempt, scope, MAX_WRONG_CODES, WRONG_CODES_WINDOW_MS);
+  await refuseIfLocked(db, attempt, [lockedUntil(others, MAX_WRONG_CODES, WRONG_CODES_WINDOW_MS)],
+    (minutes) => `Too many wrong codes: try again in ${minutes} minutes`);
+  return attempt;
+}
+
+/** A right code: the account's wrong ones are forgiven (the log keeps them). */
+export async function secondFactorSucceeded(db: Knex, userId: number): Promise<void> {
+  await db('authAttempts').where({ kind: 'second_factor', username: String(userId) }).delete();
 }
 
 /** An attempt that did not happen after all (refused, or the server was too busy to check the password). */

@@ -4,6 +4,7 @@ import { canAccessPage } from '../permissions/access';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { AppState } from '../foundation/appState';
 import type { Role } from '@kernel/users/roles';
+import { PENDING_SIGN_IN_MS } from '@kernel/auth/secondFactor';
 
 /** Marks the middleware that decides who may call a route; every route starts with one. */
 export const ROUTE_GUARD = Symbol('routeGuard');
@@ -11,9 +12,10 @@ export const ROUTE_GUARD = Symbol('routeGuard');
 export const ROUTE_ROLES = Symbol('routeRoles');
 /**
  * public: anyone; signed-in: any signed-in user, pending ones too (their own account); active: any
- * active user (pending users get nothing beyond the dashboard and their own account); a page key.
+ * active user (pending users get nothing beyond the dashboard and their own account); second-step:
+ * a session whose password sign-in waits for its second factor, where nobody is signed in yet; a page key.
  */
-export type GuardKind = PageKey | 'signed-in' | 'active' | 'public';
+export type GuardKind = PageKey | 'signed-in' | 'active' | 'public' | 'second-step';
 export type RouteGuard = Middleware<AppState> & { [ROUTE_GUARD]: GuardKind; [ROUTE_ROLES]?: readonly Role[] };
 
 function guard(kind: GuardKind, fn: Middleware<AppState>): RouteGuard {
@@ -26,6 +28,16 @@ function signedInUser(ctx: Context & { state: AppState }) {
 }
 
 export const publicRoute = (): RouteGuard => guard('public', (_ctx, next: Next) => next());
+
+/** A sign-in whose password was right within PENDING_SIGN_IN_MS, waiting for its second factor (auth/secondFactorRoutes.ts). */
+export const requireSecondStep = (): RouteGuard =>
+  guard('second-step', (ctx, next: Next) => {
+    const pending = ctx.session?.pending;
+    if (!pending || Date.now() - pending.at >= PENDING_SIGN_IN_MS) {
+      throw httpError('not_signed_in', 'Sign in with your password first: no sign-in waits for a code here, or it waited too long');
+    }
+    return next();
+  });
 
 export const requireUser = (): RouteGuard =>
   guard('signed-in', (ctx, next: Next) => {

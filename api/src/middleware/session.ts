@@ -20,6 +20,13 @@ export interface SessionData {
   userId?: number;
   /** Epoch ms of sign-in, for the absolute lifetime. */
   signedInAt?: number;
+  /** Epoch ms of the last second-factor code taken in this session (sign-in or a later check). */
+  secondFactorAt?: number;
+  /**
+   * A sign-in whose password was right, waiting for its second step (auth/secondFactorRoutes.ts):
+   * not signed in (no userId) until a code is taken.
+   */
+  pending?: { userId: number; at: number; enrol: boolean };
 }
 
 /**

@@ -8,11 +8,12 @@ import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import {
   ADMIN_ONLY_PAGE, EDITABLE_ROLES, type EditableRole, type MatrixChange, type PermissionMatrix, type UserOverrides,
 } from '@kernel/permissions/permissionMatrix';
-import type { Role } from '@kernel/users/roles';
+import { ROLES, type Role } from '@kernel/users/roles';
 import { personName } from '@kernel/users/personName';
 import { liveRows } from '../db/liveRows';
 import { User } from '../users/User';
 import { recordId } from '../resources/fields';
+import { requiredRoles } from '../auth/secondFactor';
 
 const pageKey = Joi.string().valid(...PAGE_KEYS).messages({ 'any.only': 'Unknown page key', 'string.base': fieldText('invalid_format') });
 const pageList = Joi.array().items(pageKey).unique().messages({ 'array.base': fieldText('invalid_format'),
@@ -32,16 +33,23 @@ export const matrixChangeSchema = Joi.object({
     grants: pageList.default([]),
     denials: pageList.default([]),
   })).messages({ 'array.base': fieldText('invalid_format') }),
+  secondFactorRoles: Joi.array().items(Joi.string().valid(...ROLES).messages({ 'any.only': 'Unknown role' })).unique()
+    .messages({ 'array.base': fieldText('invalid_format'), 'array.unique': 'Listed twice' }),
   version: Joi.string(),
 });
+
+const byRoleOrder = (roles: Iterable<Role>): Role[] => {
+  const set = new Set(roles);
+  return ROLES.filter((role) => set.has(role));
+};
 
 const byPageOrder = (pages: Iterable<PageKey>): PageKey[] => {
   const set = new Set(pages);
   return PAGE_KEYS.filter((key) => set.has(key));
 };
 
-function fingerprint(roles: PermissionMatrix['roles'], users: UserOverrides[]): string {
-  const canonical = JSON.stringify([roles, users.map(({ userId, grants, denials }) => [userId, grants, denials])]);
+function fingerprint(roles: PermissionMatrix['roles'], users: UserOverrides[], secondFactorRoles: Role[]): string {
+  const canonical = JSON.stringify([roles, users.map(({ userId, grants, denials }) => [userId, grants, denials]), secondFactorRoles]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
@@ -66,7 +74,9 @@ export async function readMatrix(db: Knex | Knex.Transaction): Promise<Permissio
     users.set(row.userId, entry);
   }
   const userList = [...users.values()].map((u) => ({ ...u, grants: byPageOrder(u.grants), denials: byPageOrder(u.denials) }));
-  return { pages: [...PAGE_KEYS], roles, users: userList, version: fingerprint(roles, userList) };
+  const secondFactorRoles = byRoleOrder(await requiredRoles(db));
+  return { pages: [...PAGE_KEYS], roles, users: userList, secondFactorRoles,
+    version: fingerprint(roles, userList, secondFactorRoles) };
 }
 
 /**
@@ -136,6 +146,15 @@ export async function writeMatrix(ctx: Ctx, change: MatrixChange): Promise<Permi
         if (rows.length > 0) await trx('pagePermissions').insert(rows);
         changes[`users.${before.get(userId)?.username ?? usernames.get(userId)}`] = { before: { grants: old.grants, denials: old.denials },
           after: { grants: next.grants, denials: next.denials } };
+      }
+    }
+
+    if (change.secondFactorRoles) {
+      const required = byRoleOrder(change.secondFactorRoles);
+      if (!sameList(required, current.secondFactorRoles)) {
+        await trx('secondFactorRoles').delete();
+        if (required.length > 0) await trx('secondFactorRoles').insert(required.map((role) => ({ role })));
+        changes.secondFactorRoles = { before: current.secondFactorRoles, after: required };
       }
     }
 

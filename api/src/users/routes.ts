@@ -6,6 +6,7 @@ import type { AppState } from '../foundation/appState';
 import { hashPassword } from '../auth/passwords';
 import { httpError } from '../foundation/httpError';
 import { requirePage } from '../middleware/guard';
+import { resetFactors } from '../auth/secondFactor';
 import { endSessionsOf } from '../middleware/session';
 import { takes, type Input } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
@@ -78,9 +79,24 @@ async function endUserSession(ctx: Ctx, { params }: Input<unknown, unknown, { se
   ctx.body = { sessionsEnded: 1 };
 }
 
+/**
+ * A reset of a person's second factors (a lost phone), by whoever manages their account, as a
+ * password reset: they enrol anew at their next sign-in where their role requires it.
+ */
+async function resetSecondFactors(ctx: Ctx) {
+  const id = pathId(ctx);
+  ctx.body = await ctx.state.db.transaction(async (trx) => {
+    await managedUser(ctx, trx, id);
+    const factorsRemoved = await resetFactors(trx, id);
+    await logActivity(trx, ctx, { action: 'reset_second_factor', entityType: 'user', entityId: id, changes: { factorsRemoved } });
+    return { id, factorsRemoved };
+  });
+}
+
 export const userRoutes = new Router<AppState>({ prefix: '/api/users' })
   .post('/:id/reset-password', requirePage('users'), takes({ body: resetSchema }, resetPassword))
   .post('/:id/sign-out-everywhere', requirePage('users'), signOutEverywhere)
   .get('/:id/sessions', requirePage('users'), userSessions)
+  .delete('/:id/second-factors', requirePage('users'), resetSecondFactors)
   .delete('/:id/sessions/:sessionId', requirePage('users'),
     takes({ params: Joi.object({ id: recordId().required(), sessionId: sessionHandle() }) }, endUserSession));

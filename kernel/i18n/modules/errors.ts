@@ -39,6 +39,8 @@ const messages: ModuleMessages = {
       import_changed: '检查结果与预览时不同（现在 %{valid} 行有效，预览时 %{expected} 行），请重新检查文件',
       own_account: '不能停用或删除自己的账号',
       last_admin: '不能降级、停用或删除最后一位有效的管理员',
+      last_factor: '您的角色要求两步验证：请先添加另一种验证方式，再移除这一种',
+      second_factor_required: '请先输入验证码确认身份',
       transition_not_allowed: '当前状态不允许此变更，请刷新后重试',
       pod_required: '请先上传签收单（POD），再完成订单',
       not_completed: '只有已完成的订单才能设置完成日期',
@@ -96,6 +98,7 @@ const messages: ModuleMessages = {
       formula: '不接受公式，请填写数值或文字',
       order_completed: '订单已完成，日期不能再修改：%{orders}',
       dates_out_of_order: 'MOS 日期或完成日期将早于提货日期：%{orders}',
+      wrong_code: '验证码错误、已过期或已使用',
       status: {
         400: '请求无效',
         401: '您尚未登录或登录已过期，请重新登录',
@@ -145,6 +148,8 @@ const messages: ModuleMessages = {
       import_changed: 'The rows check out differently than in the preview (%{valid} valid now, %{expected} then): check the file again',
       own_account: 'You cannot deactivate or delete your own account',
       last_admin: 'The last active administrator cannot be demoted, deactivated or deleted',
+      last_factor: 'Your role requires two-step sign-in: add another method before removing this one',
+      second_factor_required: 'Confirm it is you: enter a code first',
       transition_not_allowed: 'This status change is not allowed from the current status: reload and try again',
       pod_required: 'Upload a proof of delivery (POD) before completing the order',
       not_completed: 'Only completed orders get a completion date',
@@ -202,6 +207,7 @@ const messages: ModuleMessages = {
       formula: 'Formulas are not accepted: enter the value itself',
       order_completed: 'These orders are completed and their dates can no longer change: %{orders}',
       dates_out_of_order: 'The MOS or completion date would fall before the pickup date: %{orders}',
+      wrong_code: 'This code is wrong, expired or used already',
       status: {
         400: 'The request is not valid',
         401: 'You are not signed in or your session has expired: please sign in again',

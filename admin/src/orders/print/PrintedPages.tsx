@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import type { PrintedOrder, PrintLayout } from '@kernel/orders/printing';
 import { trackingPath } from '@kernel/tracking/trackedOrder';
 import { useDateFormat } from '../../common/dateFormat';
-import { Barcode } from './Barcode';
+import { Barcode } from '../../common/Barcode';
 
 /** Each layout's sheet; a page is a hair shorter than its sheet so rounding never spills onto a blank one. */
 const SHEETS: Record<PrintLayout, { size: string; width: string; height: string }> = {

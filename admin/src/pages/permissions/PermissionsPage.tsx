@@ -11,7 +11,8 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { answerOf } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
 import {
-  addUser, changedSubjects, removeUser, setUserPages, toggleRolePage, useMatrixPages, type Draft, type PermissionMatrix,
+  addUser, changedSubjects, draftOf, removeUser, setUserPages, toggleRolePage, toggleSecondFactor, useMatrixPages, type Draft,
+  type PermissionMatrix,
 } from './permissionDraft';
 import { RoleMatrix } from './RoleMatrix';
 import { UserOverridesTable } from './UserOverridesTable';
@@ -24,7 +25,7 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
   const queryClient = useQueryClient();
   const dataProvider = useAppDataProvider();
   const pages = useMatrixPages();
-  const [draft, setDraft] = useState<Draft>({ roles: saved.roles, users: saved.users });
+  const [draft, setDraft] = useState<Draft>(draftOf(saved));
   const [confirming, setConfirming] = useState(false);
   const [saving, setSaving] = useState(false);
   const changed = changedSubjects(saved, draft);
@@ -33,7 +34,8 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
   const save = async () => {
     setSaving(true);
     try {
-      const matrix = await dataProvider.writePermissions({ roles: draft.roles, users: draft.users, version: saved.version });
+      const matrix = await dataProvider.writePermissions({ roles: draft.roles, users: draft.users,
+        secondFactorRoles: draft.secondFactorRoles, version: saved.version });
       // The new version remounts the editor on the saved matrix.
       queryClient.setQueryData(queryKeys.permissions(), matrix);
       await queryClient.invalidateQueries({ queryKey: queryKeys.accessiblePages() });
@@ -64,7 +66,7 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
         </Typography>
         {/* Named here too: on a phone react-admin draws a disabled button as a bare icon. */}
         <Button label="permissions.actions.reset" disabled={!dirty || saving} aria-label={translate('permissions.actions.reset')}
-          onClick={() => setDraft({ roles: saved.roles, users: saved.users })}><UndoIcon /></Button>
+          onClick={() => setDraft(draftOf(saved))}><UndoIcon /></Button>
         <Button label="permissions.actions.save" variant="contained" disabled={!dirty || saving}
           aria-label={translate('permissions.actions.save')}
           onClick={() => setConfirming(true)} data-testid="permissions-save"><SaveIcon /></Button>
@@ -73,7 +75,8 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
         <CardHeader title={translate('permissions.matrix.title')} subheader={translate('permissions.matrix.help')} />
         <CardContent sx={{ pt: 0 }}>
           <RoleMatrix pages={pages} saved={saved} draft={draft}
-            onToggle={(role, page) => setDraft((d) => toggleRolePage(d, role, page, pages.order))} />
+            onToggle={(role, page) => setDraft((d) => toggleRolePage(d, role, page, pages.order))}
+            onToggleSecondFactor={(role) => setDraft((d) => toggleSecondFactor(d, role))} />
         </CardContent>
       </Card>
       <Card>

@@ -4,6 +4,7 @@ import {
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import type { Role } from '@kernel/users/roles';
 import { ADMIN_ONLY_PAGE, type Draft, type EditableRole, type MatrixPages, type PageRow } from './permissionDraft';
 
 interface RoleMatrixProps {
@@ -11,6 +12,7 @@ interface RoleMatrixProps {
   saved: Draft;
   draft: Draft;
   onToggle: (role: EditableRole, page: PageKey) => void;
+  onToggleSecondFactor: (role: Role) => void;
 }
 
 const PageName = ({ row, name }: { row: PageRow; name: MatrixPages['name'] }) => {
@@ -32,7 +34,7 @@ const changedCell = { bgcolor: 'action.selected' };
  * Pages down, roles across: each role's default pages. Administrators hold every page and the
  * permissions page is theirs alone, so those cells are shown but cannot change.
  */
-export const RoleMatrix = ({ pages, saved, draft, onToggle }: RoleMatrixProps) => {
+export const RoleMatrix = ({ pages, saved, draft, onToggle, onToggleSecondFactor }: RoleMatrixProps) => {
   const translate = useTranslate();
   const roles = Object.keys(draft.roles) as EditableRole[];
   // The checkbox's accessible name: the role and the page as the table heads show them.
@@ -50,6 +52,27 @@ export const RoleMatrix = ({ pages, saved, draft, onToggle }: RoleMatrixProps) =
           </TableRow>
         </TableHead>
         <TableBody>
+          {/* Who must sign in with a second factor (DESIGN §16): a row of its own, administrators' box too. */}
+          <TableRow data-testid="second-factor-row">
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              <Tooltip title={translate('second_factor.required_help')}>
+                <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>{translate('second_factor.required_column')}</Typography>
+              </Tooltip>
+            </TableCell>
+            {(['admin', ...roles] as Role[]).map((role) => {
+              const checked = draft.secondFactorRoles.includes(role);
+              return (
+                <TableCell key={role} align="center" padding="checkbox"
+                  sx={checked !== saved.secondFactorRoles.includes(role) ? changedCell : undefined}>
+                  <Checkbox checked={checked} size="small" onChange={() => onToggleSecondFactor(role)}
+                    slotProps={{ input: { 'aria-label': translate('permissions.matrix.checkbox', { role: translate(`roles.${role}`),
+                      page: translate('second_factor.required_column') }),
+                    // @ts-expect-error data attributes are valid on the input element
+                    'data-testid': `second-factor-${role}` } }} />
+                </TableCell>
+              );
+            })}
+          </TableRow>
           {pages.groups.map((group, index) => (
             <Fragment key={group.label ?? index}>
               {group.label && (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import { ROLES, type Role } from '@kernel/users/roles';
 import {
   ADMIN_ONLY_PAGE, type EditableRole, type PermissionMatrix, type UserOverrides,
 } from '@kernel/permissions/permissionMatrix';
@@ -63,7 +64,16 @@ const inPageOrder = (order: PageKey[], pages: Iterable<PageKey>) => {
 export interface Draft {
   roles: PermissionMatrix['roles'];
   users: UserOverrides[];
+  secondFactorRoles: Role[];
 }
+
+/** What the editor starts from: the matrix as saved. */
+export const draftOf = ({ roles, users, secondFactorRoles }: PermissionMatrix): Draft => ({ roles, users, secondFactorRoles });
+
+/** Ticks or clears a role's "two-step sign-in required". */
+export const toggleSecondFactor = (draft: Draft, role: Role): Draft => ({ ...draft,
+  secondFactorRoles: draft.secondFactorRoles.includes(role) ? draft.secondFactorRoles.filter((r) => r !== role)
+    : ROLES.filter((r) => r === role || draft.secondFactorRoles.includes(r)) });
 
 export function toggleRolePage(draft: Draft, role: EditableRole, page: PageKey, order: PageKey[]): Draft {
   const pages = draft.roles[role];
@@ -86,9 +96,10 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 const overridesOf = (users: UserOverrides[], userId: number) =>
   users.find((u) => u.userId === userId) ?? { grants: [], denials: [] };
 
-/** The roles and users whose pages differ from what the server holds. */
-export function changedSubjects(saved: Draft, draft: Draft): { roles: EditableRole[]; users: number[] } {
-  const roles = (Object.keys(draft.roles) as EditableRole[]).filter((role) => !sameSet(saved.roles[role], draft.roles[role]));
+/** The roles and users whose pages (or, for a role, two-step sign-in) differ from what the server holds. */
+export function changedSubjects(saved: Draft, draft: Draft): { roles: Role[]; users: number[] } {
+  const roles = ROLES.filter((role) => (role !== 'admin' && !sameSet(saved.roles[role], draft.roles[role]))
+    || saved.secondFactorRoles.includes(role) !== draft.secondFactorRoles.includes(role));
   const ids = new Set([...saved.users, ...draft.users].map((u) => u.userId));
   const users = [...ids].filter((id) => {
     const [a, b] = [overridesOf(saved.users, id), overridesOf(draft.users, id)];

@@ -7,15 +7,18 @@ import { useErrorText } from '../common/useServerErrors';
 import { fieldMessages } from '../providers/errorMessages';
 import type { CurrentUser } from '../providers/dataProvider';
 import { LANGUAGES } from '../providers/i18nProvider';
-import { ThemeSwitch } from './ThemeSwitch';
-import { useToast } from './useToast';
+import { ThemeSwitch } from '../layout/ThemeSwitch';
+import { SecondStepNeeded } from '../providers/authProvider';
+import { SecondStepForm } from '../second-factor/SecondStepForm';
+import type { SecondStep } from '@kernel/auth/secondFactor';
+import { useToast } from '../layout/useToast';
 import { PASSWORD_LENGTH } from '@kernel/auth/passwordRules';
 import { personName } from '@kernel/users/personName';
 
 type Fields = Record<string, string>;
 
 /** A sign-in or registration form's values, its fields and its submission (the server's refusals under the fields and as a toast). */
-function useAuthForm(mode: 'login' | 'register', initial: Fields) {
+function useAuthForm(mode: 'login' | 'register', initial: Fields, onSecondStep?: (step: SecondStep['secondFactor']) => void) {
   const login = useLogin();
   const toast = useToast();
   const translate = useTranslate();
@@ -38,6 +41,10 @@ function useAuthForm(mode: 'login' | 'register', initial: Fields) {
           description: user ? translate('auth.logged_in_as', { name: personName(user) }) : undefined });
       }
     } catch (error) {
+      if (error instanceof SecondStepNeeded) {
+        onSecondStep?.(error.step);
+        return;
+      }
       setErrors(Object.fromEntries(Object.entries(fieldMessages('auth', error))
         .map(([field, { key, args }]) => [field, translate(key, args)])));
       const title = translate(mode === 'register' ? 'auth.registration_failed' : 'auth.login_failed');
@@ -59,7 +66,9 @@ const required = (values: Fields, names: string[], message: string): Fields =>
 
 const LoginForm = () => {
   const translate = useTranslate();
-  const { values, field, submit, pending } = useAuthForm('login', { username: '', password: '' });
+  const [step, setStep] = useState<SecondStep['secondFactor']>();
+  const { values, field, submit, pending } = useAuthForm('login', { username: '', password: '' }, setStep);
+  if (step) return <SecondStepForm step={step} onBack={() => setStep(undefined)} />;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     submit(values, required(values, ['username', 'password'], translate('validation.required')));
