@@ -84,6 +84,8 @@ describe('an authenticator app (TOTP)', () => {
     expect((await pending.get('/api/user')).body).toMatchObject({ id });
     expect((await logOf(id, 'login')).at(-1)).toMatchObject({ userId: id, changes: { secondFactor: 'totp' } });
     expect(await logOf(id, 'second_factor_added')).toHaveLength(1);
+    // Starting the set-up is logged with its write, never with the secret.
+    expect(await logOf(id, 'second_factor_setup')).toEqual([{ userId: id, changes: { kind: 'totp' } }]);
   });
 
   it('takes a code one step early or late, not two, and no code twice', async () => {

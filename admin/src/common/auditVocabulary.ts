@@ -6,7 +6,7 @@ import { isRecordType, RECORD_TYPE_NAMES, RECORD_TYPES, recordTypeOf } from '@ke
 export const ACTIONS = [
   'login', 'logout', 'login_failed', 'register', 'create', 'update', 'delete', 'restore', 'purge', 'import',
   'status_change', 'batch_update', 'upload', 'reset_password', 'sign_out_everywhere', 'end_session',
-  'second_factor_added', 'second_factor_removed', 'recovery_codes_renewed', 'reset_second_factor',
+  'second_factor_setup', 'second_factor_added', 'second_factor_removed', 'recovery_codes_renewed', 'reset_second_factor',
   'rate_card_apply', 'bulk_edit', 'undo', 'retry', 'print',
 ] as const;
 

@@ -92,7 +92,17 @@ async function secondStep(ctx: Ctx, { body: { code } }: Input<{ code: string }>)
 async function enrolAtSignIn(ctx: Ctx) {
   const { user, enrol } = await pendingUser(ctx);
   if (!enrol) throw httpError('not_signed_in', 'This sign-in asks for a code of your enrolled factor');
-  ctx.body = await ctx.state.db.transaction((trx) => startTotp(trx, user));
+  ctx.body = await setUpApp(ctx, user);
+}
+
+/** An app to set up, unconfirmed until its first code: logged on the user with the write (no secret in the log). */
+async function setUpApp(ctx: Ctx, user: User) {
+  return ctx.state.db.transaction(async (trx) => {
+    const enrolment = await startTotp(trx, user);
+    await logActivity(trx, ctx, { action: 'second_factor_setup', entityType: 'user', entityId: user.id, actor: user,
+      changes: { kind: 'totp' } });
+    return enrolment;
+  });
 }
 
 async function status(ctx: Ctx) {
@@ -100,7 +110,7 @@ async function status(ctx: Ctx) {
 }
 
 async function startApp(ctx: Ctx) {
-  ctx.body = await ctx.state.db.transaction((trx) => startTotp(trx, ctx.state.user!));
+  ctx.body = await setUpApp(ctx, ctx.state.user!);
 }
 
 /** Confirms the app being set up with its first code; the first factor brings recovery codes. */

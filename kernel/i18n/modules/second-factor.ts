@@ -54,7 +54,7 @@ const messages: ModuleMessages = {
     },
     activity_logs: {
       actions: {
-        second_factor_added: '开启两步验证', second_factor_removed: '移除两步验证', recovery_codes_renewed: '生成新恢复码',
+        second_factor_setup: '开始设置两步验证', second_factor_added: '开启两步验证', second_factor_removed: '移除两步验证', recovery_codes_renewed: '生成新恢复码',
         reset_second_factor: '重置两步验证',
       },
       change_fields: { secondFactorRoles: '要求两步验证的角色', secondFactor: '两步验证', factorsRemoved: '移除的验证方式', factorId: '验证方式' },
@@ -112,7 +112,7 @@ const messages: ModuleMessages = {
     },
     activity_logs: {
       actions: {
-        second_factor_added: 'Two-step sign-in on', second_factor_removed: 'Second factor removed', recovery_codes_renewed: 'New recovery codes',
+        second_factor_setup: 'Two-step sign-in set-up started', second_factor_added: 'Two-step sign-in on', second_factor_removed: 'Second factor removed', recovery_codes_renewed: 'New recovery codes',
         reset_second_factor: 'Two-step sign-in reset',
       },
       change_fields: { secondFactorRoles: 'Roles requiring two-step sign-in', secondFactor: 'Second factor', factorsRemoved: 'Factors removed', factorId: 'Factor' },
