@@ -93,6 +93,7 @@ describe('API tokens', () => {
     };
     // The manager may have the page; a token for an administrator is still not theirs to make.
     await app.db('pagePermissions').insert({ pageKey: 'integrations', allowed: true, userId: await idOf('manager') });
+    await app.heard();
     await refused({ userId: await idOf('admin') }, 'userId', 'not_managed');
     await refused({ userId: await idOf('biller'), expiresInDays: 366 }, 'expiresInDays', 'too_large');
     const pending = (await app.db('users').insert({ username: 'waiting.token', passwordHash: 'x', firstName: 'W', lastName: 'T',

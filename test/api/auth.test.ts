@@ -117,6 +117,7 @@ describe('POST /api/logout', () => {
   it('ends the sessions of a user who is deactivated meanwhile', async () => {
     const c = await signedInAs(app.url, 'biller');
     await app.db('users').where({ username: 'biller' }).update({ status: 'inactive' });
+    await app.heard();
     try {
       expect((await c.get('/api/user')).status).toBe(401);
     } finally {

@@ -81,9 +81,11 @@ describe('the ids of a list, for the batch page\'s "select all"', () => {
 
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'batch_modification', allowed: true });
+    await app.heard();
     try {
       expect((await ids(dispatcher, { q: 'IDS-' })).body.ids.sort((a: number, b: number) => a - b)).toEqual(own);
       await app.db('pagePermissions').where({ userId: refs.dispatcherId }).update({ allowed: false });
+      await app.heard();
       expect((await ids(dispatcher, { q: 'IDS-' })).status).toBe(403);
     } finally {
       await app.db('pagePermissions').where({ userId: refs.dispatcherId }).delete();

@@ -164,6 +164,7 @@ describe('list exports', () => {
 
     // Granted the old reports, they see each snapshot's orders counted in their areas only, as on the list.
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'old_reports', allowed: true });
+    await app.heard();
     expect((await admin.post('/api/report-runs')).status).toBe(201);
     const orderCount = field('cn', 'report-runs', 'orderCount');
     const latestCount = async (client: HttpClient) => {

@@ -96,6 +96,7 @@ describe('orders list totals', () => {
 
   it('estimate a regional dispatcher\'s pricing total from their own areas too', async () => {
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'pricing_management', allowed: true });
+    await app.heard();
     try {
       const { answer, sql } = await listed(dispatcher, '/api/pricing?range=[0,24]');
       expect(answer.headers.get('x-total-estimated')).toBe('true');

@@ -279,6 +279,7 @@ describe('the settings', () => {
     expect(await app.db('mailSettings').where({ userId: refs.dispatcherId }).whereNotNull('digestHour')).toEqual([]);
     // Granted the page, they are offered them, and may choose them.
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'reports', allowed: true });
+    await app.heard();
     try {
       expect((await dispatcher.get('/api/notification-settings')).body.reportSubscriptions).toEqual([]);
       expect((await dispatcher.put('/api/notification-settings', { reportSubscriptions: ['weekly'] })).body.reportSubscriptions).toEqual(['weekly']);
@@ -297,6 +298,7 @@ describe('the settings', () => {
     expect(await app.db('notificationSettings').where({ userId: refs.dispatcherId })).toEqual([]);
     // Granted the page, they are offered it, and may choose it.
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'users', allowed: true });
+    await app.heard();
     try {
       expect((await dispatcher.get('/api/notification-settings')).body.kinds.registration_pending).toEqual({ inApp: true, email: false });
       expect((await dispatcher.put('/api/notification-settings', { kinds: { registration_pending: { inApp: false, email: true } } })).body.kinds)

@@ -220,6 +220,7 @@ describe('batch completion date', () => {
     // (docs/roles-and-permissions.md#default-pages-per-role): granted here, it keeps to their
     // areas.
     await app.db('pagePermissions').insert({ userId: dispatcherId, pageKey: 'batch_modification', allowed: true });
+    await app.heard();
     try {
       const unknown = await admin.post('/api/orders/batch-completion-date', { ids: [mine.id, 999999], completionDate: '2026-10-01T00:00:00Z' });
       expect(unknown.status).toBe(404);

@@ -20,6 +20,7 @@ beforeAll(async () => {
   // A dispatcher given pricing management sees their areas' totals only.
   const { id: userId } = await app.db('users').where({ username: 'regional_dispatcher' }).first('id');
   await app.db('pagePermissions').insert({ userId, pageKey: 'pricing_management', allowed: true });
+  await app.heard();
 }, 300_000);
 afterAll(() => app?.close());
 

@@ -192,6 +192,7 @@ describe('the card that prices an order', () => {
     const manager = await signedInAs(app.url, 'manager');
     const managerId = (await app.db('users').where({ username: 'manager' }).first('id')).id;
     await app.db('pagePermissions').insert({ userId: managerId, pageKey: 'pricing_management', allowed: false });
+    await app.heard();
     expect((await manager.post(`/api/actions/${actionId}/undo`, {})).status).toBe(200);
     expect((await admin.get(`/api/orders/${order.id}`)).body).toMatchObject({ status: 'awaiting_pod_upload', basePurchasePrice: null });
   });

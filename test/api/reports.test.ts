@@ -405,6 +405,7 @@ describe('who may read and refresh', () => {
     const biller = await signedInAs(app.url, 'biller');
     const billerId = (await biller.get('/api/user')).body.id;
     await app.db('pagePermissions').insert({ userId: billerId, pageKey: 'reports', allowed: false });
+    await app.heard();
     try {
       const [run] = (await biller.get('/api/report-runs?sort=["runAt","DESC"]&range=[0,24]')).body;
       expect(run).toMatchObject({ id: expect.any(Number), kind: expect.any(String) });

@@ -235,6 +235,7 @@ describe('a regional dispatcher reaches only the orders of their own delivery ar
   it('cannot batch-date an order outside their areas', async () => {
     const before = await tableChecksums(app.db);
     await app.db('pagePermissions').insert({ userId: f.userIds.regional_dispatcher, pageKey: 'batch_modification', allowed: true });
+    await app.heard();
     try {
       const res = await dispatcher.post('/api/orders/batch-completion-date',
         { ids: [f.otherCompleted.id], completionDate: new Date().toISOString() });

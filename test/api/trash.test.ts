@@ -215,6 +215,7 @@ describe('what the API tells of a deleted record', () => {
     // Even granted the trash, the dispatcher may not see an order outside their areas.
     await app.db('pagePermissions').insert({ pageKey: 'trash', allowed: true,
       userId: (await app.db('users').where({ username: 'regional_dispatcher' }).first()).id });
+    await app.heard();
     expect((await dispatcher.get('/api/trash')).status).toBe(200);
     const answer = await dispatcher.get(`/api/orders/${order.id}`);
     expect(answer.status).toBe(404);

@@ -6,6 +6,7 @@ import type { AppState } from '../../api/src/foundation/appState';
 import type { Role } from '@kernel/users/roles';
 import { createApp } from '../../api/src/app';
 import { endLiveStreams } from '../../api/src/live/routes';
+import { sessionCache } from '../../api/src/middleware/sessionCache';
 import { readConfig, type Config } from '../../api/src/foundation/config';
 import { databaseStarted, knexConfig, openDatabase, type DatabaseTarget } from '../../api/src/db/knex';
 import { signedInAs, type HttpClient } from './httpClient';
@@ -18,6 +19,12 @@ export interface TestApp {
   /** The Koa app and its HTTP server, for a test that stops them as server.ts does (shutdown.ts). */
   koa: Koa<AppState>;
   server: Server;
+  /**
+   * Waits until the app has heard the notices of what the test wrote past the API (a permission
+   * row, a user's status): the sessions it keeps are read anew on their next request
+   * (middleware/sessionCache.ts), as a request that writes waits for before it answers.
+   */
+  heard: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -55,6 +62,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     config,
     koa,
     server,
+    heard: () => sessionCache(db).caughtUp(),
     close: async () => {
       endLiveStreams(db);
       // Kept-alive connections of clients the tests dropped (aborted event streams) would otherwise
