@@ -15,18 +15,27 @@ export const WRONG_CODES_WINDOW_MS = 15 * 60_000;
 /** How long a password sign-in waits for its second step, and how recent a check a sensitive action (a new API token) needs. */
 export const PENDING_SIGN_IN_MS = 10 * 60_000;
 export const FRESH_CHECK_MS = 5 * 60_000;
+/** How long a passkey ceremony's challenge may be answered. */
+export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
+
+export type FactorKind = 'totp' | 'passkey';
 
 /**
- * POST /api/login's answer when the password was right and a second step is needed: `verify` a
- * code of an enrolled factor, or `enrol` one first (the role requires it and the person has none).
+ * POST /api/login's answer when the password was right and a second step is needed: `verify` one's
+ * factor (`factors`: the kinds one has, so the page offers a code field, a passkey or both), or
+ * `enrol` one first (the role requires it and the person has none).
  */
 export interface SecondStep {
   secondFactor: 'verify' | 'enrol';
+  factors: FactorKind[];
 }
+
+/** What a sign-in's second step took: a code of an app, a recovery code or a passkey's signature. */
+export type SecondFactorTaken = 'totp' | 'recovery_code' | 'passkey';
 
 export interface EnrolledFactor {
   id: number;
-  kind: 'totp';
+  kind: FactorKind;
   createdAt: string;
   lastUsedAt: string | null;
 }
@@ -37,6 +46,13 @@ export interface SecondFactorStatus {
   factors: EnrolledFactor[];
   recoveryCodesLeft: number;
 }
+
+/**
+ * A proof of one's second factor (POST /api/login/second-factor, /api/second-factors/check): a
+ * code of an app or a recovery code, or a passkey's signature (the browser's WebAuthn answer as
+ * JSON) over the challenge the session was given.
+ */
+export type SecondFactorProof = { code: string } | { passkey: object };
 
 /** An authenticator app being set up: the secret its QR code carries, and the otpauth:// address. */
 export interface TotpEnrolment {

@@ -3,12 +3,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { Role } from '@kernel/users/roles';
 import { MAX_WRONG_CODES, RECOVERY_CODE_COUNT } from '@kernel/auth/secondFactor';
 import { HttpClient } from '../helpers/httpClient';
+import { SoftPasskey } from '../helpers/softAuthenticator';
 import { useSignedInApp } from '../helpers/testApp';
 
 /*
  * The second factor (DESIGN §16): TOTP by the clock this test sets (the server shares this
- * process's Date), recovery codes, the throttle, a role that requires it, an administrator's reset
- * and the fresh check a new API token needs.
+ * process's Date), passkeys by a software authenticator (helpers/softAuthenticator.ts), recovery
+ * codes, the throttle, a role that requires it, an administrator's reset and the fresh check a new
+ * API token needs.
  */
 const { app, admin } = useSignedInApp({ admin: 'admin' });
 const PASSWORD = 'second-factor-7';
@@ -53,10 +55,10 @@ async function enrol(client: HttpClient): Promise<{ secret: string; recoveryCode
 }
 
 /** A password sign-in that must go on with a second step: the client, waiting for a code. */
-async function passwordStep(username: string, step: 'verify' | 'enrol' = 'verify'): Promise<HttpClient> {
+async function passwordStep(username: string, step: 'verify' | 'enrol' = 'verify', factors = step === 'verify' ? ['totp'] : []): Promise<HttpClient> {
   const client = new HttpClient(app.url);
   const answer = await client.login(username, PASSWORD);
-  expect(answer.body).toEqual({ secondFactor: step });
+  expect(answer.body).toEqual({ secondFactor: step, factors });
   expect((await client.get('/api/user')).status).toBe(401);
   return client;
 }
@@ -232,5 +234,95 @@ describe('a new API token', () => {
     expect(await app.db('apiTokens').where({ userId: id }).count({ n: '*' }).first()).toEqual({ n: 1 });
     expect((await client.post('/api/second-factors/check', { code: codeAt(secret, clock.at) })).status).toBe(204);
     expect((await client.post('/api/api-tokens', { ...token, name: 'ERP 2' })).status).toBe(201);
+  });
+});
+
+describe('a passkey', () => {
+  /** A passkey made on a signed-in account through the registration ceremony: the authenticator and the server's answer. */
+  async function addPasskey(client: HttpClient) {
+    const passkey = new SoftPasskey(app.url);
+    const options = await client.post('/api/second-factors/passkey/registration');
+    expect(options.body).toMatchObject({ challenge: expect.any(String), rp: { id: '127.0.0.1' }, attestation: 'none' });
+    const added = await client.post('/api/second-factors/passkey', { passkey: passkey.register(options.body) });
+    expect(added.status).toBe(201);
+    return { passkey, added: added.body };
+  }
+  /** A password sign-in's second step by `passkey`: the client and the server's answer. */
+  async function signInWith(username: string, passkey: SoftPasskey, answer = (options: { challenge: string }) => passkey.assert(options)) {
+    const client = await passwordStep(username, 'verify', ['passkey']);
+    const options = await client.post('/api/login/second-factor/passkey-challenge');
+    expect(options.body).toMatchObject({ rpId: '127.0.0.1', allowCredentials: [{ id: passkey.id.toString('base64url') }] });
+    return { client, answer: await client.post('/api/login/second-factor', { passkey: answer(options.body) }) };
+  }
+
+  it('is made by the registration ceremony, logged, and brings the first recovery codes', async () => {
+    const { id, client } = await account();
+    const { added } = await addPasskey(client);
+    expect(added.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
+    expect((await client.get('/api/second-factors')).body).toMatchObject({ factors: [{ kind: 'passkey', lastUsedAt: null }],
+      recoveryCodesLeft: RECOVERY_CODE_COUNT });
+    expect(await logOf(id, 'second_factor_added')).toEqual([{ userId: id, changes: { kind: 'passkey', factorId: expect.any(Number) } }]);
+    // A second one excludes the first, and brings no new codes.
+    const again = await client.post('/api/second-factors/passkey/registration');
+    expect(again.body.excludeCredentials).toHaveLength(1);
+    const second = new SoftPasskey(app.url);
+    expect((await client.post('/api/second-factors/passkey', { passkey: second.register(again.body) })).body).toEqual({ recoveryCodes: null });
+    // An answer to a challenge taken already, or made for another site, is not kept.
+    expect((await client.post('/api/second-factors/passkey', { passkey: second.register(again.body) })).body)
+      .toMatchObject({ fields: { passkey: { code: 'wrong_code' } } });
+    const elsewhere = await client.post('/api/second-factors/passkey/registration');
+    expect((await client.post('/api/second-factors/passkey', { passkey: new SoftPasskey(app.url).register(elsewhere.body, { origin: 'https://evil.example' }) })).body)
+      .toMatchObject({ fields: { passkey: { code: 'wrong_code' } } });
+    expect((await client.get('/api/second-factors')).body.factors).toHaveLength(2);
+  });
+
+  it('signs in once per challenge: a replay, a race of one answer, a key that went back, another\'s key or site are refused', async () => {
+    const { id, username, client } = await account();
+    const { passkey } = await addPasskey(client);
+    const { answer } = await signInWith(username, passkey);
+    expect(answer.body).toMatchObject({ id });
+    expect((await logOf(id, 'login')).at(-1)).toMatchObject({ changes: { secondFactor: 'passkey' } });
+    expect(Number((await app.db('userFactors').where({ userId: id }).first('signCount')).signCount)).toBe(1);
+
+    // The same answer again, on a new sign-in with its own challenge.
+    let replayed: ReturnType<SoftPasskey['assert']> | undefined;
+    const first = await signInWith(username, passkey, (options) => (replayed = passkey.assert(options)));
+    expect(first.answer.status).toBe(200);
+    const replay = await signInWith(username, passkey, () => replayed!);
+    expect(replay.answer.body).toMatchObject({ fields: { passkey: { code: 'wrong_code' } } });
+
+    // Two requests of one sign-in with one answer: one gets in.
+    const racing = await passwordStep(username, 'verify', ['passkey']);
+    const options = (await racing.post('/api/login/second-factor/passkey-challenge')).body;
+    const signed = passkey.assert(options);
+    const statuses = await Promise.all([0, 1].map(() => racing.post('/api/login/second-factor', { passkey: signed })));
+    expect(statuses.map((s) => s.status).sort()).toEqual([200, 400]);
+
+    // A counter lower than the last one seen (a cloned key), a page of another site, a key of no one's here.
+    const cloned = await signInWith(username, passkey, (o) => passkey.assert(o, { counter: 1 }));
+    expect(cloned.answer.status).toBe(400);
+    const phished = await signInWith(username, passkey, (o) => passkey.assert(o, { origin: 'https://evil.example' }));
+    expect(phished.answer.status).toBe(400);
+    const stranger = new SoftPasskey(app.url);
+    const other = await signInWith(username, passkey, (o) => stranger.assert(o));
+    expect(other.answer.status).toBe(400);
+    expect(await logOf(id, 'login_failed')).toHaveLength(5);
+    // Right again: the throttle's count of wrong ones is forgiven.
+    expect((await signInWith(username, passkey)).answer.status).toBe(200);
+  });
+
+  it('checks a person before a new API token, and has no challenge for someone without one', async () => {
+    const { id, client } = await account('admin');
+    expect((await client.post('/api/second-factors/passkey-challenge')).body).toMatchObject({ code: 'not_found' });
+    const { passkey } = await addPasskey(client);
+    clock.move(5 * 60_000 + 1_000);
+    const token = { name: 'ERP by passkey', userId: id, expiresInDays: 30 };
+    expect((await client.post('/api/api-tokens', token)).body).toMatchObject({ code: 'second_factor_required' });
+    const options = (await client.post('/api/second-factors/passkey-challenge')).body;
+    expect((await client.post('/api/second-factors/check', { passkey: passkey.assert(options) })).status).toBe(204);
+    expect((await client.post('/api/api-tokens', token)).status).toBe(201);
+    // A body of both a code and a passkey, or of neither, is refused naming them.
+    expect((await client.post('/api/second-factors/check', { code: '123456', passkey: passkey.assert(options) })).status).toBe(400);
+    expect((await client.post('/api/second-factors/check', {})).status).toBe(400);
   });
 });

@@ -104,4 +104,48 @@ describe('two-step sign-in', () => {
     await screenshot(page, 'second-factor-permissions-cn-dark', { fullPage: false });
     await closePage(page);
   });
+
+  it('takes a passkey made in the user menu, and signs in with it through the browser\'s dialog (en, then cn on a phone)', async () => {
+    // WebAuthn takes a host name as the relying party, not an address: the page is opened as localhost.
+    const page = await newPage(env.browser, env.app.url.replace('127.0.0.1', 'localhost'));
+    // Chromium's virtual authenticator (DevTools protocol): a platform passkey whose user is present and verified at once.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal',
+      hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true } });
+    await signIn(page, 'director', { language: 'en' });
+    await page.getByLabel('Profile').click();
+    await page.getByTestId('second-factor-menu-item').click();
+    const dialog = page.getByTestId('second-factor-dialog');
+    await dialog.getByTestId('add-passkey').click();
+    // The first factor brings the recovery codes.
+    await expectCount(dialog.getByTestId('recovery-code'), 10);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.getByTestId('second-factor').getByText('Passkey').waitFor();
+    await screenshot(page, 'second-factor-passkey-settings-en', { fullPage: false });
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0].rpId).toBe('localhost');
+    // A second one on the same device is refused by the browser, said in words.
+    await dialog.getByTestId('add-passkey').click();
+    await page.getByText('This device holds a passkey of yours already').waitFor();
+    await page.keyboard.press('Escape');
+
+    // Signed out, then in again on a phone in Chinese: the password, then the passkey.
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.setItem('RaStorelogistics.locale', JSON.stringify('cn')));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInWithPassword(page, 'director');
+    const step = page.getByTestId('second-step-form');
+    await page.getByText('请使用您的通行密钥，或输入一个恢复码。').waitFor();
+    await screenshot(page, 'second-factor-passkey-step-cn-390');
+    await step.getByTestId('use-passkey').click();
+    await page.getByTestId('dashboard').waitFor();
+    const [used] = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+    expect(used.signCount).toBeGreaterThan(credentials[0].signCount);
+    const director = await env.app.db('users').where({ username: 'director' }).first('id');
+    expect(await env.app.db('activityLogs').where({ action: 'login', entityType: 'user', entityId: String(director.id) })
+      .orderBy('id', 'desc').first('changes')).toEqual({ changes: { secondFactor: 'passkey' } });
+    await closePage(page);
+  });
 });

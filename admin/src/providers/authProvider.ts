@@ -2,33 +2,33 @@ import { HttpError, type AuthProvider } from 'react-admin';
 import { dataProvider, type CurrentUser, type Credentials, type Registration } from './dataProvider';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient } from './queryClient';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import type { SecondStep } from '@kernel/auth/secondFactor';
+import type { SecondFactorProof, SecondStep } from '@kernel/auth/secondFactor';
 import { personName } from '@kernel/users/personName';
 
 /** The password was right and the sign-in goes on with a second step (the sign-in page shows it). */
 export class SecondStepNeeded extends Error {
-  constructor(readonly step: SecondStep['secondFactor']) {
-    super(`second factor: ${step}`);
+  constructor(readonly step: SecondStep) {
+    super(`second factor: ${step.secondFactor}`);
   }
 }
 
 /**
- * What `login` takes: a username and password; the second step's code; a person signed in
+ * What `login` takes: a username and password; the second step's code or passkey; a person signed in
  * already by an enrolment (whose recovery codes the page showed first); or a registration.
  */
-export type LoginParams = (Credentials & { register?: false }) | { code: string } | { signedIn: CurrentUser }
+export type LoginParams = (Credentials & { register?: false }) | SecondFactorProof | { signedIn: CurrentUser }
   | (Registration & { register: true });
 
 async function signedInBy(params: LoginParams): Promise<CurrentUser> {
   if ('signedIn' in params) return params.signedIn;
-  if ('code' in params) return dataProvider.secondStep(params.code);
+  if ('code' in params || 'passkey' in params) return dataProvider.secondStep(params);
   if (params.register) {
     const { register: _register, ...registration } = params;
     return dataProvider.register(registration);
   }
   const { register: _register, ...credentials } = params;
   const answer = await dataProvider.signIn(credentials);
-  if ('secondFactor' in answer) throw new SecondStepNeeded(answer.secondFactor);
+  if ('secondFactor' in answer) throw new SecondStepNeeded(answer);
   return answer;
 }
 

@@ -9,7 +9,10 @@ import type { OrderImportReport } from '@kernel/orders/orderImport';
 import type { BulkEditChanges, BulkEditResult } from '@kernel/orders/bulkEdit';
 import type { PrintedOrder, PrintLayout, PrintRecord, ScannedOrder } from '@kernel/orders/printing';
 import type { SignedInSession } from '@kernel/users/sessions';
-import type { SecondFactorStatus, SecondStep, TotpEnrolment } from '@kernel/auth/secondFactor';
+import type { SecondFactorProof, SecondFactorStatus, SecondStep, TotpEnrolment } from '@kernel/auth/secondFactor';
+import type {
+  PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON,
+} from '@simplewebauthn/browser';
 import type { NotificationRecord, NotificationSettings } from '@kernel/notifications/notificationRecords';
 import type { OrderAttachment, OrderEvent, OrderRecord, TransitionRequest } from '@kernel/orders/orderRecords';
 import type { PasteAnswer, PasteRow, PricingStats } from '@kernel/pricing/pricingRecords';
@@ -189,15 +192,20 @@ export interface AppMethods {
   currentUser(): Promise<CurrentUser | null>;
   /** The password step: signed in, or a second step to take (docs/api-conventions.md#second-factor). */
   signIn(credentials: Credentials): Promise<CurrentUser | SecondStep>;
-  /** The second step of a sign-in: a code; an enrolment's first code brings the recovery codes. */
-  secondStep(code: string): Promise<CurrentUser & { recoveryCodes?: string[] }>;
+  /** The second step of a sign-in: a code or a passkey; an enrolment's first code brings the recovery codes. */
+  secondStep(proof: SecondFactorProof): Promise<CurrentUser & { recoveryCodes?: string[] }>;
+  /** A challenge for one's passkeys to sign: during a sign-in's second step, or signed in (a check). */
+  passkeyChallenge(signingIn: boolean): Promise<PublicKeyCredentialRequestOptionsJSON>;
+  /** The options for creating a passkey, then the authenticator's answer kept: the first factor brings recovery codes. */
+  passkeyRegistration(): Promise<PublicKeyCredentialCreationOptionsJSON>;
+  addPasskey(passkey: RegistrationResponseJSON): Promise<{ recoveryCodes: string[] | null }>;
   /** An authenticator app to set up during a sign-in whose role requires one. */
   secondStepEnrolment(): Promise<TotpEnrolment>;
   secondFactors(): Promise<SecondFactorStatus>;
   startTotp(): Promise<TotpEnrolment>;
   confirmTotp(code: string): Promise<{ recoveryCodes: string[] | null }>;
-  /** A code checked while signed in: a sensitive action may go ahead for 5 minutes. */
-  checkSecondFactor(code: string): Promise<void>;
+  /** A code or passkey checked while signed in: a sensitive action may go ahead for 5 minutes. */
+  checkSecondFactor(proof: SecondFactorProof): Promise<void>;
   renewRecoveryCodes(): Promise<{ recoveryCodes: string[] }>;
   removeSecondFactor(id: number): Promise<void>;
   resetSecondFactors(userId: Identifier): Promise<{ factorsRemoved: number }>;
@@ -309,12 +317,15 @@ const methods: AppMethods = {
   }),
   signIn: (credentials) => send('POST', '/api/login', credentials),
   register: (registration) => send('POST', '/api/register', registration),
-  secondStep: (code) => send('POST', '/api/login/second-factor', { code }),
+  secondStep: (proof) => send('POST', '/api/login/second-factor', proof),
+  passkeyChallenge: (signingIn) => send('POST', signingIn ? '/api/login/second-factor/passkey-challenge' : '/api/second-factors/passkey-challenge'),
+  passkeyRegistration: () => send('POST', '/api/second-factors/passkey/registration'),
+  addPasskey: (passkey) => send('POST', '/api/second-factors/passkey', { passkey }),
   secondStepEnrolment: () => send('POST', '/api/login/second-factor/enrolment'),
   secondFactors: () => call('/api/second-factors'),
   startTotp: () => send('POST', '/api/second-factors/totp'),
   confirmTotp: (code) => send('POST', '/api/second-factors/totp/confirm', { code }),
-  checkSecondFactor: (code) => send('POST', '/api/second-factors/check', { code }),
+  checkSecondFactor: (proof) => send('POST', '/api/second-factors/check', proof),
   renewRecoveryCodes: () => send('POST', '/api/second-factors/recovery-codes'),
   removeSecondFactor: (id) => send('DELETE', `/api/second-factors/${id}`),
   resetSecondFactors: (userId) => send('DELETE', `/api/users/${userId}/second-factors`),

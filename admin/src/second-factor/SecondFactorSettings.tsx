@@ -1,3 +1,4 @@
+import KeyIcon from '@mui/icons-material/Key';
 import PhonelinkLockIcon from '@mui/icons-material/PhonelinkLock';
 import {
   Alert, Box, Button, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Stack, Typography,
@@ -12,13 +13,15 @@ import { useAppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { CodeForm } from './CodeForm';
 import { RecoveryCodes } from './RecoveryCodes';
+import { browserRefusal, createPasskey, passkeysSupported } from './passkey';
 import { TotpSetup } from './TotpSetup';
 import { useFreshCheck } from './useFreshCheck';
 
 /**
- * One's own two-step sign-in (DESIGN §16): the app set up, when it was last used, recovery codes
- * left; setting an app up (QR code, first code, recovery codes); removing it and renewing the
- * recovery codes, each after a confirmation and, where the server asks, a fresh code.
+ * One's own two-step sign-in (DESIGN §16): the app and passkeys set up, when each was last used,
+ * recovery codes left; setting an app up (QR code, first code, recovery codes) or adding a passkey
+ * (the browser's dialog); removing one and renewing the recovery codes, each after a confirmation
+ * and, where the server asks, a fresh check.
  */
 export const SecondFactorSettings = () => {
   const translate = useTranslate();
@@ -63,6 +66,34 @@ export const SecondFactorSettings = () => {
       onError(refusal);
     }
   };
+  const addPasskey = async () => {
+    try {
+      const { recoveryCodes } = await createPasskey(dataProvider);
+      notify('second_factor.passkey_added', { type: 'success' });
+      if (recoveryCodes) setCodes(recoveryCodes);
+    } catch (refusal) {
+      const browser = browserRefusal(refusal);
+      if (browser) notify(browser, { type: 'warning' });
+      else onError(refusal);
+    } finally {
+      await refresh();
+    }
+  };
+  const hasApp = status.factors.some((factor) => factor.kind === 'totp');
+  const adding = (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignSelf: 'flex-start' }}>
+      {!hasApp && (
+        <Button variant={status.factors.length === 0 ? 'contained' : 'outlined'} startIcon={<PhonelinkLockIcon />} onClick={() => void start()}>
+          {translate('second_factor.setup')}
+        </Button>
+      )}
+      {passkeysSupported() && (
+        <Button variant="outlined" startIcon={<KeyIcon />} onClick={() => void addPasskey()} data-testid="add-passkey">
+          {translate('second_factor.add_passkey')}
+        </Button>
+      )}
+    </Stack>
+  );
   const confirmed = async () => {
     const action = asking;
     setAsking(undefined);
@@ -87,9 +118,7 @@ export const SecondFactorSettings = () => {
       {status.factors.length === 0 ? (
         <>
           <Typography variant="body2" color="text.secondary">{translate('second_factor.none')}</Typography>
-          <Button variant="contained" startIcon={<PhonelinkLockIcon />} onClick={() => void start()} sx={{ alignSelf: 'flex-start' }}>
-            {translate('second_factor.setup')}
-          </Button>
+          {adding}
         </>
       ) : (
         <>
@@ -97,8 +126,8 @@ export const SecondFactorSettings = () => {
             {status.factors.map((factor) => (
               <ListItem key={factor.id} disableGutters data-testid="second-factor"
                 secondaryAction={<Button color="error" onClick={() => { setRemoving(factor); setAsking('remove'); }}>{translate('second_factor.remove')}</Button>}>
-                <ListItemIcon><PhonelinkLockIcon /></ListItemIcon>
-                <ListItemText primary={translate('second_factor.factor_totp')}
+                <ListItemIcon>{factor.kind === 'passkey' ? <KeyIcon /> : <PhonelinkLockIcon />}</ListItemIcon>
+                <ListItemText primary={translate(`second_factor.factor_${factor.kind}`)}
                   secondary={`${translate('second_factor.added', { time: format.dateTime(factor.createdAt) })} · ${factor.lastUsedAt
                     ? translate('second_factor.last_used', { time: format.dateTime(factor.lastUsedAt) }) : translate('second_factor.never_used')}`} />
               </ListItem>
@@ -110,11 +139,12 @@ export const SecondFactorSettings = () => {
             </Typography>
             <Button onClick={() => setAsking('renew')}>{translate('second_factor.renew')}</Button>
           </Stack>
+          {adding}
         </>
       )}
       <Confirm isOpen={asking !== undefined} onClose={() => { setAsking(undefined); setRemoving(undefined); }} onConfirm={() => void confirmed()}
-        title={asking === 'renew' ? 'second_factor.renew_title' : 'second_factor.remove_title'}
-        content={asking === 'renew' ? 'second_factor.renew_body' : 'second_factor.remove_body'} />
+        title={asking === 'renew' ? 'second_factor.renew_title' : `second_factor.remove_title_${removing?.kind ?? 'totp'}`}
+        content={asking === 'renew' ? 'second_factor.renew_body' : `second_factor.remove_body_${removing?.kind ?? 'totp'}`} />
       {freshCheckDialog}
     </Stack>
   );

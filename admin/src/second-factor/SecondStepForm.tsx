@@ -6,6 +6,7 @@ import type { SecondStep } from '@kernel/auth/secondFactor';
 import { useErrorText } from '../common/useServerErrors';
 import { useAppDataProvider, type CurrentUser } from '../providers/dataProvider';
 import { CodeForm } from './CodeForm';
+import { passkeyProof } from './passkey';
 import { RecoveryCodes } from './RecoveryCodes';
 import { TotpSetup } from './TotpSetup';
 
@@ -14,16 +15,22 @@ import { TotpSetup } from './TotpSetup';
  * recovery code), or, where one's role requires a factor and one has none, setting up an app by
  * its QR code, whose first code signs in and brings the recovery codes, shown before going on.
  */
-export const SecondStepForm = ({ step, onBack }: { step: SecondStep['secondFactor']; onBack: () => void }) => {
+export const SecondStepForm = ({ step, onBack }: { step: SecondStep; onBack: () => void }) => {
   const translate = useTranslate();
   const login = useLogin();
+  const dataProvider = useAppDataProvider();
   const back = <Button onClick={onBack}>{translate('second_factor.back')}</Button>;
-  if (step === 'verify') {
+  if (step.secondFactor === 'verify') {
+    const hasApp = step.factors.includes('totp');
     return (
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">{translate('second_factor.step_title')}</Typography>
-        <Typography variant="body2" color="text.secondary">{translate('second_factor.step_intro')}</Typography>
-        <CodeForm testId="second-step-form" submitLabel="second_factor.verify" onCode={(code) => login({ code })} actions={back} />
+        <Typography variant="body2" color="text.secondary">
+          {translate(hasApp ? 'second_factor.step_intro' : 'second_factor.step_intro_passkey')}
+        </Typography>
+        <CodeForm testId="second-step-form" submitLabel="second_factor.verify" onCode={(code) => login({ code })} actions={back}
+          onPasskey={step.factors.includes('passkey') ? async () => login(await passkeyProof(dataProvider, true)) : undefined}
+          passkeyFirst={!hasApp} />
       </Stack>
     );
   }
@@ -50,7 +57,7 @@ const EnrolAtSignIn = ({ back }: { back: ReactNode }) => {
       {enrolment ? <TotpSetup enrolment={enrolment} /> : !error && <CircularProgress sx={{ alignSelf: 'center' }} />}
       <CodeForm testId="second-step-form" submitLabel="second_factor.verify" digitsOnly actions={back}
         onCode={async (code) => {
-          const user = await dataProvider.secondStep(code);
+          const user = await dataProvider.secondStep({ code });
           if (user.recoveryCodes) setSignedIn(user);
           else await login({ signedIn: user });
         }} />

@@ -4,8 +4,9 @@ import { useTranslate } from 'react-admin';
 import { codeOf } from '../providers/errorMessages';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { CodeForm } from './CodeForm';
+import { passkeyProof } from './passkey';
 
-/** Asks for a code and checks it (POST /api/second-factors/check): `onClose(true)` once checked, `onClose(false)` when cancelled. */
+/** Asks for a code or a passkey and checks it (POST /api/second-factors/check): `onClose(true)` once checked, `onClose(false)` when cancelled. */
 export const FreshCheckDialog = ({ open, onClose }: { open: boolean; onClose: (checked: boolean) => void }) => {
   const translate = useTranslate();
   const dataProvider = useAppDataProvider();
@@ -17,7 +18,8 @@ export const FreshCheckDialog = ({ open, onClose }: { open: boolean; onClose: (c
         <DialogContentText sx={{ mb: 2 }}>{translate('second_factor.check_intro')}</DialogContentText>
         {open && (
           <CodeForm testId="fresh-check-form" submitLabel="second_factor.verify"
-            onCode={async (code) => { await dataProvider.checkSecondFactor(code); onClose(true); }}
+            onCode={async (code) => { await dataProvider.checkSecondFactor({ code }); onClose(true); }}
+            onPasskey={async () => { await dataProvider.checkSecondFactor(await passkeyProof(dataProvider, false)); onClose(true); }}
             actions={<Button onClick={() => onClose(false)}>{translate('ra.action.cancel')}</Button>} />
         )}
       </DialogContent>

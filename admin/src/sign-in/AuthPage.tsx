@@ -18,7 +18,7 @@ import { personName } from '@kernel/users/personName';
 type Fields = Record<string, string>;
 
 /** A sign-in or registration form's values, its fields and its submission (the server's refusals under the fields and as a toast). */
-function useAuthForm(mode: 'login' | 'register', initial: Fields, onSecondStep?: (step: SecondStep['secondFactor']) => void) {
+function useAuthForm(mode: 'login' | 'register', initial: Fields, onSecondStep?: (step: SecondStep) => void) {
   const login = useLogin();
   const toast = useToast();
   const translate = useTranslate();
@@ -66,7 +66,7 @@ const required = (values: Fields, names: string[], message: string): Fields =>
 
 const LoginForm = () => {
   const translate = useTranslate();
-  const [step, setStep] = useState<SecondStep['secondFactor']>();
+  const [step, setStep] = useState<SecondStep>();
   const { values, field, submit, pending } = useAuthForm('login', { username: '', password: '' }, setStep);
   if (step) return <SecondStepForm step={step} onBack={() => setStep(undefined)} />;
   const onSubmit = (event: FormEvent) => {

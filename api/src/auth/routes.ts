@@ -14,7 +14,6 @@ import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from
 import { admitLogin, admitRegistration, loginSucceeded, withAttempt } from './throttle';
 import { completeSignIn, startSession } from './signIn';
 import { awaitSecondStep, secondStepOf } from './secondFactorRoutes';
-import type { SecondStep } from '@kernel/auth/secondFactor';
 
 type Ctx = Context & { state: AppState };
 
@@ -41,7 +40,7 @@ async function login(ctx: Ctx, { body: { username, password } }: Input<LoginInpu
   const step = await secondStepOf(db, user);
   if (step) {
     await awaitSecondStep(ctx, user, step);
-    ctx.body = { secondFactor: step } satisfies SecondStep;
+    ctx.body = step;
     return;
   }
   await completeSignIn(ctx, user);

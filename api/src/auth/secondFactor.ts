@@ -5,7 +5,7 @@ import type { Role } from '@kernel/users/roles';
 import type { Ctx } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import {
-  FRESH_CHECK_MS, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_DRIFT_STEPS, TOTP_PERIOD_S, type SecondFactorStatus,
+  FRESH_CHECK_MS, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_DRIFT_STEPS, TOTP_PERIOD_S, type FactorKind, type SecondFactorStatus,
 } from '@kernel/auth/secondFactor';
 
 type Db = Knex | Knex.Transaction;
@@ -47,6 +47,11 @@ export async function requiredRoles(db: Db): Promise<Role[]> {
   return db('secondFactorRoles').orderBy('role').pluck('role');
 }
 
+/** The kinds of the user's confirmed factors, each once: the sign-in asks for one of them. */
+export async function factorKinds(db: Db, userId: number): Promise<FactorKind[]> {
+  return db('userFactors').where({ userId }).whereNotNull('confirmedAt').distinct('kind').orderBy('kind').pluck('kind');
+}
+
 /** Whether the user has a confirmed factor: the sign-in then asks for it. */
 export async function hasFactor(db: Db, userId: number): Promise<boolean> {
   return Boolean(await db('userFactors').where({ userId }).whereNotNull('confirmedAt').first('id'));
@@ -61,7 +66,7 @@ export async function statusOf(db: Db, userId: number, role: Role): Promise<Seco
   ]);
   return {
     required,
-    factors: factors.map((row: { id: number; kind: 'totp'; confirmedAt: Date; lastUsedAt: Date | null }) => ({
+    factors: factors.map((row: { id: number; kind: FactorKind; confirmedAt: Date; lastUsedAt: Date | null }) => ({
       id: row.id, kind: row.kind, createdAt: new Date(row.confirmedAt).toISOString(),
       lastUsedAt: row.lastUsedAt && new Date(row.lastUsedAt).toISOString() })),
     recoveryCodesLeft: Number(left?.n ?? 0),
@@ -80,7 +85,8 @@ export async function startTotp(trx: Knex.Transaction, user: { id: number; usern
   return { secret, uri: totpOf(secret, user.username).toString() };
 }
 
-export type TakenCode = { kind: 'totp'; factorId: number; confirmed: boolean } | { kind: 'recovery_code' };
+export type TakenCode = { kind: 'totp'; factorId: number; confirmed: boolean } | { kind: 'recovery_code' }
+  | { kind: 'passkey'; factorId: number };
 
 /**
  * Takes a code of the user's once: a TOTP code of a confirmed app or an unused recovery code, or,

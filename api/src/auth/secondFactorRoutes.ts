@@ -8,26 +8,49 @@ import { requireSecondStep, requireUser } from '../middleware/guard';
 import { takes, type Input } from '../middleware/validate';
 import { recordId } from '../resources/fields';
 import { User } from '../users/User';
-import type { SecondStep } from '@kernel/auth/secondFactor';
+import type { FactorKind, SecondStep } from '@kernel/auth/secondFactor';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { addPasskey, assertionOptions, registrationOptions, takePasskey } from './passkeys';
 import {
-  hasFactor, newRecoveryCodes, removeFactor, requiredFor, requireFreshCheck, startTotp, statusOf, takeCode, type TakenCode,
+  factorKinds, hasFactor, newRecoveryCodes, removeFactor, requiredFor, requireFreshCheck, startTotp, statusOf, takeCode, type TakenCode,
 } from './secondFactor';
 import { completeSignIn } from './signIn';
 import { admitSecondFactor, secondFactorSucceeded, withAttempt } from './throttle';
 
 /** A code as typed: six digits of an app, or a recovery code (letters, digits, a dash, spaces). */
-const codeSchema = Joi.object({ code: Joi.string().trim().min(6).max(20).pattern(/^[A-Za-z0-9\s-]+$/).required() });
+const code = Joi.string().trim().min(6).max(20).pattern(/^[A-Za-z0-9\s-]+$/);
+const codeSchema = Joi.object({ code: code.required() });
 
-/** The second step a password sign-in of `user` needs, if any: a code of their factor, or enrolling one their role requires. */
-export async function secondStepOf(db: Knex, user: User): Promise<SecondStep['secondFactor'] | undefined> {
-  if (await hasFactor(db, user.id)) return 'verify';
-  return (await requiredFor(db, user.role)) ? 'enrol' : undefined;
+/** A WebAuthn answer as @simplewebauthn/browser sends it (its fields are checked by @simplewebauthn/server). */
+const credential = (response: Record<string, Joi.Schema>) => Joi.object({
+  id: Joi.string().max(1400).pattern(/^[A-Za-z0-9_-]+$/).required(),
+  rawId: Joi.string().max(1400).pattern(/^[A-Za-z0-9_-]+$/).required(),
+  type: Joi.string().valid('public-key').required(),
+  response: Joi.object(response).unknown(true).required(),
+  clientExtensionResults: Joi.object().unknown(true).required(),
+  authenticatorAttachment: Joi.string().valid('platform', 'cross-platform').allow(null),
+});
+const base64url = (max: number) => Joi.string().max(max).pattern(/^[A-Za-z0-9_-]*$/);
+const assertion = credential({ clientDataJSON: base64url(4096).required(), authenticatorData: base64url(4096).required(),
+  signature: base64url(1024).required(), userHandle: base64url(1024).allow(null) });
+const attestation = credential({ clientDataJSON: base64url(4096).required(), attestationObject: base64url(16_384).required(),
+  transports: Joi.array().items(Joi.string().max(20)).max(10) });
+
+/** A proof of one's second factor: a code, or a passkey's signature over the session's challenge. */
+type Proof = { code: string; passkey?: undefined } | { code?: undefined; passkey: AuthenticationResponseJSON };
+const proofSchema = Joi.object({ code, passkey: assertion }).xor('code', 'passkey');
+
+/** The second step a password sign-in of `user` needs, if any: a proof of their factor, or enrolling one their role requires. */
+export async function secondStepOf(db: Knex, user: User): Promise<SecondStep | undefined> {
+  const factors = await factorKinds(db, user.id);
+  if (factors.length > 0) return { secondFactor: 'verify', factors };
+  return (await requiredFor(db, user.role)) ? { secondFactor: 'enrol', factors } : undefined;
 }
 
 /** The session waits for the second step: nobody is signed in on it meanwhile. */
-export async function awaitSecondStep(ctx: Ctx, user: User, step: SecondStep['secondFactor']): Promise<void> {
+export async function awaitSecondStep(ctx: Ctx, user: User, step: SecondStep): Promise<void> {
   ctx.session!.userId = undefined;
-  ctx.session!.pending = { userId: user.id, at: Date.now(), enrol: step === 'enrol' };
+  ctx.session!.pending = { userId: user.id, at: Date.now(), enrol: step.secondFactor === 'enrol' };
   await ctx.session!.regenerate();
 }
 
@@ -39,25 +62,33 @@ async function pendingUser(ctx: Ctx): Promise<{ user: User; enrol: boolean }> {
   return { user, enrol: pending.enrol };
 }
 
-const wrongCode = () => fieldRefusal('invalid_input', 'This code is wrong, expired or used already', 'code',
-  problem('wrong_code', 'Wrong, expired or used already'));
+const wrongCode = (field: 'code' | 'passkey') => fieldRefusal('invalid_input',
+  field === 'code' ? 'This code is wrong, expired or used already' : 'This passkey\'s answer is not one of yours, or its challenge expired',
+  field, problem('wrong_code', 'Wrong, expired or used already'));
+
+/** Takes a code of the user's, or a passkey's signature (not while enrolling an app): undefined, refused. */
+async function takeProof(ctx: Ctx, trx: Knex.Transaction, userId: number, proof: Proof, enrolling: boolean): Promise<TakenCode | undefined> {
+  if (proof.code !== undefined) return takeCode(trx, userId, proof.code, { enrolling });
+  const factorId = enrolling ? undefined : await takePasskey(ctx, trx, userId, proof.passkey);
+  return factorId === undefined ? undefined : { kind: 'passkey', factorId };
+}
 
 /**
- * Takes a code of `user`'s within the throttle (5 wrong ones in 15 minutes, then 429): `take`
- * runs in a transaction with the code taken; a wrong code is logged and refused.
+ * Takes a proof of `user`'s second factor within the throttle (5 wrong ones in 15 minutes, then
+ * 429): `take` runs in a transaction with the proof taken; a wrong one is logged and refused.
  */
-async function withCode<T>(ctx: Ctx, user: User, code: string, enrolling: boolean,
+async function withCode<T>(ctx: Ctx, user: User, proof: Proof, enrolling: boolean,
   take: (trx: Knex.Transaction, taken: TakenCode) => Promise<T>): Promise<T> {
   const { db } = ctx.state;
   const attempt = await admitSecondFactor(db, user.id, ctx.ip);
   const result = await withAttempt(db, attempt, () => db.transaction(async (trx) => {
-    const taken = await takeCode(trx, user.id, code, { enrolling });
+    const taken = await takeProof(ctx, trx, user.id, proof, enrolling);
     return taken && { value: await take(trx, taken) };
   }));
   if (!result) {
     await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user.id,
       changes: { username: user.username, reason: 'second_factor' } });
-    throw wrongCode();
+    throw wrongCode(proof.code !== undefined ? 'code' : 'passkey');
   }
   await secondFactorSucceeded(db, user.id);
   return result.value;
@@ -73,17 +104,20 @@ async function recoveryCodesIfNone(trx: Knex.Transaction, userId: number): Promi
  * Enrolled: logged on the user, and the first factor brings its recovery codes. In the same
  * transaction as the code that confirmed it.
  */
-async function enrolled(ctx: Ctx, trx: Knex.Transaction, user: User, taken: TakenCode): Promise<string[] | undefined> {
+async function enrolled(ctx: Ctx, trx: Knex.Transaction, user: User, kind: FactorKind, factorId: number): Promise<string[] | undefined> {
   await logActivity(trx, ctx, { action: 'second_factor_added', entityType: 'user', entityId: user.id, actor: user,
-    changes: { kind: 'totp', factorId: taken.kind === 'totp' ? taken.factorId : null } });
+    changes: { kind, factorId } });
   return recoveryCodesIfNone(trx, user.id);
 }
 
-/** The second step of a sign-in: a code of the person's factor (or, enrolling, of the app just set up). */
-async function secondStep(ctx: Ctx, { body: { code } }: Input<{ code: string }>) {
+const enrolledApp = (ctx: Ctx, trx: Knex.Transaction, user: User, taken: TakenCode) =>
+  enrolled(ctx, trx, user, 'totp', taken.kind === 'totp' ? taken.factorId : 0);
+
+/** The second step of a sign-in: a code or passkey of the person's (or, enrolling, a code of the app just set up). */
+async function secondStep(ctx: Ctx, { body: proof }: Input<Proof>) {
   const { user, enrol } = await pendingUser(ctx);
-  const { taken, recoveryCodes } = await withCode(ctx, user, code, enrol, async (trx, taken) =>
-    ({ taken, recoveryCodes: enrol ? await enrolled(ctx, trx, user, taken) : undefined }));
+  const { taken, recoveryCodes } = await withCode(ctx, user, proof, enrol, async (trx, taken) =>
+    ({ taken, recoveryCodes: enrol ? await enrolledApp(ctx, trx, user, taken) : undefined }));
   await completeSignIn(ctx, user, taken.kind);
   ctx.body = { ...user.toPublic(), ...(recoveryCodes && { recoveryCodes }) };
 }
@@ -116,14 +150,40 @@ async function startApp(ctx: Ctx) {
 /** Confirms the app being set up with its first code; the first factor brings recovery codes. */
 async function confirmApp(ctx: Ctx, { body: { code } }: Input<{ code: string }>) {
   const user = ctx.state.user!;
-  const recoveryCodes = await withCode(ctx, user, code, true, (trx, taken) => enrolled(ctx, trx, user, taken));
+  const recoveryCodes = await withCode(ctx, user, { code }, true, (trx, taken) => enrolledApp(ctx, trx, user, taken));
   ctx.session!.secondFactorAt = Date.now();
   ctx.body = { recoveryCodes: recoveryCodes ?? null };
 }
 
-/** A check of a code while signed in: a sensitive action within FRESH_CHECK_MS may go ahead. */
-async function check(ctx: Ctx, { body: { code } }: Input<{ code: string }>) {
-  await withCode(ctx, ctx.state.user!, code, false, async () => undefined);
+/** The options for creating a passkey (the browser's navigator.credentials.create), its challenge kept in the session. */
+async function passkeyRegistration(ctx: Ctx) {
+  const user = ctx.state.user!;
+  ctx.body = await registrationOptions(ctx, { id: user.id, username: user.username, displayName: user.fullName || user.username });
+}
+
+/** Keeps the passkey the authenticator created for the session's challenge; the first factor brings recovery codes. */
+async function addPasskeyRoute(ctx: Ctx, { body: { passkey } }: Input<{ passkey: RegistrationResponseJSON }>) {
+  const user = ctx.state.user!;
+  const recoveryCodes = await ctx.state.db.transaction(async (trx) => {
+    const id = await addPasskey(ctx, trx, user.id, passkey);
+    if (id === undefined) throw wrongCode('passkey');
+    return enrolled(ctx, trx, user, 'passkey', id);
+  });
+  ctx.session!.secondFactorAt = Date.now();
+  ctx.status = 201;
+  ctx.body = { recoveryCodes: recoveryCodes ?? null };
+}
+
+/** The options for signing with one of `user`'s passkeys (navigator.credentials.get); 404 for someone without one. */
+async function passkeyChallengeOf(ctx: Ctx, user: User) {
+  const options = await assertionOptions(ctx, user.id);
+  if (!options) throw httpError('not_found', 'No passkey of yours to sign with', { params: { entity: 'second_factor' } });
+  ctx.body = options;
+}
+
+/** A check while signed in, by a code or a passkey: a sensitive action within FRESH_CHECK_MS may go ahead. */
+async function check(ctx: Ctx, { body: proof }: Input<Proof>) {
+  await withCode(ctx, ctx.state.user!, proof, false, async () => undefined);
   ctx.session!.secondFactorAt = Date.now();
   ctx.status = 204;
 }
@@ -157,11 +217,15 @@ async function remove(ctx: Ctx, { params: { id } }: Input<unknown, unknown, { id
 }
 
 export const secondFactorRoutes = new Router<AppState>({ prefix: '/api' })
-  .post('/login/second-factor', requireSecondStep(), takes({ body: codeSchema }, secondStep))
+  .post('/login/second-factor', requireSecondStep(), takes({ body: proofSchema }, secondStep))
   .post('/login/second-factor/enrolment', requireSecondStep(), enrolAtSignIn)
+  .post('/login/second-factor/passkey-challenge', requireSecondStep(), async (ctx) => passkeyChallengeOf(ctx, (await pendingUser(ctx)).user))
   .get('/second-factors', requireUser(), status)
   .post('/second-factors/totp', requireUser(), startApp)
   .post('/second-factors/totp/confirm', requireUser(), takes({ body: codeSchema }, confirmApp))
-  .post('/second-factors/check', requireUser(), takes({ body: codeSchema }, check))
+  .post('/second-factors/passkey/registration', requireUser(), passkeyRegistration)
+  .post('/second-factors/passkey', requireUser(), takes({ body: Joi.object({ passkey: attestation.required() }) }, addPasskeyRoute))
+  .post('/second-factors/passkey-challenge', requireUser(), (ctx) => passkeyChallengeOf(ctx, ctx.state.user!))
+  .post('/second-factors/check', requireUser(), takes({ body: proofSchema }, check))
   .post('/second-factors/recovery-codes', requireUser(), renewRecoveryCodes)
   .delete('/second-factors/:id', requireUser(), takes({ params: Joi.object({ id: recordId().required() }) }, remove));

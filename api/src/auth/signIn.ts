@@ -1,3 +1,4 @@
+import type { SecondFactorTaken } from '@kernel/auth/secondFactor';
 import { logActivity } from '../activity/logActivity';
 import type { Ctx } from '../foundation/appState';
 import { User } from '../users/User';
@@ -6,7 +7,7 @@ import { User } from '../users/User';
  * Signs `user` in: last sign-in stamped and logged (`login`, with the second factor taken, if
  * any), then the session started.
  */
-export async function completeSignIn(ctx: Ctx, user: User, secondFactor?: 'totp' | 'recovery_code'): Promise<void> {
+export async function completeSignIn(ctx: Ctx, user: User, secondFactor?: SecondFactorTaken): Promise<void> {
   const { db } = ctx.state;
   user.lastLoginAt = new Date();
   await db.transaction(async (trx) => {
@@ -18,7 +19,7 @@ export async function completeSignIn(ctx: Ctx, user: User, secondFactor?: 'totp'
 }
 
 /** A fresh session id (no session fixation) holding the user and no pending step. */
-export async function startSession(ctx: Ctx, user: User, secondFactor?: 'totp' | 'recovery_code'): Promise<void> {
+export async function startSession(ctx: Ctx, user: User, secondFactor?: SecondFactorTaken): Promise<void> {
   ctx.session!.userId = user.id;
   ctx.session!.signedInAt = Date.now();
   ctx.session!.secondFactorAt = secondFactor ? Date.now() : undefined;

@@ -27,6 +27,8 @@ export interface SessionData {
    * not signed in (no userId) until a code is taken.
    */
   pending?: { userId: number; at: number; enrol: boolean };
+  /** The passkey ceremony under way (auth/passkeys.ts): its challenge, taken once. */
+  passkeyChallenge?: { challenge: string; at: number; purpose: 'register' | 'assert' };
 }
 
 /**
