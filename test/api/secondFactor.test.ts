@@ -197,6 +197,24 @@ describe('a role that requires a second factor', () => {
     expect((await pending.delete(`/api/second-factors/${factor.id}`)).body).toMatchObject({ code: 'last_factor' });
     expect((await pending.get('/api/second-factors')).body.factors).toHaveLength(1);
   });
+  it('or through a passkey instead, made at that sign-in; a sign-in that verifies may not enrol', async () => {
+    const { id, username } = await account('team_leader');
+    const { body: matrix } = await admin.get('/api/permissions');
+    expect((await admin.put('/api/permissions', { secondFactorRoles: ['team_leader'], version: matrix.version })).status).toBe(200);
+    const pending = await passwordStep(username, 'enrol');
+    const passkey = new SoftPasskey(app.url);
+    const options = await pending.post('/api/login/second-factor/passkey-registration');
+    expect(options.body).toMatchObject({ challenge: expect.any(String), user: { name: username } });
+    const done = await pending.post('/api/login/second-factor/passkey', { passkey: passkey.register(options.body) });
+    expect(done.body).toMatchObject({ id, recoveryCodes: expect.any(Array) });
+    expect((await logOf(id, 'login')).at(-1)).toMatchObject({ changes: { secondFactor: 'passkey' } });
+    expect((await pending.get('/api/second-factors')).body).toMatchObject({ factors: [{ kind: 'passkey' }] });
+    // Its next sign-in verifies the passkey: enrolling another there is refused.
+    const next = await passwordStep(username, 'verify', ['passkey']);
+    expect((await next.post('/api/login/second-factor/passkey-registration')).status).toBe(401);
+    expect((await next.post('/api/login/second-factor/passkey', { passkey: new SoftPasskey(app.url).register({ challenge: 'x' }) })).status).toBe(401);
+    expect((await app.db('userFactors').where({ userId: id })).map((row) => row.kind)).toEqual(['passkey']);
+  });
 });
 
 describe('an administrator', () => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { signedInAs } from '../helpers/httpClient';
 
@@ -33,6 +33,20 @@ async function signInWithPassword(page: Page, username: string) {
   await form.locator('input[name=username]').fill(username);
   await form.locator('input[name=password]').fill('demo1234');
   await form.locator('button[type=submit]').click();
+}
+
+/**
+ * A page with Chromium's virtual authenticator (DevTools protocol): a platform passkey whose person
+ * is present and verified at once. WebAuthn takes a host name as the relying party, not an
+ * address: the page is opened as localhost.
+ */
+async function passkeyPage(): Promise<Page & { cdp: CDPSession; authenticatorId: string }> {
+  const page = await newPage(env.browser, env.app.url.replace('127.0.0.1', 'localhost'));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal',
+    hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true } });
+  return Object.assign(page, { cdp, authenticatorId });
 }
 
 describe('two-step sign-in', () => {
@@ -105,14 +119,30 @@ describe('two-step sign-in', () => {
     await closePage(page);
   });
 
+  it('lets a role that requires it enrol a passkey at the next sign-in instead of an app (cn, phone)', async () => {
+    // Written to the table: the administrator set up an app in the test before, and the permissions page has its own test above.
+    await env.app.db('secondFactorRoles').insert({ role: 'biller' });
+    try {
+      const page = await passkeyPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await signInWithPassword(page, 'biller');
+      await page.getByText('设置两步验证').waitFor();
+      await page.getByTestId('totp-setup').locator('img').waitFor();
+      await screenshot(page, 'second-factor-enrol-cn-390');
+      await page.getByTestId('enrol-passkey').click();
+      await expectCount(page.getByTestId('recovery-code'), 10);
+      await page.getByRole('button', { name: '我已保存，继续' }).click();
+      await page.getByTestId('dashboard').waitFor();
+      expect((await page.cdp.send('WebAuthn.getCredentials', { authenticatorId: page.authenticatorId })).credentials).toHaveLength(1);
+      await closePage(page);
+    } finally {
+      await env.app.db('secondFactorRoles').where({ role: 'biller' }).delete();
+    }
+  });
+
   it('takes a passkey made in the user menu, and signs in with it through the browser\'s dialog (en, then cn on a phone)', async () => {
-    // WebAuthn takes a host name as the relying party, not an address: the page is opened as localhost.
-    const page = await newPage(env.browser, env.app.url.replace('127.0.0.1', 'localhost'));
-    // Chromium's virtual authenticator (DevTools protocol): a platform passkey whose user is present and verified at once.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal',
-      hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true } });
+    const page = await passkeyPage();
+    const { cdp, authenticatorId } = page;
     await signIn(page, 'director', { language: 'en' });
     await page.getByLabel('Profile').click();
     await page.getByTestId('second-factor-menu-item').click();

@@ -197,8 +197,10 @@ export interface AppMethods {
   /** A challenge for one's passkeys to sign: during a sign-in's second step, or signed in (a check). */
   passkeyChallenge(signingIn: boolean): Promise<PublicKeyCredentialRequestOptionsJSON>;
   /** The options for creating a passkey, then the authenticator's answer kept: the first factor brings recovery codes. */
-  passkeyRegistration(): Promise<PublicKeyCredentialCreationOptionsJSON>;
+  passkeyRegistration(signingIn?: boolean): Promise<PublicKeyCredentialCreationOptionsJSON>;
   addPasskey(passkey: RegistrationResponseJSON): Promise<{ recoveryCodes: string[] | null }>;
+  /** A passkey created during a sign-in whose role requires a factor: kept, and signed in, with the first recovery codes. */
+  secondStepPasskey(passkey: RegistrationResponseJSON): Promise<CurrentUser & { recoveryCodes?: string[] }>;
   /** An authenticator app to set up during a sign-in whose role requires one. */
   secondStepEnrolment(): Promise<TotpEnrolment>;
   secondFactors(): Promise<SecondFactorStatus>;
@@ -319,8 +321,10 @@ const methods: AppMethods = {
   register: (registration) => send('POST', '/api/register', registration),
   secondStep: (proof) => send('POST', '/api/login/second-factor', proof),
   passkeyChallenge: (signingIn) => send('POST', signingIn ? '/api/login/second-factor/passkey-challenge' : '/api/second-factors/passkey-challenge'),
-  passkeyRegistration: () => send('POST', '/api/second-factors/passkey/registration'),
+  passkeyRegistration: (signingIn = false) =>
+    send('POST', signingIn ? '/api/login/second-factor/passkey-registration' : '/api/second-factors/passkey/registration'),
   addPasskey: (passkey) => send('POST', '/api/second-factors/passkey', { passkey }),
+  secondStepPasskey: (passkey) => send('POST', '/api/login/second-factor/passkey', { passkey }),
   secondStepEnrolment: () => send('POST', '/api/login/second-factor/enrolment'),
   secondFactors: () => call('/api/second-factors'),
   startTotp: () => send('POST', '/api/second-factors/totp'),

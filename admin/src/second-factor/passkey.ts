@@ -1,7 +1,7 @@
 import {
   browserSupportsWebAuthn, startAuthentication, startRegistration, type AuthenticationResponseJSON,
 } from '@simplewebauthn/browser';
-import type { AppDataProvider } from '../providers/dataProvider';
+import type { AppDataProvider, CurrentUser } from '../providers/dataProvider';
 
 /*
  * Passkeys (WebAuthn) by @simplewebauthn/browser: the browser's dialog signs the server's challenge
@@ -20,6 +20,12 @@ export async function passkeyProof(dataProvider: AppDataProvider, signingIn: boo
 export async function createPasskey(dataProvider: AppDataProvider): Promise<{ recoveryCodes: string[] | null }> {
   const optionsJSON = await dataProvider.passkeyRegistration();
   return dataProvider.addPasskey(await startRegistration({ optionsJSON }));
+}
+
+/** Creates a passkey during a sign-in whose role requires a factor: signed in, with the first recovery codes. */
+export async function enrolPasskeyAtSignIn(dataProvider: AppDataProvider): Promise<CurrentUser & { recoveryCodes?: string[] }> {
+  const optionsJSON = await dataProvider.passkeyRegistration(true);
+  return dataProvider.secondStepPasskey(await startRegistration({ optionsJSON }));
 }
 
 /**

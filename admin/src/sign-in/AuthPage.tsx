@@ -124,7 +124,8 @@ export const AuthPage = () => {
   const [tab, setTab] = useState<'login' | 'register'>('login');
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center',
-      justifyContent: 'center', bgcolor: 'background.default', p: 2,
+      // Room above the card for the language and theme buttons, which a tall card (an app being set up, on a phone) would run under.
+      justifyContent: 'center', bgcolor: 'background.default', p: 2, pt: 7,
       backgroundImage: (t) => `linear-gradient(135deg, ${t.palette.primary.main}22, transparent 60%)` }}>
       <Box sx={{ position: 'absolute', top: 8, right: 8, display: 'flex' }}>
         <LocalesMenuButton languages={LANGUAGES} />

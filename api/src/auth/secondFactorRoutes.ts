@@ -39,6 +39,7 @@ const attestation = credential({ clientDataJSON: base64url(4096).required(), att
 /** A proof of one's second factor: a code, or a passkey's signature over the session's challenge. */
 type Proof = { code: string; passkey?: undefined } | { code?: undefined; passkey: AuthenticationResponseJSON };
 const proofSchema = Joi.object({ code, passkey: assertion }).xor('code', 'passkey');
+const passkeyBody = Joi.object({ passkey: attestation.required() });
 
 /** The second step a password sign-in of `user` needs, if any: a proof of their factor, or enrolling one their role requires. */
 export async function secondStepOf(db: Knex, user: User): Promise<SecondStep | undefined> {
@@ -122,11 +123,29 @@ async function secondStep(ctx: Ctx, { body: proof }: Input<Proof>) {
   ctx.body = { ...user.toPublic(), ...(recoveryCodes && { recoveryCodes }) };
 }
 
-/** An authenticator app for a sign-in that must enrol one: its secret and QR address. */
-async function enrolAtSignIn(ctx: Ctx) {
+/** The person of a sign-in that must enrol a factor (the role requires one); else 401. */
+async function enrollingUser(ctx: Ctx): Promise<User> {
   const { user, enrol } = await pendingUser(ctx);
   if (!enrol) throw httpError('not_signed_in', 'This sign-in asks for a code of your enrolled factor');
-  ctx.body = await setUpApp(ctx, user);
+  return user;
+}
+
+/** An authenticator app for a sign-in that must enrol one: its secret and QR address. */
+async function enrolAtSignIn(ctx: Ctx) {
+  ctx.body = await setUpApp(ctx, await enrollingUser(ctx));
+}
+
+/** A passkey instead, for a sign-in that must enrol one: the options for creating it. */
+async function passkeyRegistrationAtSignIn(ctx: Ctx) {
+  await registrationOptionsFor(ctx, await enrollingUser(ctx));
+}
+
+/** The passkey created for a sign-in that must enrol one: kept, and the sign-in done, with the first recovery codes. */
+async function passkeyAtSignIn(ctx: Ctx, { body: { passkey } }: Input<{ passkey: RegistrationResponseJSON }>) {
+  const user = await enrollingUser(ctx);
+  const recoveryCodes = await keepPasskey(ctx, user, passkey);
+  await completeSignIn(ctx, user, 'passkey');
+  ctx.body = { ...user.toPublic(), ...(recoveryCodes && { recoveryCodes }) };
 }
 
 /** An app to set up, unconfirmed until its first code: logged on the user with the write (no secret in the log). */
@@ -155,20 +174,22 @@ async function confirmApp(ctx: Ctx, { body: { code } }: Input<{ code: string }>)
   ctx.body = { recoveryCodes: recoveryCodes ?? null };
 }
 
-/** The options for creating a passkey (the browser's navigator.credentials.create), its challenge kept in the session. */
-async function passkeyRegistration(ctx: Ctx) {
-  const user = ctx.state.user!;
+/** The options for creating a passkey of `user`'s (the browser's navigator.credentials.create), its challenge kept in the session. */
+async function registrationOptionsFor(ctx: Ctx, user: User) {
   ctx.body = await registrationOptions(ctx, { id: user.id, username: user.username, displayName: user.fullName || user.username });
 }
 
-/** Keeps the passkey the authenticator created for the session's challenge; the first factor brings recovery codes. */
-async function addPasskeyRoute(ctx: Ctx, { body: { passkey } }: Input<{ passkey: RegistrationResponseJSON }>) {
-  const user = ctx.state.user!;
-  const recoveryCodes = await ctx.state.db.transaction(async (trx) => {
+/** Keeps the passkey the authenticator created for the session's challenge, logged; the first factor brings recovery codes. */
+function keepPasskey(ctx: Ctx, user: User, passkey: RegistrationResponseJSON): Promise<string[] | undefined> {
+  return ctx.state.db.transaction(async (trx) => {
     const id = await addPasskey(ctx, trx, user.id, passkey);
     if (id === undefined) throw wrongCode('passkey');
     return enrolled(ctx, trx, user, 'passkey', id);
   });
+}
+
+async function addPasskeyRoute(ctx: Ctx, { body: { passkey } }: Input<{ passkey: RegistrationResponseJSON }>) {
+  const recoveryCodes = await keepPasskey(ctx, ctx.state.user!, passkey);
   ctx.session!.secondFactorAt = Date.now();
   ctx.status = 201;
   ctx.body = { recoveryCodes: recoveryCodes ?? null };
@@ -220,11 +241,13 @@ export const secondFactorRoutes = new Router<AppState>({ prefix: '/api' })
   .post('/login/second-factor', requireSecondStep(), takes({ body: proofSchema }, secondStep))
   .post('/login/second-factor/enrolment', requireSecondStep(), enrolAtSignIn)
   .post('/login/second-factor/passkey-challenge', requireSecondStep(), async (ctx) => passkeyChallengeOf(ctx, (await pendingUser(ctx)).user))
+  .post('/login/second-factor/passkey-registration', requireSecondStep(), passkeyRegistrationAtSignIn)
+  .post('/login/second-factor/passkey', requireSecondStep(), takes({ body: passkeyBody }, passkeyAtSignIn))
   .get('/second-factors', requireUser(), status)
   .post('/second-factors/totp', requireUser(), startApp)
   .post('/second-factors/totp/confirm', requireUser(), takes({ body: codeSchema }, confirmApp))
-  .post('/second-factors/passkey/registration', requireUser(), passkeyRegistration)
-  .post('/second-factors/passkey', requireUser(), takes({ body: Joi.object({ passkey: attestation.required() }) }, addPasskeyRoute))
+  .post('/second-factors/passkey/registration', requireUser(), (ctx) => registrationOptionsFor(ctx, ctx.state.user!))
+  .post('/second-factors/passkey', requireUser(), takes({ body: passkeyBody }, addPasskeyRoute))
   .post('/second-factors/passkey-challenge', requireUser(), (ctx) => passkeyChallengeOf(ctx, ctx.state.user!))
   .post('/second-factors/check', requireUser(), takes({ body: proofSchema }, check))
   .post('/second-factors/recovery-codes', requireUser(), renewRecoveryCodes)
