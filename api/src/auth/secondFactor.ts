@@ -128,14 +128,13 @@ export async function newRecoveryCodes(trx: Knex.Transaction, userId: number): P
 
 /** Removes one of the user's apps; whether there was one. */
 export async function removeFactor(trx: Knex.Transaction, userId: number, id: number): Promise<boolean> {
-  // Counted from `returning`: on PGlite (knex-pglite) a delete answers no count.
-  return (await trx('userFactors').where({ userId, id }).delete().returning('id')).length > 0;
+  return (await trx('userFactors').where({ userId, id }).delete()) > 0;
 }
 
 /** Removes every factor and recovery code of the user (an administrator's reset); how many factors went. */
 export async function resetFactors(trx: Knex.Transaction, userId: number): Promise<number> {
   await trx('recoveryCodes').where({ userId }).delete();
-  return (await trx('userFactors').where({ userId }).delete().returning('id')).length;
+  return trx('userFactors').where({ userId }).delete();
 }
 
 /**

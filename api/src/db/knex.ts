@@ -14,7 +14,18 @@ import { lockDataDir } from './dataDirLock';
 
 // knex-pglite is a CommonJS module whose export is the client class itself.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const ClientPgLite = require('knex-pglite');
+const KnexPgLite = require('knex-pglite');
+
+/**
+ * knex-pglite names a statement's command after knex's method, which for a delete is `del`: knex's
+ * PostgreSQL client then knows no `DEL` and answers the raw result instead of the count of rows
+ * deleted. Named `delete` here, a delete counts as on a server.
+ */
+class ClientPgLite extends KnexPgLite {
+  processResponse(obj: { method?: string }, runner: unknown) {
+    return super.processResponse(obj.method === 'del' ? { ...obj, method: 'delete' } : obj, runner);
+  }
+}
 // knex's own PostgreSQL client class, extended below (knex-pglite extends it the same way).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ClientPg = require('knex/lib/dialects/postgres/index.js');
@@ -190,7 +201,7 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
     loadDataDir: target.loadDataDir });
   // Starting (on a first run, creating) the WASM database can outlast knex's 60 s default on a busy
   // 2-core machine: the server's prepareDatabase waits for it unbounded, the CLI and tests may not.
-  return { client: ClientPgLite, connection: (() => ({ pglite })) as never,
+  return { client: ClientPgLite as never, connection: (() => ({ pglite })) as never,
     acquireConnectionTimeout: timeouts?.acquireMs ?? 180_000, ...common };
 }
 
