@@ -1,5 +1,5 @@
 import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useGetIdentity, useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { RECORD_TYPE_NAMES, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
@@ -59,8 +59,14 @@ const notHeld = { predicate: ({ queryKey }: { queryKey: readonly unknown[] }) =>
 
 /** How long changes gather before the queries they make stale refetch. */
 const COALESCE_MS = 100;
-/** A stream the server refused while the person is still signed in is opened again after this long. */
+/**
+ * A stream the server refused while the person is still signed in is opened again after this long,
+ * doubling at each refusal in a row up to MAX_REOPEN_MS, a fifth either way (so the tabs of a
+ * restarted or overloaded server do not all come back at once); an opened stream starts over.
+ */
 const REOPEN_MS = 5_000;
+const MAX_REOPEN_MS = 120_000;
+export const reopenDelay = (refusals: number) => Math.min(REOPEN_MS * 2 ** refusals, MAX_REOPEN_MS) * (0.8 + Math.random() * 0.4);
 
 /** The name of the window event each change is also told as, for the screens that show who changed what. */
 export const LIVE_CHANGE_EVENT = 'live-change';
@@ -78,6 +84,7 @@ export const LiveUpdates = () => {
   const dataProvider = useAppDataProvider();
   const logoutIfAccessDenied = useLogoutIfAccessDenied();
   const [opening, setOpening] = useState(0);
+  const refusals = useRef(0);
   // The server asked afresh whether the person is still signed in: 401 signs the tab out (to the
   // sign-in page, saying the session ended), anything else opens the stream again a little later.
   // Not an effect's dependency: the sign-out changes with the page, and the stream must not reopen at each one.
@@ -132,9 +139,13 @@ export const LiveUpdates = () => {
       dropped = true;
       if (source.readyState !== EventSource.CLOSED) return;
       // Refused, not dropped: the browser will not try again by itself.
-      refused(() => { retry = window.setTimeout(() => setOpening((n) => n + 1), REOPEN_MS); });
+      refused(() => {
+        retry = window.setTimeout(() => setOpening((n) => n + 1), reopenDelay(refusals.current));
+        refusals.current += 1;
+      });
     });
     source.addEventListener('open', () => {
+      refusals.current = 0;
       if (dropped) markStale('everything');
       dropped = false;
     });

@@ -21,9 +21,10 @@ import { usersResource } from './usersResource';
 
 const resetSchema = Joi.object({ password: newPassword() });
 
-/** The live user an administrator (or a manager, for non-admins) acts on. */
-async function managedUser(ctx: Ctx, trx: Knex.Transaction, id: number): Promise<User> {
-  const user = await User.query(trx).modify('live').findById(id).forUpdate();
+/** The live user an administrator (or a manager, for non-admins) acts on: locked `toWrite`, else only read. */
+async function managedUser(ctx: Ctx, db: Knex | Knex.Transaction, id: number, { toWrite = true } = {}): Promise<User> {
+  const read = User.query(db).modify('live').findById(id);
+  const user = await (toWrite ? read.forUpdate() : read);
   if (!user) throw httpError('not_found', `No user with id ${id}`, { params: { entity: 'user', id } });
   assertMayManage(ctx.state.user!, user);
   return user;
@@ -65,7 +66,7 @@ async function signOutEverywhere(ctx: Ctx) {
 /** Where a user one manages is signed in (users/sessions.ts). */
 async function userSessions(ctx: Ctx) {
   const id = pathId(ctx);
-  await ctx.state.db.transaction((trx) => managedUser(ctx, trx, id));
+  await managedUser(ctx, ctx.state.db, id, { toWrite: false });
   ctx.body = await sessionsOf(ctx, id);
 }
 
