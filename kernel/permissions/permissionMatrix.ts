@@ -1,4 +1,5 @@
 import { ROLES, type Role } from '../users/roles';
+import type { FieldGroup } from './fieldGroups';
 import type { PageKey } from './pageKeys';
 
 /** Administrators hold every page by rule (api/src/permissions/access.ts): their row of the matrix is not editable. */
@@ -28,6 +29,8 @@ export interface PermissionMatrix {
   users: UserOverrides[];
   /** The roles whose people must sign in with a second factor (DESIGN §16). */
   secondFactorRoles: Role[];
+  /** The field groups each role sees (kernel/permissions/fieldGroups.ts); administrators all, by rule. */
+  fieldGroups: Record<EditableRole, FieldGroup[]>;
   /** A fingerprint of the matrix: a PUT that sends it is refused (409) if someone saved meanwhile. */
   version: string;
 }
@@ -37,5 +40,6 @@ export interface MatrixChange {
   roles?: Partial<Record<EditableRole, PageKey[]>>;
   users?: Array<{ userId: number; grants: PageKey[]; denials: PageKey[] }>;
   secondFactorRoles?: Role[];
+  fieldGroups?: Partial<Record<EditableRole, FieldGroup[]>>;
   version?: string;
 }

@@ -1,7 +1,7 @@
 import { PAGE_KEYS } from '@kernel/permissions/pageKeys';
 import { ROLES, type Role } from '@kernel/users/roles';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
-import { ROLE_PAGES } from '../helpers/rolePages';
+import { ROLE_FIELD_GROUPS, ROLE_PAGES } from '../helpers/rolePages';
 import { useSignedInApp } from '../helpers/testApp';
 
 const { app, admin } = useSignedInApp({ admin: 'admin' });
@@ -11,6 +11,7 @@ interface Matrix {
   pages: string[];
   roles: Record<string, string[]>;
   users: Array<{ userId: number; username: string; grants: string[]; denials: string[] }>;
+  fieldGroups: Record<string, string[]>;
   version: string;
 }
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 
 // Each test starts from the seeded matrix.
 afterEach(async () => {
-  const answer = await admin.put('/api/permissions', { roles: original.roles, users: [] });
+  const answer = await admin.put('/api/permissions', { roles: original.roles, users: [], fieldGroups: original.fieldGroups });
   expect(answer.status).toBe(200);
 });
 
@@ -36,6 +37,7 @@ describe('GET and PUT /api/permissions', () => {
     expect(Object.keys(original.roles).sort()).toEqual([...nonAdmin].sort());
     for (const role of nonAdmin) expect([...original.roles[role]].sort()).toEqual([...ROLE_PAGES[role]].sort());
     expect(original.users).toEqual([]);
+    expect(original.fieldGroups).toEqual(ROLE_FIELD_GROUPS);
     expect(original.version).toMatch(/^[0-9a-f]{16}$/);
   });
 
@@ -66,6 +68,20 @@ describe('GET and PUT /api/permissions', () => {
     expect(log.changes).toEqual({
       'roles.team_leader': { before: original.roles.team_leader, after: read.roles.team_leader },
       'users.biller': { before: { grants: [], denials: [] }, after: { grants: ['trash'], denials: ['orders'] } },
+    });
+  });
+
+  it('gives a role a field group, logged with before and after, and leaves the others\' alone', async () => {
+    const answer = await admin.put<Matrix>('/api/permissions', { fieldGroups: { regional_dispatcher: ['order.sale_prices'],
+      team_leader: ['order.sale_prices', 'order.purchase_prices'] }, version: original.version });
+    expect(answer.status).toBe(200);
+    expect(answer.body.fieldGroups).toEqual({ ...original.fieldGroups, regional_dispatcher: ['order.sale_prices'],
+      team_leader: ['order.purchase_prices', 'order.sale_prices'] });
+    expect(answer.body.version).not.toBe(original.version);
+    expect((await admin.get<Matrix>('/api/permissions')).body).toEqual(answer.body);
+    expect((await permissionLogs()).at(-1).changes).toEqual({
+      'fieldGroups.team_leader': { before: ['order.sale_prices'], after: ['order.purchase_prices', 'order.sale_prices'] },
+      'fieldGroups.regional_dispatcher': { before: [], after: ['order.sale_prices'] },
     });
   });
 
@@ -136,6 +152,9 @@ describe('bad input', () => {
     ['a user without id', { users: [{ grants: ['trash'] }] }, 'users.0.userId'],
     ['an unknown page key for a user', { users: [{ userId: 1, grants: ['nope'], denials: [] }] }, 'users.0.grants.0'],
     ['an unknown field', { colour: 'red' }, 'colour'],
+    ['an unknown field group', { fieldGroups: { biller: ['order.notes'] } }, 'fieldGroups.biller.0'],
+    ['a field group listed twice', { fieldGroups: { biller: ['order.sale_prices', 'order.sale_prices'] } }, 'fieldGroups.biller.1'],
+    ['the admin role\'s field groups', { fieldGroups: { admin: [] } }, 'fieldGroups.admin'],
   ];
 
   it.each(refusals)('refuses %s with 400 naming the field, and changes nothing', async (_what, body, field) => {

@@ -15,3 +15,15 @@ export const ROLE_PAGES: Record<Role, readonly string[]> = {
   biller: ['dashboard', 'orders', 'pricing_management', 'reports', 'old_reports'],
   regional_dispatcher: ['dashboard', 'orders', 'new_order', 'process_monitoring'],
 };
+
+/**
+ * The price field groups of DESIGN §16 per role (docs/roles-and-permissions.md#field-groups),
+ * written out independently of the migration that seeds them; administrators hold both by rule.
+ */
+export const ROLE_FIELD_GROUPS: Record<Exclude<Role, 'admin'>, readonly string[]> = {
+  director: ['order.purchase_prices', 'order.sale_prices'],
+  manager: ['order.purchase_prices', 'order.sale_prices'],
+  team_leader: ['order.sale_prices'],
+  biller: ['order.purchase_prices', 'order.sale_prices'],
+  regional_dispatcher: [],
+};

@@ -33,13 +33,15 @@ export function useAuditLabels() {
     entityType: (type: string) => translate(`entity_types.${type}`, { _: type }),
     /** A changed field: the resource's own label, else the log's, else its name. */
     field(entityType: string | null, field: string): string {
-      // The permission matrix logs one entry per role ("roles.biller") and per user ("users.li.lei").
+      // The permission matrix logs one entry per role ("roles.biller"), per user ("users.li.lei")
+      // and per role's field groups ("fieldGroups.biller").
       const [subject, ...rest] = field.split('.');
       if (entityType === 'permission' && rest.length > 0) {
         const name = rest.join('.');
-        return subject === 'roles'
-          ? translate('app.label_value', { label: translate('activity_logs.subjects.role'), value: translate(`roles.${name}`, { _: name }) })
-          : translate('app.label_value', { label: translate('activity_logs.subjects.user'), value: name });
+        const role = () => translate(`roles.${name}`, { _: name });
+        if (subject === 'roles') return translate('app.label_value', { label: translate('activity_logs.subjects.role'), value: role() });
+        if (subject === 'fieldGroups') return translate('app.label_value', { label: translate('activity_logs.subjects.field_groups'), value: role() });
+        return translate('app.label_value', { label: translate('activity_logs.subjects.user'), value: name });
       }
       const own = translate(`activity_logs.change_fields.${field}`, { _: field });
       return entityType && isRecordType(entityType)

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { logActivity } from '../activity/logActivity';
 import { type FieldProblems, fieldText, httpError, problem } from '../foundation/httpError';
 import type { Ctx } from '../resources/resource';
+import { FIELD_GROUPS, type FieldGroup } from '@kernel/permissions/fieldGroups';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import {
   ADMIN_ONLY_PAGE, EDITABLE_ROLES, type EditableRole, type MatrixChange, type PermissionMatrix, type UserOverrides,
@@ -35,6 +36,10 @@ export const matrixChangeSchema = Joi.object({
   })).messages({ 'array.base': fieldText('invalid_format') }),
   secondFactorRoles: Joi.array().items(Joi.string().valid(...ROLES).messages({ 'any.only': 'Unknown role' })).unique()
     .messages({ 'array.base': fieldText('invalid_format'), 'array.unique': 'Listed twice' }),
+  fieldGroups: Joi.object(Object.fromEntries(EDITABLE_ROLES.map((role) => [role, Joi.array()
+    .items(Joi.string().valid(...FIELD_GROUPS).messages({ 'any.only': 'Unknown field group' })).unique()
+    .messages({ 'array.base': fieldText('invalid_format'), 'array.unique': 'Listed twice' })])))
+    .messages({ 'object.unknown': 'Unknown role or not editable', 'object.base': fieldText('invalid_format') }),
   version: Joi.string(),
 });
 
@@ -48,8 +53,14 @@ const byPageOrder = (pages: Iterable<PageKey>): PageKey[] => {
   return PAGE_KEYS.filter((key) => set.has(key));
 };
 
-function fingerprint(roles: PermissionMatrix['roles'], users: UserOverrides[], secondFactorRoles: Role[]): string {
-  const canonical = JSON.stringify([roles, users.map(({ userId, grants, denials }) => [userId, grants, denials]), secondFactorRoles]);
+const byGroupOrder = (groups: Iterable<FieldGroup>): FieldGroup[] => {
+  const set = new Set(groups);
+  return FIELD_GROUPS.filter((group) => set.has(group));
+};
+
+function fingerprint({ roles, users, secondFactorRoles, fieldGroups }: Omit<PermissionMatrix, 'pages' | 'version'>): string {
+  const canonical = JSON.stringify([roles, users.map(({ userId, grants, denials }) => [userId, grants, denials]), secondFactorRoles,
+    fieldGroups]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
@@ -75,8 +86,11 @@ export async function readMatrix(db: Knex | Knex.Transaction): Promise<Permissio
   }
   const userList = [...users.values()].map((u) => ({ ...u, grants: byPageOrder(u.grants), denials: byPageOrder(u.denials) }));
   const secondFactorRoles = byRoleOrder(await requiredRoles(db));
-  return { pages: [...PAGE_KEYS], roles, users: userList, secondFactorRoles,
-    version: fingerprint(roles, userList, secondFactorRoles) };
+  const groupRows: Array<{ role: EditableRole; fieldGroup: FieldGroup }> = await db('fieldGroupRoles').select('role', 'fieldGroup');
+  const fieldGroups = Object.fromEntries(EDITABLE_ROLES.map((role) =>
+    [role, byGroupOrder(groupRows.filter((r) => r.role === role).map((r) => r.fieldGroup))])) as PermissionMatrix['fieldGroups'];
+  const matrix = { roles, users: userList, secondFactorRoles, fieldGroups };
+  return { pages: [...PAGE_KEYS], ...matrix, version: fingerprint(matrix) };
 }
 
 /**
@@ -107,7 +121,8 @@ async function assertValid(trx: Knex.Transaction, change: MatrixChange): Promise
 const sameList = (a: readonly string[], b: readonly string[]) => a.join() === b.join();
 
 /**
- * Applies a change in one transaction: `roles` replaces the defaults of each role it names;
+ * Applies a change in one transaction: `roles` replaces the defaults of each role it names, and
+ * `fieldGroups` the field groups of each role it names;
  * `users`, when sent, is the complete list of per-user overrides (a live user left out has
  * none). Only what changed is rewritten, and logged with its before and after. The rows of a
  * changed role or user are replaced, not soft-deleted: the activity log is their history.
@@ -156,6 +171,14 @@ export async function writeMatrix(ctx: Ctx, change: MatrixChange): Promise<Permi
         if (required.length > 0) await trx('secondFactorRoles').insert(required.map((role) => ({ role })));
         changes.secondFactorRoles = { before: current.secondFactorRoles, after: required };
       }
+    }
+
+    for (const [role, sent] of Object.entries(change.fieldGroups ?? {}) as Array<[EditableRole, FieldGroup[]]>) {
+      const groups = byGroupOrder(sent);
+      if (sameList(groups, current.fieldGroups[role])) continue;
+      await trx('fieldGroupRoles').where({ role }).delete();
+      if (groups.length > 0) await trx('fieldGroupRoles').insert(groups.map((fieldGroup) => ({ role, fieldGroup })));
+      changes[`fieldGroups.${role}`] = { before: current.fieldGroups[role], after: groups };
     }
 
     if (Object.keys(changes).length > 0) {

@@ -41,7 +41,7 @@ const messages: ModuleMessages = {
       columns: { field: '字段', before: '修改前', after: '修改后' },
       changed: '已修改（内容不显示）',
       no_changes: '此操作没有记录字段变更。',
-      subjects: { role: '角色', user: '用户' },
+      subjects: { role: '角色', user: '用户', field_groups: '可见价格' },
       languages: { cn: '中文', en: 'English' },
       change_fields: {
         record: '整条记录',
@@ -126,7 +126,7 @@ const messages: ModuleMessages = {
       columns: { field: 'Field', before: 'Before', after: 'After' },
       changed: 'changed (value not shown)',
       no_changes: 'No field changes were recorded for this action.',
-      subjects: { role: 'Role', user: 'User' },
+      subjects: { role: 'Role', user: 'User', field_groups: 'Prices seen' },
       languages: { cn: '中文', en: 'English' },
       change_fields: {
         record: 'Whole record',
