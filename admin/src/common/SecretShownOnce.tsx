@@ -1,7 +1,8 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Alert, AlertTitle, Button, Card, CardContent, Stack, TextField } from '@mui/material';
 import { useRef } from 'react';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
+import { useCopy } from './useCopy';
 
 /** The keys of a secret's texts in its module's catalog. */
 export interface SecretTexts {
@@ -33,16 +34,9 @@ export interface SecretShownOnceProps {
  */
 export const SecretShownOnce = ({ secret, texts, onDone, testId, titleId }: SecretShownOnceProps) => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const copyText = useCopy();
   const field = useRef<HTMLInputElement>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      notify(texts.copied, { type: 'success' });
-    } catch {
-      field.current?.focus();
-    }
-  };
+  const copy = () => copyText(secret, texts.copied, () => field.current?.focus());
   return (
     <>
       <Alert severity="warning" sx={{ mb: 2 }}>

@@ -1,7 +1,8 @@
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, AlertTitle, Box, Button, Stack } from '@mui/material';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useCopy } from '../common/useCopy';
 
 /**
  * Recovery codes as the server answers them, this one time: the warning, the codes in two columns,
@@ -9,16 +10,10 @@ import { useNotify, useTranslate } from 'react-admin';
  */
 export const RecoveryCodes = ({ codes, onDone, doneLabel = 'second_factor.saved' }: { codes: string[]; onDone: () => void; doneLabel?: string }) => {
   const translate = useTranslate();
-  const notify = useNotify();
+  const copyText = useCopy();
   const text = `${codes.join('\n')}\n`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify('second_factor.copied', { type: 'success' });
-    } catch {
-      // Refused (no HTTPS): the codes stay selectable for the keyboard's copy.
-    }
-  };
+  // Refused (no HTTPS), the codes stay selectable for the keyboard's copy.
+  const copy = () => copyText(text, 'second_factor.copied');
   const download = () => {
     const link = document.createElement('a');
     link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
