@@ -25,6 +25,11 @@ export const ERROR_CODES = {
   role_denied: 403,
   /** The delivery area is not one of the dispatcher's. */
   area_denied: 403,
+  /**
+   * A field of a group the person's role may not see (an order's purchase or sale prices: DESIGN §16)
+   * cannot be written, sorted or filtered by. params: fields (", "-joined names).
+   */
+  field_denied: 403,
   /** The role may not be given by this user. params: role, roles (the roles this user may give). */
   grant_denied: 403,
   /** The account may be managed only by an administrator. params: username, role, roles. */

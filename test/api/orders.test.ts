@@ -48,8 +48,10 @@ describe('new orders', () => {
 
   it('starts at booking_received with its first timeline event and the creator recorded', async () => {
     const order = await createOrder(leader, place());
+    // A team leader sees the sale prices only (field groups).
     expect(order).toMatchObject({ status: 'booking_received', createdBy: refs.leaderId, pickupDate: '2026-11-20',
-      mtmBuyPrice: '0.00', completionDate: null });
+      mtmSalePrice: '0.00', completionDate: null });
+    expect(order).not.toHaveProperty('mtmBuyPrice');
     const events = await admin.get(`/api/orders/${order.id}/events`);
     expect(events.body).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'booking_received', userName: demoUserName('team_leader') })]);
   });

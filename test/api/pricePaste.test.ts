@@ -2,6 +2,7 @@ import { signedInAs } from '../helpers/httpClient';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { statementsDuring } from '../helpers/statements';
 import { useSignedInApp } from '../helpers/testApp';
+import { grantFieldGroups } from '../helpers/fieldGroups';
 
 // POST /api/pricing/paste (docs/pricing.md#pasting-a-block): a block pasted into the pricing grid,
 // each row saved under its version or refused with its reason, the others saved.
@@ -107,6 +108,8 @@ describe('pasting a block of prices', () => {
 
   it('keeps a regional dispatcher to the orders of their own areas', async () => {
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'pricing_management', allowed: true });
+    // And the prices, which a dispatcher does not see by default (field groups).
+    const withdraw = await grantFieldGroups(app, 'regional_dispatcher');
     try {
       const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
       const [own] = await orders('OWN', 1);
@@ -119,6 +122,7 @@ describe('pasting a block of prices', () => {
       expect(await stored(foreign)).toMatchObject({ version: 1, baseSalePrice: null });
     } finally {
       await app.db('pagePermissions').where({ userId: refs.dispatcherId }).delete();
+      await withdraw();
     }
   });
 });

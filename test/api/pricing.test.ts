@@ -7,6 +7,7 @@ import { useSignedInApp } from '../helpers/testApp';
 import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
 import { createOrder, type OrderFields } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { grantFieldGroups } from '../helpers/fieldGroups';
 
 const { app, admin, biller } = useSignedInApp({ admin: 'admin', biller: 'biller' });
 let ra: DataProvider;
@@ -335,6 +336,8 @@ describe('one margin for pricing management and the reports', () => {
 describe('a regional dispatcher granted the page', () => {
   it('sees, counts and prices only the orders of their own delivery areas', async () => {
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'pricing_management', allowed: true });
+    // And the prices, which a dispatcher does not see by default (field groups).
+    await grantFieldGroups(app, 'regional_dispatcher');
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     const when = new Date(2034, 0, 20);
     const mine = await completedOrder(when, { deliveryAreaId: refs.ownArea });

@@ -1,4 +1,5 @@
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
+import { grantFieldGroups } from '../helpers/fieldGroups';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /*
@@ -17,10 +18,10 @@ beforeAll(async () => {
   // The demo company: orders completed over 13 months in every area, by card and by hand, some unpriced.
   app = await startTestApp({ sampleData: true });
   [admin, biller, dispatcher] = await Promise.all((['admin', 'biller', 'regional_dispatcher'] as const).map((name) => signedInAs(app.url, name)));
-  // A dispatcher given pricing management sees their areas' totals only.
+  // A dispatcher given pricing management and the prices (field groups) sees their areas' totals only.
   const { id: userId } = await app.db('users').where({ username: 'regional_dispatcher' }).first('id');
   await app.db('pagePermissions').insert({ userId, pageKey: 'pricing_management', allowed: true });
-  await app.heard();
+  await grantFieldGroups(app, 'regional_dispatcher');
 }, 300_000);
 afterAll(() => app?.close());
 

@@ -184,11 +184,24 @@ describe('the card that prices an order', () => {
     const order = await readyOrder({ supplierId: supplier });
     const leader = await signedInAs(app.url, 'team_leader');
     const done = await leader.post(`/api/orders/${order.id}/transitions`, { to: 'completed' });
-    expect(done.body).toMatchObject({ status: 'completed', basePurchasePrice: '100.00' });
+    // A team leader sees the sale prices only (field groups): the card's purchase prices are set, not shown to them.
+    expect(done.body).toMatchObject({ status: 'completed', baseSalePrice: '150.00' });
+    expect(done.body).not.toHaveProperty('basePurchasePrice');
+    expect(await app.db('orders').where({ id: order.id }).first('basePurchasePrice')).toEqual({ basePurchasePrice: '100.00' });
     const [{ actionId }] = await app.db('activityLogs').where({ action: 'rate_card_apply', entityId: String(order.id) }).select('actionId');
-    // Its undo is a step back, which the flow gives admins and managers only (docs/undo.md#the-rules).
-    expect((await leader.post(`/api/actions/${actionId}/undo`, {})).body).toMatchObject({ code: 'undo_refused',
-      fields: { [`records.order:${order.id}`]: { code: 'not_allowed_from', params: { from: 'completed', to: 'awaiting_pod_upload' } } } });
+    // Its undo writes the purchase prices back, which the team leader may not see: refused before the flow is asked.
+    expect((await leader.post(`/api/actions/${actionId}/undo`, {})).body).toMatchObject({ code: 'field_denied',
+      params: { fields: expect.stringContaining('basePurchasePrice') } });
+    // Seeing both, its undo is a step back, which the flow gives admins and managers only (docs/undo.md#the-rules).
+    await app.db('fieldGroupRoles').insert({ role: 'team_leader', fieldGroup: 'order.purchase_prices' });
+    await app.heard();
+    try {
+      expect((await leader.post(`/api/actions/${actionId}/undo`, {})).body).toMatchObject({ code: 'undo_refused',
+        fields: { [`records.order:${order.id}`]: { code: 'not_allowed_from', params: { from: 'completed', to: 'awaiting_pod_upload' } } } });
+    } finally {
+      await app.db('fieldGroupRoles').where({ role: 'team_leader', fieldGroup: 'order.purchase_prices' }).delete();
+      await app.heard();
+    }
     const manager = await signedInAs(app.url, 'manager');
     const managerId = (await app.db('users').where({ username: 'manager' }).first('id')).id;
     await app.db('pagePermissions').insert({ userId: managerId, pageKey: 'pricing_management', allowed: false });

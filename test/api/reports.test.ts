@@ -7,6 +7,7 @@ import { useSignedInApp } from '../helpers/testApp';
 import { eventually } from '../helpers/eventually';
 import { orderBody } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { grantFieldGroups } from '../helpers/fieldGroups';
 
 /**
  * The reports read rollups; every figure here is checked against a query over the orders written
@@ -335,6 +336,8 @@ describe('a run', () => {
     const dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     expect((await dispatcher.get(`/api/reports/statistics?runId=${runId}`)).status).toBe(403);
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey: 'old_reports', allowed: true });
+    // And the prices, which a dispatcher does not see by default (field groups): the money columns too.
+    const withdraw = await grantFieldGroups(app, 'regional_dispatcher');
     try {
       // Written past the API, the grant reaches the instance's kept session with its notice
       // (middleware/sessionCache.ts), a moment after the commit.
@@ -374,6 +377,7 @@ describe('a run', () => {
       expect(sorted.map((r: any) => r.orderCount)).toEqual(sorted.map((r: any) => r.orderCount).sort((a: number, b: number) => b - a));
     } finally {
       await app.db('pagePermissions').where({ userId: refs.dispatcherId }).delete();
+      await withdraw();
     }
   });
 

@@ -9,6 +9,7 @@ import {
 import { fillPath, isWrite, ROUTES, type RouteEntry } from '../helpers/routeTable';
 import { changedTables, tableChecksums } from '../helpers/tableChecksum';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { grantFieldGroups } from '../helpers/fieldGroups';
 
 /** A role's demo user signed in, or a customer's system calling with an API token acting as that user (DESIGN §15). */
 type Acting = 'anonymous' | 'pending' | Role;
@@ -200,6 +201,8 @@ describe('a regional dispatcher reaches only the orders of their own delivery ar
     // Reports and pricing are not dispatcher pages by default: granted here to check their rows.
     await app.db('pagePermissions').insert(['reports', 'old_reports', 'pricing_management']
       .map((pageKey) => ({ userId: f.userIds.regional_dispatcher, pageKey, allowed: true })));
+    // And the prices, which a dispatcher does not see by default (field groups: fieldGroups.test.ts).
+    await grantFieldGroups(app, 'regional_dispatcher');
     dispatcher = await signedInAs(app.url, 'regional_dispatcher');
     // A fresh snapshot holds the orders of both areas.
     const run = await admin.post('/api/report-runs', {});

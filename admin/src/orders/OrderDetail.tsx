@@ -12,7 +12,7 @@ import { useServerErrors } from '../common/useServerErrors';
 import { NotFound } from '../layout/NotFound';
 import { useOrderAttachments, useOrderEvents } from './orderApi';
 import { OrderAttachments } from './OrderAttachments';
-import { OrderFields, OrderPrices } from './OrderFields';
+import { OrderFields, OrderPrices, useShownPrices } from './OrderFields';
 import { OrderInputs } from './OrderInputs';
 import { EDITABLE_FIELDS, type OrderRecord } from '@kernel/orders/orderRecords';
 import { toOrderPayload } from './orderModel';
@@ -91,6 +91,7 @@ const DetailBody = ({ editing, setEditing }: { editing: boolean; setEditing: (on
   const [putBack, setPutBack] = useState<Record<string, unknown>>();
   const clearPutBack = useCallback(() => setPutBack(undefined), []);
   const { canAccess: readsLog } = useCanAccess({ resource: 'activity-logs', action: 'list' });
+  const pricesShown = useShownPrices().length > 0;
   if (!order) return null;
   const actions = editable && (
     <Section title="orders.transition.title" testId="order-transitions"><TransitionButtons order={order} /></Section>
@@ -124,7 +125,7 @@ const DetailBody = ({ editing, setEditing }: { editing: boolean; setEditing: (on
               <EditDetails onCancel={() => setEditing(false)} putBack={putBack} onPutBackDone={clearPutBack} />
             ) : <OrderFields />}
           </Section>
-          <Section title="orders.detail.prices"><OrderPrices /></Section>
+          {pricesShown && <Section title="orders.detail.prices"><OrderPrices /></Section>}
         </Stack>
         <Stack spacing={2}>
           {wide && actions}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../common/LocalDateField';
 import { moneyText } from '../common/moneyText';
+import { useWithheld } from '../common/useWithheld';
 import { PRICE_FIELDS, type OrderRecord } from '@kernel/orders/orderRecords';
 import { priceTotals } from '@kernel/pricing/priceTotals';
 import { OrderReferenceField } from './OrderReferences';
@@ -43,15 +44,22 @@ export const OrderFields = () => {
   );
 };
 
-/** The pricing fields (set in pricing management; the MTM prices computed by the database). */
+/** The prices of an order the person may see (field groups): none, and the detail has no prices card. */
+export const useShownPrices = () => {
+  const withheld = useWithheld();
+  return PRICE_FIELDS.filter((field) => !withheld.has(field));
+};
+
+/** The pricing fields (set in pricing management; the MTM prices computed by the database) the person may see. */
 export const OrderPrices = () => {
   const order = useRecordContext<OrderRecord>();
   const translate = useTranslate();
+  const fields = useShownPrices();
   if (!order) return null;
   const shown = { ...order, ...priceTotals(order) };
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: 2 }} data-testid="order-prices">
-      {PRICE_FIELDS.map((field) => (
+      {fields.map((field) => (
         <Box key={field}>
           <Typography variant="caption" color="text.secondary" component="div">
             {translate(`resources.orders.fields.${field}`)}

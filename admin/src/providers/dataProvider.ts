@@ -3,6 +3,7 @@ import {
   DataProviderContext, fetchUtils, HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord,
 } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { FieldGroup } from '@kernel/permissions/fieldGroups';
 import type { MatrixChange, PermissionMatrix } from '@kernel/permissions/permissionMatrix';
 import type { ImportReport } from '@kernel/translations/importReport';
 import type { OrderImportReport } from '@kernel/orders/orderImport';
@@ -171,6 +172,8 @@ export interface CurrentUser {
   role: string;
   status: 'active' | 'inactive' | 'pending';
   email: string | null;
+  /** The field groups the role holds: what the server does not withhold from this person (docs/roles-and-permissions.md#field-groups). */
+  fieldGroups: FieldGroup[];
 }
 
 export interface Credentials {

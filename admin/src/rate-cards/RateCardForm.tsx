@@ -7,6 +7,7 @@ import { FormRow } from '../common/FormRow';
 import { FormSection } from '../common/FormSection';
 import { MasterDataForm } from '../master-data/MasterDataForm';
 import { OrderReferenceInput } from '../orders/OrderReferences';
+import { useWithheld } from '../common/useWithheld';
 
 /** The money rule the server applies (kernel/pricing/parseMoney.ts), worded as pricing management words it. */
 const money = (value: unknown) => {
@@ -24,6 +25,16 @@ const PriceInputField = ({ source }: { source: PriceInput }) => (
 );
 
 const Specificity = () => <Alert severity="info" sx={{ mb: 2, width: '100%' }}>{useTranslate()('rate_cards.helper.specificity')}</Alert>;
+
+/** The prices of a side the person may see (field groups): a side they may not see is not in the form. */
+const PriceSections = () => {
+  const withheld = useWithheld('rate_card');
+  return SIDES.filter(({ total }) => !withheld.has(total)).map(({ side, inputs }) => (
+    <FormSection key={side} title={`rate_cards.sections.${side}`}>
+      <FormRow>{inputs.map((source) => <PriceInputField key={source} source={source} />)}</FormRow>
+    </FormSection>
+  ));
+};
 
 /** The rate card form of the create and edit pages (docs/pricing.md#rate-cards). */
 export const RateCardForm = () => (
@@ -43,11 +54,7 @@ export const RateCardForm = () => (
         <DatePickerInput source="validTo" validate={notBeforeFrom} helperText="rate_cards.helper.valid_to" />
       </FormRow>
     </FormSection>
-    {SIDES.map(({ side, inputs }) => (
-      <FormSection key={side} title={`rate_cards.sections.${side}`}>
-        <FormRow>{inputs.map((source) => <PriceInputField key={source} source={source} />)}</FormRow>
-      </FormSection>
-    ))}
+    <PriceSections />
     <FormSection title="rate_cards.sections.notes">
       <TextInput source="notes" validate={maxLength(1000)} multiline minRows={2} />
     </FormSection>

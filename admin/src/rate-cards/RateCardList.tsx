@@ -10,6 +10,7 @@ import { BulkDeleteRecordsButton } from '../trash/DeleteToTrashButtons';
 import { LIST_LOAD_ERROR } from '../common/ListLoadError';
 import { SelectionFollowsQuery } from '../common/listSelection';
 import { MoneyField, Validity } from './rateCardParts';
+import { useWithheld } from '../common/useWithheld';
 
 const Column = DataTable.Col;
 
@@ -30,6 +31,7 @@ const AnyReference = ({ source }: { source: 'vehicleTypeId' | 'deliveryAreaId' }
 /** The rate cards: search, supplier / vehicle type / area filters, the cards valid on a day. */
 const RateCardList = () => {
   const translate = useTranslate();
+  const withheld = useWithheld('rate_card');
   const filters = [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('rate_cards.search')} sx={{ minWidth: { sm: 280 } }} />,
     <OrderReferenceInput key="supplierId" source="supplierId" alwaysOn sx={{ minWidth: 200 }} />,
@@ -50,10 +52,11 @@ const RateCardList = () => {
         <AnyReference source="vehicleTypeId" />
         <AnyReference source="deliveryAreaId" />
         <Column source="validFrom" label="rate_cards.sections.validity"><Validity /></Column>
-        <Column source="basePurchasePrice" align="right"><MoneyField source="basePurchasePrice" /></Column>
-        <Column source="haulingBuyPrice" align="right" disableSort><MoneyField source="haulingBuyPrice" /></Column>
-        <Column source="baseSalePrice" align="right"><MoneyField source="baseSalePrice" /></Column>
-        <Column source="haulingSalePrice" align="right" disableSort><MoneyField source="haulingSalePrice" /></Column>
+        {/* The prices of a side the person may not see (field groups) are not columns here. */}
+        {!withheld.has('basePurchasePrice') && <Column source="basePurchasePrice" align="right"><MoneyField source="basePurchasePrice" /></Column>}
+        {!withheld.has('haulingBuyPrice') && <Column source="haulingBuyPrice" align="right" disableSort><MoneyField source="haulingBuyPrice" /></Column>}
+        {!withheld.has('baseSalePrice') && <Column source="baseSalePrice" align="right"><MoneyField source="baseSalePrice" /></Column>}
+        {!withheld.has('haulingSalePrice') && <Column source="haulingSalePrice" align="right" disableSort><MoneyField source="haulingSalePrice" /></Column>}
         <Column source="updatedAt"><LocalDateField source="updatedAt" showTime /></Column>
       </ResponsiveDataTable>
     </List>

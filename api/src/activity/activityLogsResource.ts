@@ -42,6 +42,8 @@ export const activityLogsResource: ResourceDef<ActivityLog> = {
   softDelete: false,
   // Which browser tab acted, and the areas an order was in, are for the live stream only (docs/live-updates.md).
   hidden: ['tabId', 'orderAreaIds', 'leads'],
+  // An order's prices show only that they changed to someone who may not see them (field groups).
+  changesOf: { entityType: 'entityType', changes: 'changes' },
   list: {
     // Tens of millions of rows: totals exact up to the cap, estimated beyond, as the order list's.
     countCap: 10_000,

@@ -4,7 +4,7 @@ import type { Ctx } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
 import { SAFE_METHODS } from '../foundation/safeMethods';
 import { liveRows, onLiveRow } from '../db/liveRows';
-import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
+import { accessSql, readWith, type AccessRead } from '../permissions/access';
 import { tryAgainLater } from '../auth/tryAgainLater';
 import { RateWindow } from '../foundation/rateWindow';
 import { sessionCache } from '../middleware/sessionCache';
@@ -44,12 +44,12 @@ async function readFromDatabase(db: Knex, hash: string) {
   const row = await db('apiTokens as t').join('users as u', onLiveRow('u', 't.userId'))
     .where('t.tokenHash', hash).whereRaw(liveRows('t')).andWhere('t.expiresAt', '>', db.fn.now())
     .first('t.id as tokenId', 't.name as tokenName', 't.lastUsedAt as tokenLastUsedAt', 't.expiresAt as tokenExpiresAt', 'u.*',
-      db.raw(`${permissionRowsSql} as permission_rows`));
+      db.raw(`${accessSql} as access`));
   if (!row) return undefined;
-  const { tokenId, tokenName, tokenLastUsedAt, tokenExpiresAt, permissionRows, ...columns } = row as Record<string, unknown> & {
-    tokenId: number; tokenName: string; tokenLastUsedAt: Date | null; tokenExpiresAt: Date | string; permissionRows: PermissionRow[] };
+  const { tokenId, tokenName, tokenLastUsedAt, tokenExpiresAt, access, ...columns } = row as Record<string, unknown> & {
+    tokenId: number; tokenName: string; tokenLastUsedAt: Date | null; tokenExpiresAt: Date | string; access: AccessRead };
   const user = User.fromDatabaseJson(columns);
-  readWith(user, permissionRows);
+  readWith(user, access);
   const data: TokenData = { id: tokenId, name: tokenName, lastUsedAt: tokenLastUsedAt };
   return { data, expiresAt: new Date(tokenExpiresAt).getTime(), userId: user.id, user };
 }

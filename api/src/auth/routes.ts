@@ -12,7 +12,7 @@ import { isCommonPassword } from '@kernel/auth/passwordRules';
 import { hashPassword, unmatchableHash, verifyPassword } from './passwords';
 import { loginSchema, registerSchema, type LoginInput, type RegisterInput } from './schemas';
 import { admitLogin, admitRegistration, loginSucceeded, withAttempt } from './throttle';
-import { completeSignIn, startSession } from './signIn';
+import { completeSignIn, signedInAnswer, startSession } from './signIn';
 import { awaitSecondStep, secondStepOf } from './secondFactorRoutes';
 
 type Ctx = Context & { state: AppState };
@@ -44,7 +44,7 @@ async function login(ctx: Ctx, { body: { username, password } }: Input<LoginInpu
     return;
   }
   await completeSignIn(ctx, user);
-  ctx.body = user.toPublic();
+  ctx.body = await signedInAnswer(db, user);
 }
 
 async function register(ctx: Ctx, { body: input }: Input<RegisterInput>) {
@@ -82,7 +82,7 @@ async function register(ctx: Ctx, { body: input }: Input<RegisterInput>) {
   const fresh = await User.query(db).findById(user.id).throwIfNotFound();
   await startSession(ctx, fresh);
   ctx.status = 201;
-  ctx.body = fresh.toPublic();
+  ctx.body = await signedInAnswer(db, fresh);
 }
 
 async function logout(ctx: Ctx) {
@@ -97,8 +97,8 @@ async function logout(ctx: Ctx) {
   ctx.status = 204;
 }
 
-function currentUser(ctx: Ctx) {
-  ctx.body = ctx.state.user!.toPublic();
+async function currentUser(ctx: Ctx) {
+  ctx.body = await signedInAnswer(ctx.state.db, ctx.state.user!);
 }
 
 export const authRoutes = new Router<AppState>({ prefix: '/api' })

@@ -14,7 +14,7 @@ import { addPasskey, assertionOptions, registrationOptions, takePasskey } from '
 import {
   factorKinds, hasFactor, newRecoveryCodes, removeFactor, requiredFor, requireFreshCheck, startTotp, statusOf, takeCode, type TakenCode,
 } from './secondFactor';
-import { completeSignIn } from './signIn';
+import { completeSignIn, signedInAnswer } from './signIn';
 import { admitSecondFactor, secondFactorSucceeded, withAttempt } from './throttle';
 
 /** A code as typed: six digits of an app, or a recovery code (letters, digits, a dash, spaces). */
@@ -120,7 +120,7 @@ async function secondStep(ctx: Ctx, { body: proof }: Input<Proof>) {
   const { taken, recoveryCodes } = await withCode(ctx, user, proof, enrol, async (trx, taken) =>
     ({ taken, recoveryCodes: enrol ? await enrolledApp(ctx, trx, user, taken) : undefined }));
   await completeSignIn(ctx, user, taken.kind);
-  ctx.body = { ...user.toPublic(), ...(recoveryCodes && { recoveryCodes }) };
+  ctx.body = { ...await signedInAnswer(ctx.state.db, user), ...(recoveryCodes && { recoveryCodes }) };
 }
 
 /** The person of a sign-in that must enrol a factor (the role requires one); else 401. */
@@ -145,7 +145,7 @@ async function passkeyAtSignIn(ctx: Ctx, { body: { passkey } }: Input<{ passkey:
   const user = await enrollingUser(ctx);
   const recoveryCodes = await keepPasskey(ctx, user, passkey);
   await completeSignIn(ctx, user, 'passkey');
-  ctx.body = { ...user.toPublic(), ...(recoveryCodes && { recoveryCodes }) };
+  ctx.body = { ...await signedInAnswer(ctx.state.db, user), ...(recoveryCodes && { recoveryCodes }) };
 }
 
 /** An app to set up, unconfirmed until its first code: logged on the user with the write (no secret in the log). */

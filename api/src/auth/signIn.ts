@@ -1,6 +1,8 @@
+import type { Knex } from 'knex';
 import type { SecondFactorTaken } from '@kernel/auth/secondFactor';
 import { logActivity } from '../activity/logActivity';
 import type { Ctx } from '../foundation/appState';
+import { heldFieldGroups } from '../permissions/access';
 import { User } from '../users/User';
 
 /**
@@ -26,4 +28,12 @@ export async function startSession(ctx: Ctx, user: User, secondFactor?: SecondFa
   ctx.session!.pending = undefined;
   await ctx.session!.regenerate();
   ctx.state.user = user;
+}
+
+/**
+ * Who is signed in, as the admin is told at sign-in and by GET /api/user: the account, and the
+ * field groups its role holds, so the screens hide what the server withholds without asking more.
+ */
+export async function signedInAnswer(db: Knex, user: User) {
+  return { ...user.toPublic(), fieldGroups: await heldFieldGroups(db, user) };
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { isAreaBound } from '../orders/dispatcherScope';
-import { accessiblePages, permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
+import { accessiblePages, accessSql, readWith, type AccessRead } from '../permissions/access';
 import { User } from '../users/User';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import { changeFeed, type Change } from './changeFeed';
@@ -41,17 +41,17 @@ const TOKEN_HOLDER_SQL = `'token:' || t.id`;
 async function readViews(db: Knex, userIds: number[]): Promise<Map<number, { view: View; sessions: Set<string> }>> {
   const rows: Array<Record<string, unknown>> = await db('users as u').whereRaw(liveRows('u')).where('u.status', 'active')
     .whereIn('u.id', userIds)
-    .select('u.id', 'u.role', 'u.status', db.raw(`${permissionRowsSql} as permission_rows`),
+    .select('u.id', 'u.role', 'u.status', db.raw(`${accessSql} as access`),
       db.raw(`(select coalesce(json_agg(a.delivery_area_id order by a.delivery_area_id), '[]') from user_delivery_areas a
         where a.user_id = u.id) as area_ids`),
       db.raw(`(select coalesce(json_agg(h.id), '[]') from (select s.id from sessions s where s.user_id = u.id and s.expires_at > current_timestamp
         union all select ${TOKEN_HOLDER_SQL} from api_tokens t where t.user_id = u.id and ${liveRows('t')} and t.expires_at > current_timestamp) h)
         as session_ids`));
   const views = new Map<number, { view: View; sessions: Set<string> }>();
-  for (const { permissionRows, areaIds, sessionIds, ...columns } of rows) {
+  for (const { access, areaIds, sessionIds, ...columns } of rows) {
     const user = User.fromDatabaseJson(columns);
     // The permission rows came with the user: accessiblePages reads nothing more.
-    readWith(user, permissionRows as PermissionRow[]);
+    readWith(user, access as AccessRead);
     const view = { userId: user.id, pages: new Set(await accessiblePages(db, user)), areas: isAreaBound(user) ? areaIds as number[] : undefined };
     views.set(user.id, { view, sessions: new Set(sessionIds as string[]) });
   }

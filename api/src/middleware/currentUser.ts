@@ -2,7 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Knex } from 'knex';
 import type { AppState } from '../foundation/appState';
 import { onLiveRow } from '../db/liveRows';
-import { permissionRowsSql, readWith, type PermissionRow } from '../permissions/access';
+import { accessSql, readWith, type AccessRead } from '../permissions/access';
 import { User } from '../users/User';
 import { sessionCache, type SessionRead } from './sessionCache';
 
@@ -15,12 +15,12 @@ async function readFromDatabase(knex: Knex, id: string): Promise<SessionRead | u
     .leftJoin('users as u', onLiveRow('u', 's.userId'))
     .where('s.id', id).andWhere('s.expiresAt', '>', knex.fn.now())
     .first('s.data as sessionData', 's.expiresAt as sessionExpiresAt', 's.userId as sessionUserId', 'u.*',
-      knex.raw(`${permissionRowsSql} as permission_rows`));
+      knex.raw(`${accessSql} as access`));
   if (!row) return undefined;
-  const { sessionData, sessionExpiresAt, sessionUserId, permissionRows, ...columns } = row as Record<string, unknown> & {
-    sessionData: unknown; sessionExpiresAt: Date | string; sessionUserId: number | null; permissionRows: PermissionRow[] };
+  const { sessionData, sessionExpiresAt, sessionUserId, access, ...columns } = row as Record<string, unknown> & {
+    sessionData: unknown; sessionExpiresAt: Date | string; sessionUserId: number | null; access: AccessRead };
   const user = columns.id === null ? null : User.fromDatabaseJson(columns);
-  if (user) readWith(user, permissionRows);
+  if (user) readWith(user, access);
   return { data: sessionData, expiresAt: new Date(sessionExpiresAt).getTime(), userId: sessionUserId, user };
 }
 

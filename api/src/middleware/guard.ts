@@ -1,6 +1,6 @@
 import type { Context, Middleware, Next } from 'koa';
 import { httpError } from '../foundation/httpError';
-import { canAccessPage } from '../permissions/access';
+import { canAccessPage, withheldFrom } from '../permissions/access';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { AppState } from '../foundation/appState';
 import type { Role } from '@kernel/users/roles';
@@ -94,3 +94,34 @@ export const requireRole = (roles: readonly Role[]): RouteGuard =>
 export const requirePageAndRole = (pageKey: PageKey, roles: readonly Role[]): RouteGuard =>
   Object.assign(guard(pageKey, (ctx, next: Next) => requirePage(pageKey)(ctx, () => requireRole(roles)(ctx, next))),
     { [ROUTE_ROLES]: roles });
+
+/** Each request's withheld names per record type, read once (the user's field groups came with the session). */
+const withheldOfRequest = new WeakMap<object, Map<string, ReadonlySet<string>>>();
+
+/**
+ * The names of a record type's fields, sorts and filters this request's user may not see
+ * (docs/roles-and-permissions.md#field-groups); none without a signed-in user (a webhook's worker
+ * withholds by the hook's owner: it asks permissions/access itself).
+ */
+export async function withheldOf(ctx: Context & { state: AppState }, entityType: string): Promise<ReadonlySet<string>> {
+  const user = ctx.state.user;
+  if (!user) return new Set();
+  let known = withheldOfRequest.get(ctx);
+  if (!known) withheldOfRequest.set(ctx, known = new Map());
+  let withheld = known.get(entityType);
+  if (!withheld) known.set(entityType, withheld = await withheldFrom(ctx.state.db, user, entityType));
+  return withheld;
+}
+
+/**
+ * 403 `field_denied` when any of `names` (fields written, a sort, filters) is one this user may not
+ * see: a write, a sort or a filter by a withheld price would tell it, or change what one may not see.
+ */
+export async function refuseWithheld(ctx: Context & { state: AppState }, entityType: string, names: Iterable<string>): Promise<void> {
+  const withheld = await withheldOf(ctx, entityType);
+  const denied = [...new Set(names)].filter((name) => withheld.has(name));
+  if (denied.length > 0) {
+    throw httpError('field_denied', `Access denied: your role may not see ${denied.join(', ')}`,
+      { params: { fields: denied.join(', ') } });
+  }
+}

@@ -9,7 +9,7 @@ import type { Ctx, Row } from '../resources/resource';
 import { pathId } from '../resources/pathId';
 import { writeRefusals } from '../resources/writeRules';
 import { parseListParams } from '../resources/listQuery';
-import { present } from '../resources/resourceRoutes';
+import { presentTo } from '../resources/resourceRoutes';
 import { applyFilters, liveQuery } from '../resources/liveQuery';
 import { Order } from './Order';
 import { orderGuards, ordersResource } from './ordersResource';
@@ -74,7 +74,7 @@ async function transition(ctx: Ctx,
     // Its notifications commit with it (docs/notifications.md): the assigned person's, and the order's delays now.
     await notifyOrdersMoved(trx, ctx.state.config, ctx.state.user!.id, [{ orderId: id, from, to }]);
     await notifyLateOrders(trx, ctx.state.config, serverToday(), [id]);
-    return present(ordersResource, (await liveQuery(ordersResource, trx, await ordersResource.scope?.(ctx, trx)).findById(id))!);
+    return (await presentTo(ctx, ordersResource, [(await liveQuery(ordersResource, trx, await ordersResource.scope?.(ctx, trx)).findById(id))!]))[0];
   });
 }
 

@@ -9,7 +9,7 @@ import { requirePage } from '../middleware/guard';
 import { takes, type Input } from '../middleware/validate';
 import { ordersResource } from '../orders/ordersResource';
 import type { Ctx, Row } from '../resources/resource';
-import { changedFields, present } from '../resources/resourceRoutes';
+import { changedFields, presentTo } from '../resources/resourceRoutes';
 import { liveQuery } from '../resources/liveQuery';
 import { writeRefusals } from '../resources/writeRules';
 import { columnName } from '../db/columnName';
@@ -146,7 +146,7 @@ async function paste(ctx: Ctx, { body: { rows } }: Input<{ rows: PasteRow[] }>) 
     }));
     return {
       actionId,
-      saved: toSave.map(({ id }) => present(pricingResource, afterById.get(id)!)),
+      saved: await presentTo(ctx, pricingResource, toSave.map(({ id }) => afterById.get(id)!)),
       refused: inOrderOf(rows, refused),
     };
   });

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { AppState } from '../foundation/appState';
-import { requirePage } from '../middleware/guard';
+import { refuseWithheld, requirePage, withheldOf } from '../middleware/guard';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
 import { applyFilters, liveQuery } from '../resources/liveQuery';
@@ -20,13 +20,18 @@ interface StatsRow {
  * The statistics cards over the completed orders the list's filters select: counts, and the MTM
  * totals and margin summed by the database (exact decimal strings) over the orders whose pricing
  * is set, so that half-typed prices do not inflate them. From the totals kept per day when they
- * answer the filters (dayTotals.ts), else summed from the orders.
+ * answer the filters (dayTotals.ts), else summed from the orders. A total of prices the person may
+ * not see is left out, as is the count of orders priced or not, which speaks of both sides (field groups).
  */
 async function stats(ctx: Ctx) {
   const { filter } = parseListParams({ filter: ctx.query.filter }, pricingResource.list.sortable, pricingResource.list.defaultSort!);
+  await refuseWithheld(ctx, 'order', Object.keys(filter));
   const totals = (await dayTotals(ctx, filter)) ?? await summedTotals(ctx, filter);
-  ctx.body = { pricingComplete: totals.pricingComplete, pricingNotSet: totals.totalCompleted - totals.pricingComplete,
+  const withheld = await withheldOf(ctx, 'order');
+  const shown = { pricingComplete: totals.pricingComplete, pricingNotSet: totals.totalCompleted - totals.pricingComplete,
     totalCompleted: totals.totalCompleted, buyTotal: totals.buyTotal, saleTotal: totals.saleTotal, margin: totals.margin };
+  const counts = withheld.has('pricingNotSet') ? ['pricingComplete', 'pricingNotSet'] : [];
+  ctx.body = Object.fromEntries(Object.entries(shown).filter(([name]) => !withheld.has(name) && !counts.includes(name)));
 }
 
 /** The totals summed from the completed orders the list's filters select. */

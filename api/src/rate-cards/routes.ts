@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { MAX_BATCH_ORDERS } from '@kernel/orders/batchLimit';
 import type { AppState } from '../foundation/appState';
 import { httpError, problem } from '../foundation/httpError';
-import { requirePage } from '../middleware/guard';
+import { refuseWithheld, requirePage } from '../middleware/guard';
 import { takes, type Input } from '../middleware/validate';
 import { parseListParams } from '../resources/listQuery';
 import type { Ctx } from '../resources/resource';
@@ -12,6 +12,7 @@ import { pricingSetSql } from '../pricing/margin';
 import { pricingResource } from '../pricing/pricingResource';
 import { applyCards, unpricedWithCards, type Candidate } from './cardPricing';
 import { recordId } from '../resources/fields';
+import { PRICE_INPUTS } from '@kernel/pricing/priceFields';
 
 const applyBody = Joi.object({
   ids: Joi.array().items(recordId()).min(1).max(MAX_BATCH_ORDERS).unique(),
@@ -63,9 +64,11 @@ function outcome(chosen: number, candidates: Candidate[]) {
 
 /**
  * "Apply rate cards" (docs/pricing.md#rate-cards): a preview, or the prices written in one
- * transaction, each unpriced order by its own card, never over a typed price.
+ * transaction, each unpriced order by its own card, never over a typed price. A card sets both
+ * sides: refused to someone who may not see one (field groups), as its filter by them is.
  */
 async function apply(ctx: Ctx, { body: request }: Input<ApplyRequest>) {
+  await refuseWithheld(ctx, 'order', [...PRICE_INPUTS, ...Object.keys(request.filter ?? {})]);
   const ids = await chosenOrders(ctx, request);
   if (request.preview) {
     ctx.body = outcome(ids.length, await unpricedWithCards(ctx.state.db, ids, false));

@@ -4,6 +4,7 @@ import { unchanging } from '../middleware/answerBody';
 import { httpError, problem } from '../foundation/httpError';
 import { serverToday } from '../orders/delays';
 import { areasOf } from '../orders/dispatcherScope';
+import { withheldFrom } from '../permissions/access';
 import type { User } from '../users/User';
 import type { Dimension, Granularity, MonthChoice } from '@kernel/reports/reportChoices';
 import { ReportRun } from './ReportRun';
@@ -103,10 +104,13 @@ export async function statistics(db: Knex, user: User, params: StatisticsParams)
   const from = params.granularity === 'week' ? weekStart(firstDay) : firstDay;
   const answer = { run: runSummary(run), from, to, months: params.months, granularity: params.granularity,
     dimension: params.dimension };
-  if (!run) return { ...answer, rows: [], totals: NO_TOTALS };
+  // The money a person may not see is left out (field groups): kept per run for everyone of the same areas and groups.
+  const withheld = await withheldFrom(db, user, 'order');
+  const seen = (measures: Measures) => Object.fromEntries(Object.entries(measures).filter(([name]) => !withheld.has(name))) as Partial<Measures>;
+  if (!run) return { ...answer, rows: [], totals: seen(NO_TOTALS) };
 
   const areas = await areasOf(db, user);
-  return fromRun(db, ['statistics', run.id, params.months, params.granularity, params.dimension, areas], async () => {
+  return fromRun(db, ['statistics', run.id, params.months, params.granularity, params.dimension, areas, [...withheld]], async () => {
     const period = PERIODS[params.granularity];
     const start = period?.start ?? 'null::date';
     const groups = period ? `${start}, r.key, r.label` : 'r.key, r.label';
@@ -118,8 +122,8 @@ export async function statistics(db: Knex, user: User, params: StatisticsParams)
     return {
       ...answer,
       rows: rows.filter((row) => !row.isTotal).map((row) => ({ period: row.period, periodLabel: row.periodLabel,
-        key: row.key, label: row.label, ...measuresOf(row) })),
-      totals: measuresOf(rows.find((row) => row.isTotal)!),
+        key: row.key, label: row.label, ...seen(measuresOf(row)) })),
+      totals: seen(measuresOf(rows.find((row) => row.isTotal)!)),
     };
   });
 }

@@ -3,7 +3,7 @@ import Joi from 'joi';
 import { LOCALES, type Locale } from '@kernel/i18n/catalogs';
 import type { AppState } from '../foundation/appState';
 import { excelCsv } from '../csv/excelCsv';
-import { requirePageFor, requireRole } from '../middleware/guard';
+import { refuseWithheld, requirePageFor, requireRole } from '../middleware/guard';
 import { takes, type Input } from '../middleware/validate';
 import { serverTimeZone } from '../monitoring/periods';
 import type { Ctx } from '../resources/resource';
@@ -55,7 +55,9 @@ async function statisticsReport(ctx: Ctx, { query: { format, lang, ...params } }
 
 const areaRevenueQuery = Joi.object(output);
 
+/** Sales per area and month: all of it sale prices, refused to someone who may not see them (field groups). */
 async function areaRevenueReport(ctx: Ctx, { query: { format, lang, runId } }: Input<unknown, Output & { runId?: number }>) {
+  await refuseWithheld(ctx, 'order', ['saleTotal']);
   const report = await areaRevenue(ctx.state.db, ctx.state.user!, runId);
   if (format === 'json') {
     ctx.body = report;

@@ -30,7 +30,8 @@ export async function statisticsCsv(db: Knex, user: User, params: StatisticsPara
     ...(byPeriod ? [{ key: 'periodLabel', header: t(`reports.columns.${params.granularity}`) }] : []),
     ...(byEntity ? [{ key: 'label', header: t(`reports.dimensions.${params.dimension}`) }] : []),
     ...(byPeriod || byEntity ? [] : [{ key: 'span', header: t('reports.columns.period') }]),
-    ...MEASURE_COLUMNS.map((key) => ({ key, header: t(`reports.columns.${key}`) }))];
+    // The money columns the person may not see are not in the report (field groups).
+    ...MEASURE_COLUMNS.filter((key) => key in report.totals).map((key) => ({ key, header: t(`reports.columns.${key}`) }))];
   const rows = report.rows.map((row) => ({ ...row, label: row.label ?? t('reports.unassigned'), span: `${report.from} – ${report.to}` }));
   return { fileName: `report-statistics-${report.to}`, columns, rows };
 }

@@ -149,6 +149,12 @@ export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
   hidden?: readonly Field<M>[];
   /** When set, the only fields shown besides `id` (a picker's names: pickerResource.ts). */
   shown?: readonly Field<M>[];
+  /**
+   * Rows that tell changes of records of other types (the activity log): the field naming the
+   * record type and the field of its changes, whose fields the reader may not see (field groups)
+   * show only that they changed.
+   */
+  changesOf?: { entityType: Field<M>; changes: Field<M> };
   /** Values the database computes per row, shown read-only: `{ margin: 'orders.mtm_sale_price - …' }`. */
   computed?: Readonly<Record<string, string>>;
   /** false: the table has no deleted_at (the activity log). Default true. */

@@ -5,7 +5,7 @@ import { exportQuery, exportReader, sendListCsv } from '../csv/listExport';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import type { ErrorParams } from '@kernel/errors/errorCodes';
-import { requirePage } from '../middleware/guard';
+import { refuseWithheld, requirePage, withheldOf } from '../middleware/guard';
 import { checks, validate } from '../middleware/validate';
 import { listPage } from './listPage';
 import { ownEntry, parseListParams } from './listQuery';
@@ -15,17 +15,37 @@ import { idListsOf } from './relations';
 import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type RecordWrite, type ResourceServices, type Row } from './resource';
 import { writeRefusals } from './writeRules';
 
-/** What the API shows of a row: no soft-delete bookkeeping, no hidden fields. */
-export function present(def: AnyResource, row: Model | Row): Row {
+/**
+ * What the API shows of a row: no soft-delete bookkeeping, no hidden fields, none of the fields
+ * `withheld` from the person it goes to (middleware/guard.ts withheldOf: an order's prices).
+ */
+export function present(def: AnyResource, row: Model | Row, withheld: ReadonlySet<string> = new Set()): Row {
   const json: Row = 'toJSON' in row && typeof row.toJSON === 'function' ? row.toJSON() : { ...row };
   const sortKeys = Object.values(def.list.sortKeys ?? {}).filter((key) => key !== undefined);
-  for (const field of [...def.hidden ?? [], ...sortKeys]) delete json[field];
+  for (const field of [...def.hidden ?? [], ...sortKeys, ...withheld]) delete json[field];
   if (def.shown) return Object.fromEntries(['id', ...def.shown].filter((f) => f in json).map((f) => [f, json[f]]));
   if (def.softDelete !== false) {
     delete json.deletedAt;
     delete json.deletedBy;
   }
   return json;
+}
+
+/**
+ * Rows as the API shows them to this request's person (`present`), with the fields withheld from
+ * them (field groups) left out, and in rows telling changes of other types (`changesOf`: the
+ * activity log), masked.
+ */
+export async function presentTo(ctx: Ctx, def: AnyResource, rows: Array<Model | Row>): Promise<Row[]> {
+  const withheld = await withheldOf(ctx, def.entityType);
+  const shown = rows.map((row) => present(def, row, withheld));
+  const { changesOf } = def;
+  if (!changesOf) return shown;
+  for (const row of shown) {
+    const changes = row[changesOf.changes];
+    if (changes && typeof changes === 'object') row[changesOf.changes] = maskWithheld(changes as Row, await withheldOf(ctx, String(row[changesOf.entityType])));
+  }
+  return shown;
 }
 
 /** Before/after of each field that changed; hidden fields show only that they changed. */
@@ -37,6 +57,11 @@ export function changedFields(def: AnyResource, before: Row, after: Row, fields:
     changes[field] = def.hidden?.includes(field) ? { changed: true } : { before: before[field] ?? null, after: after[field] ?? null };
   }
   return changes;
+}
+
+/** Changes (an activity-log row's) as someone who may not see `withheld` may: those fields show only that they changed. */
+export function maskWithheld(changes: Row, withheld: ReadonlySet<string>): Row {
+  return Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, withheld.has(field) ? { changed: true } : change]));
 }
 
 function withoutReadOnly(body: unknown): Row {
@@ -117,15 +142,20 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
     return row.toJSON();
   };
 
+  /** A sort or filter by what the person may not see would tell it: 403 field_denied. */
+  const refuseWithheldQuery = (ctx: Ctx, { sort, filter }: { sort: { field: string }; filter: Row }) =>
+    refuseWithheld(ctx, def.entityType, [sort.field, ...Object.keys(filter)]);
+
   router.get('/', readGuard, async (ctx: Ctx) => {
     const params = parseListParams(ctx.query, sortable, defaultSort);
+    await refuseWithheldQuery(ctx, params);
     const { rows, total, estimated } = await listPage(def, ctx, params);
     const { start } = params.range;
     const end = rows.length === 0 ? start : start + rows.length - 1;
     ctx.set('Content-Range', `${def.name} ${start}-${end}/${total}`);
     if (estimated) ctx.set('X-Total-Estimated', 'true');
     ctx.set('Access-Control-Expose-Headers', 'Content-Range, X-Total-Estimated');
-    ctx.body = rows.map((row) => present(def, row));
+    ctx.body = await presentTo(ctx, def, rows);
   });
 
   const listExport = def.list.export;
@@ -133,18 +163,21 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
   if (listExport) router.get('/export.csv', readGuard, checks({ query: exportQuery }, async (ctx: Ctx) => {
     const reader = await exportReader(ctx);
     const { sort, filter } = parseListParams({ sort: ctx.query.sort, filter: ctx.query.filter }, sortable, defaultSort);
+    await refuseWithheldQuery(ctx, { sort, filter });
     const db = ctx.state.db;
     const query = liveQuery(def, db, await def.scope?.(ctx, db));
     const applied = Object.fromEntries(Object.entries(filter).filter(([name]) => !listExport.ignores?.includes(name)));
     await applyFilters(def, ctx, query, applied);
     // A name sorts by its stored key, as the list does (sortKeys).
     const order = { ...sort, field: ownEntry(def.list.sortKeys, sort.field) ?? sort.field };
-    await sendListCsv(ctx, { ...listExport, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader,
+    const withheld = await withheldOf(ctx, def.entityType);
+    const columns = listExport.columns.filter((column) => !withheld.has(column.field));
+    await sendListCsv(ctx, { ...listExport, columns, resource: def.name }, def.model.tableName, query.toKnexQuery(), order, reader,
       services.loadTranslator);
   }));
 
   router.get('/:id', readGuard, async (ctx: Ctx) => {
-    ctx.body = present(def, await findLive(ctx, ctx.state.db, pathId(ctx)));
+    [ctx.body] = await presentTo(ctx, def, [await findLive(ctx, ctx.state.db, pathId(ctx))]);
   });
 
   if (!def.write) return router;
@@ -168,7 +201,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       await def.hooks?.afterCreate?.(ctx, created, trx);
       await services.logActivity(trx, ctx, { action: 'create', entityType: def.entityType, entityId: id,
         changes: changedFields(def, {}, created, Object.keys(data)) });
-      return { ...present(def, created), ...shownOnce(made) };
+      return { ...(await presentTo(ctx, def, [created]))[0], ...shownOnce(made) };
     });
     ctx.status = 201;
   }));
@@ -200,7 +233,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
       if (Object.keys(changes).length > 0) {
         await services.logActivity(trx, ctx, { action: 'update', entityType: def.entityType, entityId: id, changes });
       }
-      return { ...present(def, after), ...shownOnce(made) };
+      return { ...(await presentTo(ctx, def, [after]))[0], ...shownOnce(made) };
     });
   }));
 
@@ -215,7 +248,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
         .patch(softDeletion(ctx.state.user!.id));
       await services.logActivity(trx, ctx, { action: 'delete', entityType: def.entityType, entityId: id,
         changes: { [def.label]: { before: existing[def.label] ?? null, after: null } } });
-      return present(def, { ...existing, version: existing.version + 1 });
+      return (await presentTo(ctx, def, [{ ...existing, version: existing.version + 1 }]))[0];
     });
   });
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { problem } from '../foundation/httpError';
-import { requirePage, type RouteGuard } from '../middleware/guard';
+import { refuseWithheld, requirePage, type RouteGuard } from '../middleware/guard';
 import { fieldProblem } from '../middleware/validate';
 import { idListsOf, referencesOf } from './relations';
 import type { AnyResource, Ctx, RecordWrite, Refusals } from './resource';
@@ -75,11 +75,14 @@ function schemaRefusals(def: AnyResource, writes: RecordWrite[], refusals: Refus
  * every type (and an undo's values by the type's schema), then the type's own invariants
  * (`rules.check`), set-based. Each path frames the
  * answer (a form's field, a bulk action's records, an undo's refusal); none states a rule again.
+ * A write of a field the person may not see (an order's price: field groups) is refused outright,
+ * 403 `field_denied`, whichever record it is on.
  */
 export async function writeRefusals(ctx: Ctx, trx: Knex.Transaction, def: AnyResource, writes: RecordWrite[],
   how: { undo: boolean } = { undo: false }): Promise<Refusals> {
   const refusals: Refusals = new Map();
   if (writes.length === 0) return refusals;
+  await refuseWithheld(ctx, def.entityType, writes.flatMap((w) => w.fields));
   if (how.undo) schemaRefusals(def, writes, refusals);
   await liveReferenceRefusals(def, trx, writes, refusals);
   const own = await def.rules?.check?.(ctx, trx, writes.filter((w) => !refusals.has(w.id)), how);

@@ -10,7 +10,8 @@ import { JOB_LOCKS, withJobLock } from '../db/singleRunner';
 import { Order } from '../orders/Order';
 import { areasOf } from '../orders/dispatcherScope';
 import { ordersResource } from '../orders/ordersResource';
-import { present } from '../resources/resourceRoutes';
+import { maskWithheld, present } from '../resources/resourceRoutes';
+import { withheldFrom } from '../permissions/access';
 import { User } from '../users/User';
 import { pauseFailingWebhooks } from './pausing';
 import { send, type Sent } from './send';
@@ -53,12 +54,16 @@ function claimDue(db: Knex, now: Date): Promise<WebhookDelivery[] | undefined> {
 interface Logged { changes: Record<string, unknown> | null; actionId: string }
 
 /** What a delivery tells (DESIGN §15): the order as the webhook's user may see it then, and what the change was. */
-function bodyOf(delivery: WebhookDelivery, order: Order, logged: Logged | undefined): string {
+function bodyOf(delivery: WebhookDelivery, order: Order, logged: Logged | undefined, withheld: ReadonlySet<string>): string {
   return JSON.stringify({
     id: delivery.messageId,
     type: delivery.eventType,
     createdAt: delivery.createdAt.toISOString(),
-    data: { order: present(ordersResource, order), changes: logged?.changes ?? delivery.changes ?? {}, actionId: logged?.actionId ?? null },
+    data: {
+      order: present(ordersResource, order, withheld),
+      changes: maskWithheld(logged?.changes ?? delivery.changes ?? {}, withheld),
+      actionId: logged?.actionId ?? null,
+    },
   });
 }
 
@@ -74,6 +79,7 @@ async function withBodies(db: Knex, webhook: Webhook, deliveries: WebhookDeliver
   if (unsent.length === 0) return skipped;
   const user = await User.query(db).modify('live').findById(webhook.userId);
   const areas = user ? await areasOf(db, user) : undefined;
+  const withheld = user ? await withheldFrom(db, user, 'order') : new Set<string>();
   const orders = new Map((await Order.query(db).whereIn('id', [...new Set(unsent.map((delivery) => delivery.orderId))]))
     .map((order) => [order.id as number, order]));
   const logIds = unsent.flatMap((delivery) => (delivery.logId === null ? [] : [delivery.logId]));
@@ -86,7 +92,7 @@ async function withBodies(db: Knex, webhook: Webhook, deliveries: WebhookDeliver
     else if (areas && !areas.includes(order.deliveryAreaId)) skipped.set(delivery.id, 'not_visible');
     else {
       delivery.messageId = `msg_${randomUUID().replace(/-/g, '')}`;
-      delivery.body = bodyOf(delivery, order, delivery.logId === null ? undefined : logged.get(delivery.logId));
+      delivery.body = bodyOf(delivery, order, delivery.logId === null ? undefined : logged.get(delivery.logId), withheld);
     }
   }
   const fixed = unsent.filter((delivery) => delivery.body !== null);

@@ -11,6 +11,10 @@ const messages: ModuleMessages = {
         checkbox: '%{role}：%{page}',
       },
       admin_only: '只有管理员可以管理权限',
+      field_groups: {
+        order: { purchase_prices: '可见采购价', sale_prices: '可见销售价' },
+        help: '勾选的角色可以看到、排序、筛选和修改订单的这一组价格（基础价、拖车费、空跑费和 MTM 价）；毛利需要两组都勾选。未勾选的角色在列表、详情、导出、报表、日志和 Webhook 中都看不到这些价格。',
+      },
       users: {
         title: '用户例外',
         help: '为个别用户额外授予页面，或在其角色默认页面之外禁止某些页面。',
@@ -53,6 +57,10 @@ const messages: ModuleMessages = {
         checkbox: '%{role}: %{page}',
       },
       admin_only: 'Only administrators manage permissions',
+      field_groups: {
+        order: { purchase_prices: 'Sees purchase prices', sale_prices: 'Sees sale prices' },
+        help: 'The roles ticked see, sort, filter and change this side of an order\'s prices (base, hauling, foul trip and MTM price); the margin needs both. The others never get them: not in lists, details, exports, reports, the log or webhooks.',
+      },
       users: {
         title: 'Per-user exceptions',
         help: 'Grant a user pages beyond their role, or deny them pages their role has.',

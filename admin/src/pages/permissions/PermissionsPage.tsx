@@ -11,7 +11,7 @@ import { useAppDataProvider } from '../../providers/dataProvider';
 import { answerOf } from '../../providers/errorMessages';
 import { queryKeys } from '../../providers/queryKeys';
 import {
-  addUser, changedSubjects, draftOf, removeUser, setUserPages, toggleRolePage, toggleSecondFactor, useMatrixPages, type Draft,
+  addUser, changedSubjects, draftOf, removeUser, setUserPages, toggleFieldGroup, toggleRolePage, toggleSecondFactor, useMatrixPages, type Draft,
   type PermissionMatrix,
 } from './permissionDraft';
 import { RoleMatrix } from './RoleMatrix';
@@ -35,7 +35,7 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
     setSaving(true);
     try {
       const matrix = await dataProvider.writePermissions({ roles: draft.roles, users: draft.users,
-        secondFactorRoles: draft.secondFactorRoles, version: saved.version });
+        secondFactorRoles: draft.secondFactorRoles, fieldGroups: draft.fieldGroups, version: saved.version });
       // The new version remounts the editor on the saved matrix.
       queryClient.setQueryData(queryKeys.permissions(), matrix);
       await queryClient.invalidateQueries({ queryKey: queryKeys.accessiblePages() });
@@ -76,7 +76,8 @@ const PermissionsEditor = ({ saved }: { saved: PermissionMatrix }) => {
         <CardContent sx={{ pt: 0 }}>
           <RoleMatrix pages={pages} saved={saved} draft={draft}
             onToggle={(role, page) => setDraft((d) => toggleRolePage(d, role, page, pages.order))}
-            onToggleSecondFactor={(role) => setDraft((d) => toggleSecondFactor(d, role))} />
+            onToggleSecondFactor={(role) => setDraft((d) => toggleSecondFactor(d, role))}
+            onToggleFieldGroup={(role, group) => setDraft((d) => toggleFieldGroup(d, role, group))} />
         </CardContent>
       </Card>
       <Card>

@@ -4,6 +4,7 @@ import {
 import { Fragment } from 'react';
 import { useTranslate } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import { FIELD_GROUPS, type FieldGroup } from '@kernel/permissions/fieldGroups';
 import type { Role } from '@kernel/users/roles';
 import { ADMIN_ONLY_PAGE, type Draft, type EditableRole, type MatrixPages, type PageRow } from './permissionDraft';
 
@@ -13,6 +14,7 @@ interface RoleMatrixProps {
   draft: Draft;
   onToggle: (role: EditableRole, page: PageKey) => void;
   onToggleSecondFactor: (role: Role) => void;
+  onToggleFieldGroup: (role: EditableRole, group: FieldGroup) => void;
 }
 
 const PageName = ({ row, name }: { row: PageRow; name: MatrixPages['name'] }) => {
@@ -34,7 +36,7 @@ const changedCell = { bgcolor: 'action.selected' };
  * Pages down, roles across: each role's default pages. Administrators hold every page and the
  * permissions page is theirs alone, so those cells are shown but cannot change.
  */
-export const RoleMatrix = ({ pages, saved, draft, onToggle, onToggleSecondFactor }: RoleMatrixProps) => {
+export const RoleMatrix = ({ pages, saved, draft, onToggle, onToggleSecondFactor, onToggleFieldGroup }: RoleMatrixProps) => {
   const translate = useTranslate();
   const roles = Object.keys(draft.roles) as EditableRole[];
   // The checkbox's accessible name: the role and the page as the table heads show them.
@@ -73,6 +75,35 @@ export const RoleMatrix = ({ pages, saved, draft, onToggle, onToggleSecondFactor
               );
             })}
           </TableRow>
+          {/* The prices each role sees (field groups, DESIGN §16): administrators all, by rule. */}
+          {FIELD_GROUPS.map((group) => (
+            <TableRow key={group} data-testid={`field-group-row-${group}`}>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <Tooltip title={translate('permissions.field_groups.help')}>
+                  <Typography variant="body2" component="span" sx={{ fontWeight: 500 }}>
+                    {translate(`permissions.field_groups.${group}`)}
+                  </Typography>
+                </Tooltip>
+              </TableCell>
+              <TableCell align="center" padding="checkbox">
+                <Checkbox checked disabled size="small" slotProps={{ input: { 'aria-label': translate('permissions.matrix.checkbox',
+                  { role: translate('roles.admin'), page: translate(`permissions.field_groups.${group}`) }) } }} />
+              </TableCell>
+              {roles.map((role) => {
+                const checked = draft.fieldGroups[role].includes(group);
+                return (
+                  <TableCell key={role} align="center" padding="checkbox"
+                    sx={checked !== saved.fieldGroups[role].includes(group) ? changedCell : undefined}>
+                    <Checkbox checked={checked} size="small" onChange={() => onToggleFieldGroup(role, group)}
+                      slotProps={{ input: { 'aria-label': translate('permissions.matrix.checkbox', { role: translate(`roles.${role}`),
+                        page: translate(`permissions.field_groups.${group}`) }),
+                      // @ts-expect-error data attributes are valid on the input element
+                      'data-testid': `field-group-${role}-${group}` } }} />
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+          ))}
           {pages.groups.map((group, index) => (
             <Fragment key={group.label ?? index}>
               {group.label && (

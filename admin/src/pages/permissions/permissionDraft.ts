@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { TranslateFunction } from 'react-admin';
 import type { PageKey } from '@kernel/permissions/pageKeys';
+import { FIELD_GROUPS, type FieldGroup } from '@kernel/permissions/fieldGroups';
 import { ROLES, type Role } from '@kernel/users/roles';
 import {
   ADMIN_ONLY_PAGE, type EditableRole, type PermissionMatrix, type UserOverrides,
@@ -65,10 +66,19 @@ export interface Draft {
   roles: PermissionMatrix['roles'];
   users: UserOverrides[];
   secondFactorRoles: Role[];
+  fieldGroups: PermissionMatrix['fieldGroups'];
 }
 
 /** What the editor starts from: the matrix as saved. */
-export const draftOf = ({ roles, users, secondFactorRoles }: PermissionMatrix): Draft => ({ roles, users, secondFactorRoles });
+export const draftOf = ({ roles, users, secondFactorRoles, fieldGroups }: PermissionMatrix): Draft =>
+  ({ roles, users, secondFactorRoles, fieldGroups });
+
+/** Ticks or clears a role's field group (the prices it sees). */
+export const toggleFieldGroup = (draft: Draft, role: EditableRole, group: FieldGroup): Draft => {
+  const groups = draft.fieldGroups[role];
+  return { ...draft, fieldGroups: { ...draft.fieldGroups,
+    [role]: FIELD_GROUPS.filter((g) => (g === group ? !groups.includes(g) : groups.includes(g))) } };
+};
 
 /** Ticks or clears a role's "two-step sign-in required". */
 export const toggleSecondFactor = (draft: Draft, role: Role): Draft => ({ ...draft,
@@ -96,9 +106,10 @@ const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.l
 const overridesOf = (users: UserOverrides[], userId: number) =>
   users.find((u) => u.userId === userId) ?? { grants: [], denials: [] };
 
-/** The roles and users whose pages (or, for a role, two-step sign-in) differ from what the server holds. */
+/** The roles and users whose pages (or, for a role, two-step sign-in or field groups) differ from what the server holds. */
 export function changedSubjects(saved: Draft, draft: Draft): { roles: Role[]; users: number[] } {
-  const roles = ROLES.filter((role) => (role !== 'admin' && !sameSet(saved.roles[role], draft.roles[role]))
+  const roles = ROLES.filter((role) => (role !== 'admin' && (!sameSet(saved.roles[role], draft.roles[role])
+    || !sameSet(saved.fieldGroups[role], draft.fieldGroups[role])))
     || saved.secondFactorRoles.includes(role) !== draft.secondFactorRoles.includes(role));
   const ids = new Set([...saved.users, ...draft.users].map((u) => u.userId));
   const users = [...ids].filter((id) => {

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Divider, Stack, Typography } from '@mui/materia
 import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useTranslate } from 'react-admin';
 import { LocalDateField } from '../../common/LocalDateField';
+import { useWithheld } from '../../common/useWithheld';
 import { OrderReferenceField } from '../../orders/OrderReferences';
 import { PriceCell, RowActions, TotalCell } from './PriceCells';
 import { editingIdOf, useEditorState } from './PriceEditor';
@@ -22,6 +23,9 @@ const PricingCard = ({ record }: { record: PricingRecord }) => {
   const translate = useTranslate();
   const editing = useEditorState((state) => editingIdOf(state) === record.id);
   const label = (field: string) => translate(`resources.orders.fields.${field}`);
+  // The sides (and the margin of both) the person may see (field groups).
+  const withheld = useWithheld();
+  const sides = SIDES.filter(({ total }) => !withheld.has(total));
   return (
     <Card variant="outlined" data-testid="pricing-card" sx={{ bgcolor: editing ? 'action.selected' : undefined }}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
@@ -34,24 +38,26 @@ const PricingCard = ({ record }: { record: PricingRecord }) => {
           <LocalDateField source="completionDate" showTime variant="caption" />
           <PriceSource record={record} />
         </Stack>
-        {SIDES.map(({ side, inputs, total }) => (
+        {sides.map(({ side, inputs, total }, sideIndex) => (
           <Box key={side} sx={{ mt: 1.5 }}>
             <Typography variant="overline" color="text.secondary">{translate(`pricing.side.${side}`)}</Typography>
             <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
               {inputs.map((field, index) => (
                 <Labelled key={field} label={label(field)}>
-                  <PriceCell record={record} field={field} fullWidth autoFocus={index === 0 && side === 'buy'} />
+                  <PriceCell record={record} field={field} fullWidth autoFocus={index === 0 && sideIndex === 0} />
                 </Labelled>
               ))}
               <Labelled label={label(total)}><TotalCell record={record} field={total} /></Labelled>
             </Box>
           </Box>
         ))}
-        <Divider sx={{ my: 1.5 }} />
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
-          <Typography variant="body2" color="text.secondary">{translate('pricing.columns.margin')}</Typography>
-          <TotalCell record={record} field="margin" />
-        </Stack>
+        {!withheld.has('margin') && <>
+          <Divider sx={{ my: 1.5 }} />
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
+            <Typography variant="body2" color="text.secondary">{translate('pricing.columns.margin')}</Typography>
+            <TotalCell record={record} field="margin" />
+          </Stack>
+        </>}
       </CardContent>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Alert, Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { BooleanInput, List, SearchInput, SelectInput, Title, useTranslate } from 'react-admin';
+import { useWithheld } from '../../common/useWithheld';
 import { ApplyRateCards } from './ApplyRateCards';
 import { PeriodInput } from './PeriodInput';
 import { PriceEditorProvider } from './PriceEditor';
@@ -8,9 +9,13 @@ import { PricingStats } from './PricingStats';
 import { EstimatedPagination, LIST_LOAD_ERROR, ListPagination } from '../../common/ListLoadError';
 import { PricingTable } from './PricingTable';
 
-/** MTM search, the "pricing not set only" switch, and the year, month or week selection. */
+/**
+ * MTM search, the "pricing not set only" switch, and the year, month or week selection; the
+ * switch and the price source only for someone who sees both sides (field groups).
+ */
 function usePricingFilters() {
   const translate = useTranslate();
+  const withheld = useWithheld();
   return [
     <SearchInput key="q" source="q" alwaysOn placeholder={translate('pricing.search')} sx={{ minWidth: { sm: 240 } }} />,
     <PeriodInput key="period" source="period" alwaysOn />,
@@ -18,7 +23,7 @@ function usePricingFilters() {
       sx={{ mb: 1, ml: { xs: 1.5, sm: 1 } }} />,
     <SelectInput key="priceSource" source="priceSource" label="rate_cards.source.filter" alwaysOn sx={{ minWidth: 160 }}
       choices={[{ id: 'card', name: 'rate_cards.source.card' }, { id: 'hand', name: 'rate_cards.source.hand' }]} />,
-  ];
+  ].filter((input) => !withheld.has(String(input.key)));
 }
 
 /**
@@ -44,6 +49,8 @@ const PricingPage = () => {
   const translate = useTranslate();
   // A phone edits a card's prices; from a tablet on, the list is the keyboard grid.
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  // A rate card sets both sides: applied only by someone who sees both (field groups).
+  const withheld = useWithheld();
   return (
     <Box sx={{ pt: 2 }}>
       <Title title={translate('pricing.title')} />
@@ -54,7 +61,7 @@ const PricingPage = () => {
         actions={false} exporter={false} sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false}
         error={<LoadError />} queryOptions={{ onError: reportedInline }} component={Box}>
         <PricingStats />
-        <Box sx={{ mb: 1 }}><ApplyRateCards /></Box>
+        {!withheld.has('margin') && <Box sx={{ mb: 1 }}><ApplyRateCards /></Box>}
         <PriceEditorProvider>
           <Box sx={{ bgcolor: 'background.paper', borderRadius: 1, border: 1, borderColor: 'divider', overflowX: 'auto' }}>
             {small ? <PricingCards /> : <PricingTable />}

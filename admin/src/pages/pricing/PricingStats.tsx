@@ -5,6 +5,7 @@ import { Alert, Box, Card, CardContent, Skeleton, Typography } from '@mui/materi
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useListContext, useTranslate } from 'react-admin';
+import { useWithheld } from '../../common/useWithheld';
 import { useAppDataProvider } from '../../providers/dataProvider';
 import { queryKeys } from '../../providers/queryKeys';
 import { ComputedMoney } from './PriceCells';
@@ -35,29 +36,32 @@ export const PricingStats = () => {
   const { filterValues } = useListContext();
   const period = filterValues.period as string | undefined;
   const dataProvider = useAppDataProvider();
+  const withheld = useWithheld();
   const { data, error, isPending } = useQuery({
     queryKey: queryKeys.pricingStats(period),
     queryFn: () => dataProvider.pricingStats(period),
   });
   if (error) return <Alert severity="error" sx={{ mb: 2 }} data-testid="stats-error">{translate('pricing.load_error')}</Alert>;
   const value = (shown: (stats: Stats) => ReactNode) => (isPending || !data ? <Skeleton width={60} /> : shown(data));
+  // The figures the server withholds from the person (field groups) are left out, not shown empty.
+  const seen = (name: string) => !withheld.has(name);
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' } }}>
-      <StatCard label={translate('pricing.stats.complete')} testId="stat-complete" color="success.main"
-        icon={<AssignmentTurnedInIcon />}>{value((s) => s.pricingComplete)}</StatCard>
-      <StatCard label={translate('pricing.stats.not_set')} testId="stat-not-set" color="warning.main"
-        icon={<PendingActionsIcon />}>{value((s) => s.pricingNotSet)}</StatCard>
+      {seen('pricingNotSet') && <StatCard label={translate('pricing.stats.complete')} testId="stat-complete" color="success.main"
+        icon={<AssignmentTurnedInIcon />}>{value((s) => s.pricingComplete)}</StatCard>}
+      {seen('pricingNotSet') && <StatCard label={translate('pricing.stats.not_set')} testId="stat-not-set" color="warning.main"
+        icon={<PendingActionsIcon />}>{value((s) => s.pricingNotSet)}</StatCard>}
       <StatCard label={translate('pricing.stats.total')} testId="stat-total" color="primary.main"
         icon={<ReceiptLongIcon />}>{value((s) => s.totalCompleted)}</StatCard>
-      <StatCard label={translate('pricing.stats.buy_total')} testId="stat-buy-total">
+      {seen('buyTotal') && <StatCard label={translate('pricing.stats.buy_total')} testId="stat-buy-total">
         {value((s) => <ComputedMoney value={s.buyTotal} strong />)}
-      </StatCard>
-      <StatCard label={translate('pricing.stats.sale_total')} testId="stat-sale-total">
+      </StatCard>}
+      {seen('saleTotal') && <StatCard label={translate('pricing.stats.sale_total')} testId="stat-sale-total">
         {value((s) => <ComputedMoney value={s.saleTotal} strong />)}
-      </StatCard>
-      <StatCard label={translate('pricing.stats.margin')} testId="stat-margin">
+      </StatCard>}
+      {seen('margin') && <StatCard label={translate('pricing.stats.margin')} testId="stat-margin">
         {value((s) => <ComputedMoney value={s.margin} strong />)}
-      </StatCard>
+      </StatCard>}
     </Box>
   );
 };

@@ -1,7 +1,8 @@
 import { Box, Typography, type SxProps, type Theme } from '@mui/material';
-import { useCallback } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { DataTable, useTranslate } from 'react-admin';
 import { LocalDateField } from '../../common/LocalDateField';
+import { useWithheld } from '../../common/useWithheld';
 import { OrderReferenceField } from '../../orders/OrderReferences';
 import { GridColumn, type GridColumnProps } from './GridColumn';
 import { GridHint } from './GridHint';
@@ -38,9 +39,10 @@ type PricingColumn = Omit<GridColumnProps, 'col'>;
 /**
  * The columns, in order: the order (numbers and supplier) and its completion, then the purchase
  * side and the sale side (three typed prices and the MTM price the database sums), the margin and
- * the row's actions. A column added here is a grid column like the others.
+ * the row's actions; those the person may not see (field groups) left out. A column added here is
+ * a grid column like the others.
  */
-const COLUMNS: PricingColumn[] = [
+const columnsFor = (withheld: ReadonlySet<string>): PricingColumn[] => ([
   { source: 'mtmNumber', label: 'pricing.columns.order', kind: null, render: (record) => (
     <>
       <OrderNumbers record={record} />
@@ -62,16 +64,21 @@ const COLUMNS: PricingColumn[] = [
   { source: 'margin', label: 'pricing.columns.margin', kind: null, align: 'right', disableSort: true,
     render: (record) => <TotalCell record={record} field="margin" /> },
   { label: 'pricing.columns.actions', kind: null, render: (record) => <RowActions record={record} /> },
-];
-
-const GRID_KINDS = COLUMNS.map((column) => column.kind);
+] satisfies PricingColumn[]).filter((column) => !column.source || !withheld.has(column.source));
 
 /**
- * The columns as DataTable's children, made once: the same children and the same row styles from
- * render to render let DataTable's memoized rows skip a redraw, so opening an order redraws its
- * row and the one closed, not the page.
+ * The columns as DataTable's children and their kinds for the grid, made once per person: the same
+ * children and the same row styles from render to render let DataTable's memoized rows skip a
+ * redraw, so opening an order redraws its row and the one closed, not the page.
  */
-const GRID_COLUMNS = COLUMNS.map((column, col) => <GridColumn key={column.source ?? String(column.label)} {...column} col={col} />);
+function useGridColumns() {
+  const withheld = useWithheld();
+  return useMemo(() => {
+    const columns = columnsFor(withheld);
+    return { kinds: columns.map((column) => column.kind),
+      children: columns.map((column, col) => <GridColumn key={column.source ?? String(column.label)} {...column} col={col} />) };
+  }, [withheld]);
+}
 const EDITED_ROW = { bgcolor: 'action.selected' };
 const OTHER_ROW = {};
 
@@ -87,7 +94,7 @@ const TABLE_SX: SxProps<Theme> = {
   '& .pricing-total': { bgcolor: 'action.hover' },
 };
 
-const PricingDataTable = () => {
+const PricingDataTable = ({ columns }: { columns: ReactNode }) => {
   const translate = useTranslate();
   const editingId = useEditingId();
   const { tableRef, pasting, onKeyDown, onPaste } = usePriceGrid()!;
@@ -96,7 +103,7 @@ const PricingDataTable = () => {
     <DataTable ref={tableRef} rowClick={false} bulkActionButtons={false} empty={<PricingEmpty />}
       role="grid" aria-label={translate('pricing_grid.label')} aria-busy={pasting || undefined}
       onKeyDown={onKeyDown} onPaste={onPaste} rowSx={rowSx} sx={TABLE_SX}>
-      {GRID_COLUMNS}
+      {columns}
     </DataTable>
   );
 };
@@ -105,9 +112,12 @@ const PricingDataTable = () => {
  * The completed orders, one per row, as a grid edited from the keyboard (PriceGrid.tsx): its
  * keyboard hint above it.
  */
-export const PricingTable = () => (
-  <PriceGridProvider columns={GRID_KINDS}>
-    <GridHint />
-    <PricingDataTable />
-  </PriceGridProvider>
-);
+export const PricingTable = () => {
+  const { kinds, children } = useGridColumns();
+  return (
+    <PriceGridProvider columns={kinds}>
+      <GridHint />
+      <PricingDataTable columns={children} />
+    </PriceGridProvider>
+  );
+};

@@ -1,5 +1,6 @@
 import { Card, CardContent, CardHeader, LinearProgress, Stack } from '@mui/material';
 import { useStore, useTranslate } from 'react-admin';
+import { useWithheld } from '../../common/useWithheld';
 import { AreaRevenueCard } from './AreaRevenueCard';
 import { ChartBesideTable } from './ChartBesideTable';
 import { ChoiceSelect, PeriodChoice } from './ReportChoices';
@@ -33,6 +34,9 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
   const request: StatisticsQuery = { months, granularity, dimension, runId };
   const { data, error, isFetching } = useStatistics(request);
   const rows = data?.rows ?? [];
+  // The money the person may not see is not in the answer: its columns and series are left out, not shown empty.
+  const withheld = useWithheld();
+  const columns = view.columns.filter((column) => !withheld.has(column));
   return (
     <Stack spacing={2}>
       <SnapshotLine run={data?.run} refreshable={runId === undefined} />
@@ -57,11 +61,11 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
           {data && !error && rows.length > 0 && (
             <ChartBesideTable
               chart={view.chart === 'trend' ? <TrendCharts data={data} /> : <StatisticsChart data={data} kind={view.chart} />}
-              table={<StatisticsTable data={data} columns={view.columns} label={translate(view.section)} />} />
+              table={<StatisticsTable data={data} columns={columns} label={translate(view.section)} />} />
           )}
         </CardContent>
       </Card>
-      {view.key === 'overview' && <AreaRevenueCard runId={runId} />}
+      {view.key === 'overview' && !withheld.has('saleTotal') && <AreaRevenueCard runId={runId} />}
     </Stack>
   );
 };

@@ -5,6 +5,7 @@ import { periodLabels } from './periodLabels';
 import type { Statistics } from '@kernel/reports/reportData';
 import { useRowLabel } from './StatisticsTable';
 import { useChartColors } from './useChartColors';
+import { useWithheld } from '../../common/useWithheld';
 import { useReportFormat } from './useReportFormat';
 
 interface ChartPoint {
@@ -57,6 +58,8 @@ export const StatisticsChart = ({ data, kind }: { data: Statistics; kind: 'statu
   const points = usePoints(data);
   const byEntity = data.dimension !== 'overall';
   const money = kind === 'money';
+  const withheld = useWithheld();
+  const series = SERIES[kind].filter(([key]) => !withheld.has(key));
   const valueText = (value: number) => (money ? format.money(value.toFixed(2)) : format.count(value));
   const tick = { fill: colors.axis, fontSize: 12 };
   const categoryAxis = { dataKey: 'name', type: 'category' as const, tick, stroke: colors.grid };
@@ -74,7 +77,7 @@ export const StatisticsChart = ({ data, kind }: { data: Statistics; kind: 'statu
             : <><XAxis {...categoryAxis} minTickGap={16} /><YAxis {...valueAxis} width={money ? 72 : 48} /></>}
           <Tooltip {...colors.tooltip} formatter={(value) => valueText(Number(value))} />
           <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
-          {SERIES[kind].map(([key, color]) => (
+          {series.map(([key, color]) => (
             <Bar key={key} dataKey={key} name={translate(`reports.columns.${key}`)} fill={colors[color]}
               stackId={money ? undefined : 'orders'} isAnimationActive={false} maxBarSize={money ? 18 : 36} />
           ))}

@@ -2,15 +2,13 @@ import { TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/mat
 import { useTranslate } from 'react-admin';
 import type { Measures, Statistics, StatisticsRow } from '@kernel/reports/reportData';
 import { nowrap, ReportTable } from './ReportTable';
-import type { ColumnKey } from './reportViews';
+import { MONEY_COLUMNS, type ColumnKey } from './reportViews';
 import { useReportFormat, type ReportFormat } from './useReportFormat';
-
-const MONEY: ColumnKey[] = ['buyTotal', 'saleTotal', 'margin'];
 
 function measureText(column: ColumnKey, measures: Measures, format: ReportFormat): string {
   if (column === 'completionRate') return format.rate(measures.completed, measures.orders);
   if (column === 'avgCompletionDays') return format.days(measures.avgCompletionDays);
-  if (MONEY.includes(column)) return format.money(measures[column] as string);
+  if (MONEY_COLUMNS.includes(column)) return format.money(measures[column] as string);
   return format.count(measures[column] as number);
 }
 

@@ -4,6 +4,7 @@ import { Area, AreaChart, Bar, CartesianGrid, ComposedChart, Legend, Line, Respo
 import { periodLabels } from './periodLabels';
 import type { Statistics } from '@kernel/reports/reportData';
 import { useChartColors } from './useChartColors';
+import { useWithheld } from '../../common/useWithheld';
 import { useReportFormat } from './useReportFormat';
 
 /** The month series of the trend report: orders with their completion rate, then the revenue. */
@@ -11,6 +12,7 @@ export const TrendCharts = ({ data }: { data: Statistics }) => {
   const translate = useTranslate();
   const format = useReportFormat();
   const colors = useChartColors();
+  const withheld = useWithheld();
   // Every month of the span, those without orders as zero.
   const points = periodLabels(data.from, data.to, 'month').map((name) => {
     const row = data.rows.find((r) => r.periodLabel === name);
@@ -43,7 +45,7 @@ export const TrendCharts = ({ data }: { data: Statistics }) => {
           </ComposedChart>
         </ResponsiveContainer>
       </Box>
-      <Box sx={{ height: 260 }}>
+      {!withheld.has('saleTotal') && <Box sx={{ height: 260 }}>
         {heading('reports.sections.revenue_chart')}
         <ResponsiveContainer width="100%" height="90%">
           <AreaChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -54,11 +56,11 @@ export const TrendCharts = ({ data }: { data: Statistics }) => {
             <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />
             <Area dataKey="saleTotal" name={translate('reports.columns.saleTotal')} stroke={colors.sale} fill={colors.sale}
               fillOpacity={0.2} strokeWidth={2} isAnimationActive={false} />
-            <Area dataKey="margin" name={translate('reports.columns.margin')} stroke={colors.margin} fill={colors.margin}
-              fillOpacity={0.2} strokeWidth={2} isAnimationActive={false} />
+            {!withheld.has('margin') && <Area dataKey="margin" name={translate('reports.columns.margin')} stroke={colors.margin}
+              fill={colors.margin} fillOpacity={0.2} strokeWidth={2} isAnimationActive={false} />}
           </AreaChart>
         </ResponsiveContainer>
-      </Box>
+      </Box>}
     </Box>
   );
 };

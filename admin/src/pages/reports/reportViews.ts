@@ -22,6 +22,9 @@ export interface ReportViewDef {
   section: string;
 }
 
+/** The money columns, each withheld from a role without its prices (field groups: buy, sale, and the margin of both). */
+export const MONEY_COLUMNS: ColumnKey[] = ['buyTotal', 'saleTotal', 'margin'];
+
 const ALL_DIMENSIONS: Dimension[] = [...DIMENSIONS];
 const STATUS_COLUMNS: ColumnKey[] = ['orders', 'completed', 'inProgress', 'cancelled', 'completionRate', 'saleTotal',
   'margin', 'avgCompletionDays'];

@@ -1,0 +1,105 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import { closePage, expectAbsent, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { signedInAs, type HttpClient } from '../helpers/httpClient';
+import { completedOrders, createOrderReferences } from '../helpers/orderReferences';
+
+// Field groups (docs/roles-and-permissions.md#field-groups): the screens leave out the prices the
+// server withholds from a person's role, rather than show empty columns; the admin gives and takes
+// them on the permissions page.
+const env = useAppInBrowser();
+
+/** Prices no other order has: a screen that shows one of them shows a withheld price. */
+const PRICES = { basePurchasePrice: '7301.11', haulingBuyPrice: '7302.22', baseSalePrice: '8401.44', haulingSalePrice: '8402.55' };
+const SIGNS = ['7301.11', '7,301.11', '7302.22', '7,302.22', '14603.33', '14,603.33', '8401.44', '8,401.44', '16803.99', '16,803.99',
+  '2200.66', '2,200.66'];
+
+let admin: HttpClient;
+/** A completed order in the regional dispatcher's area, priced with PRICES. */
+let order: { id: number; mtmNumber: string };
+
+beforeAll(async () => {
+  admin = await signedInAs(env.app.url, 'admin');
+  const refs = await createOrderReferences(env.app, admin);
+  const [id] = await completedOrders(env.app, refs, 'FG', 1);
+  order = await env.app.db('orders').where({ id }).first('id', 'mtmNumber');
+  const priced = await admin.put(`/api/pricing/${order.id}`, PRICES);
+  if (priced.status !== 200) throw new Error(`prices: ${priced.status} ${JSON.stringify(priced.body)}`);
+  // A report snapshot with the order in it.
+  const run = await admin.post('/api/report-runs');
+  if (run.status !== 201) throw new Error(`report run: ${run.status}`);
+});
+
+const shownSigns = (text: string) => SIGNS.filter((sign) => text.includes(sign));
+
+describe('prices a role may not see', () => {
+  it('a regional dispatcher\'s order detail, list and export have no price anywhere (cn, 1440)', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'regional_dispatcher', { path: `/orders/${order.id}`, language: 'cn' });
+    await page.getByTestId('order-details').getByText(order.mtmNumber).waitFor();
+    await expectAbsent(page.getByTestId('order-prices'), page.getByTestId('order-timeline-card'));
+    expect(await page.getByText('价格', { exact: true }).count()).toBe(0);
+    expect(shownSigns(await page.locator('body').innerText())).toEqual([]);
+    await screenshot(page, 'field-groups-dispatcher-order-cn-1440');
+
+    await page.goto('/orders');
+    await page.locator('tbody tr', { hasText: order.mtmNumber }).waitFor();
+    expect(shownSigns(await page.locator('body').innerText())).toEqual([]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '导出 CSV', exact: true }).click()]);
+    const csv = await readFile(await download.path(), 'utf8');
+    const [header, ...rows] = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true }).data;
+    expect(header).toContain('MTM 号');
+    expect(header.filter((name) => /价/.test(name))).toEqual([]);
+    expect(rows.some((cells) => cells.includes(order.mtmNumber))).toBe(true);
+    expect(shownSigns(csv)).toEqual([]);
+    await closePage(page);
+  });
+
+  it('a team leader sees the sale prices of an order and the sales in the reports, not the purchase side nor the margin (en, phone)', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+    await signIn(page, 'team_leader', { path: `/orders/${order.id}`, language: 'en' });
+    const prices = page.getByTestId('order-prices');
+    await prices.getByText('8,401.44').waitFor();
+    expect(await prices.getByText(/purchase|buy/i).count()).toBe(0);
+    expect(shownSigns(await prices.innerText()).filter((sign) => !sign.startsWith('8') && !sign.startsWith('16'))).toEqual([]);
+    await screenshot(page, 'field-groups-team-leader-order-en-390');
+
+    await page.goto('/reports');
+    await page.getByTestId('summary-saleTotal').waitFor();
+    await expectAbsent(page.getByTestId('summary-margin'), page.getByTestId('summary-orders'));
+    const head = await page.getByTestId('report-table').locator('thead').innerText();
+    expect(head).toContain('Sale');
+    expect(head).not.toContain('Margin');
+    await screenshot(page, 'field-groups-team-leader-reports-en-390');
+    await closePage(page);
+  });
+
+  it('the admin gives the team leaders the purchase prices on the permissions page, and takes them back (en)', async () => {
+    const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(page, 'admin', { path: '/permissions', language: 'en' });
+    const box = page.getByTestId('field-group-team_leader-order.purchase_prices');
+    await box.waitFor();
+    expect(await box.isChecked()).toBe(false);
+    expect(await page.getByTestId('field-group-team_leader-order.sale_prices').isChecked()).toBe(true);
+    expect(await page.getByTestId('field-group-regional_dispatcher-order.sale_prices').isChecked()).toBe(false);
+    await box.check();
+    await page.getByText('Unsaved changes: roles 1, users 0').waitFor();
+    await screenshot(page, 'field-groups-permissions-en-1440', { fullPage: false });
+    await page.getByTestId('permissions-save').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('No unsaved changes').waitFor();
+    expect((await admin.get('/api/permissions')).body.fieldGroups.team_leader).toEqual(['order.purchase_prices', 'order.sale_prices']);
+
+    const leader = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+    await signIn(leader, 'team_leader', { path: `/orders/${order.id}`, language: 'en' });
+    await leader.getByTestId('order-prices').getByText('7,301.11').waitFor();
+    await closePage(leader);
+
+    await box.uncheck();
+    await page.getByTestId('permissions-save').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('No unsaved changes').waitFor();
+    expect((await admin.get('/api/permissions')).body.fieldGroups.team_leader).toEqual(['order.sale_prices']);
+    await closePage(page);
+  });
+});

@@ -1,0 +1,20 @@
+import { FIELD_GROUPS, type FieldGroup } from '@kernel/permissions/fieldGroups';
+import type { Role } from '@kernel/users/roles';
+import type { TestApp } from './testApp';
+
+/**
+ * Gives `role` field groups (all by default) past the API, as the permissions page would, and
+ * waits until the sessions kept hear of it. For tests of a rule that is not the field groups' (a
+ * dispatcher's areas on pricing), where the role would otherwise see no price. Answers the way back.
+ */
+export async function grantFieldGroups(app: TestApp, role: Exclude<Role, 'admin'>,
+  groups: readonly FieldGroup[] = FIELD_GROUPS): Promise<() => Promise<void>> {
+  const held: FieldGroup[] = (await app.db('fieldGroupRoles').where({ role }).select('fieldGroup')).map((row) => row.fieldGroup);
+  const added = groups.filter((group) => !held.includes(group));
+  if (added.length > 0) await app.db('fieldGroupRoles').insert(added.map((fieldGroup) => ({ role, fieldGroup })));
+  await app.heard();
+  return async () => {
+    await app.db('fieldGroupRoles').where({ role }).whereIn('fieldGroup', added).delete();
+    await app.heard();
+  };
+}
