@@ -5,6 +5,7 @@ import { createOrderReferences, placeIn, type OrderReferences } from '../helpers
 import { createOrder, orderBody } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { useSignedInApp } from '../helpers/testApp';
+import { grantFieldGroups, withdrawFieldGroups } from '../helpers/fieldGroups';
 
 // One write path (DESIGN §14, docs/architecture.md#the-write-path): every way of writing an order
 // or a rate card obeys the same rules. A cell per path × rule, each a request that must be refused
@@ -21,6 +22,8 @@ beforeAll(async () => {
   for (const pageKey of ['batch_modification', 'pricing_management', 'trash']) {
     await app.db('pagePermissions').insert({ userId: refs.dispatcherId, pageKey, allowed: true });
   }
+  // And every price (field groups), which a dispatcher does not see by default.
+  await grantFieldGroups(app, 'regional_dispatcher');
   dispatcher = await signedInAs(app.url, 'regional_dispatcher');
   goneSupplier = (await admin.create('/api/suppliers', { name: 'Gone Haulage', ...SUPPLIER_CONTACT })).id;
   expect((await admin.delete(`/api/suppliers/${goneSupplier}`)).status).toBe(200);
@@ -34,6 +37,15 @@ async function order({ status = 'booking_received', area = refs.ownArea, supplie
     pickupDate: '2026-10-01', mosDate: '2026-10-06', status, completionDate: status === 'completed' ? '2026-10-20T08:00:00Z' : null,
     ...(priced ? { basePurchasePrice: '10.00', baseSalePrice: '20.00' } : {}) })).returning('id');
   return id as number;
+}
+/** Runs `check` while billers do not see the purchase prices (field groups). */
+async function withoutPurchasePrices(check: () => Promise<void>) {
+  const giveBack = await withdrawFieldGroups(app, 'biller', ['order.purchase_prices']);
+  try {
+    await check();
+  } finally {
+    await giveBack();
+  }
 }
 const stored = (id: number, table = 'orders') => app.db(table).where({ id }).first();
 const logOf = (entityType: string, id: number) => app.db('activityLogs').where({ entityType, entityId: String(id) }).orderBy('id');
@@ -296,6 +308,9 @@ const PATHS: Record<string, Record<Rule, () => Promise<void>>> = {
     'who may write each field': async () => {
       const id = await order({ status: 'completed' });
       await refused(await paste(leader, [{ id, version: 1, baseSalePrice: '5' }]), 403, 'page_denied', id);
+      // A price of a group the role does not hold (field groups), whatever its page.
+      await withoutPurchasePrices(async () =>
+        refused(await paste(biller, [{ id, version: 1, basePurchasePrice: '5' }]), 403, 'field_denied', id));
     },
     validation: async () => {
       const id = await order({ status: 'completed' });
@@ -337,6 +352,8 @@ const PATHS: Record<string, Record<Rule, () => Promise<void>>> = {
     'who may write each field': async () => {
       const id = await order({ status: 'completed' });
       await refused(await apply(leader, [id]), 403, 'page_denied', id);
+      // A card sets both sides: not for a role that does not see one of them (field groups).
+      await withoutPurchasePrices(async () => refused(await apply(biller, [id]), 403, 'field_denied', id));
     },
     validation: async () => {
       await refused(await biller.post('/api/rate-cards/apply', { ids: [1], filter: {} }), 400, 'invalid_input');
@@ -470,6 +487,10 @@ const PATHS: Record<string, Record<Rule, () => Promise<void>>> = {
       const pasted = await paste(biller, [{ id, version: 1, baseSalePrice: '5' }]);
       await refused(await undo(leader, pasted.body.actionId), 403, 'page_denied');
       expect((await stored(id)).baseSalePrice).toBe('5.00');
+      // Putting back a price of a group the role does not hold (field groups).
+      const typed = await paste(admin, [{ id, version: 2, basePurchasePrice: '7' }]);
+      await withoutPurchasePrices(async () => refused(await undo(biller, typed.body.actionId), 403, 'field_denied'));
+      expect((await stored(id)).basePurchasePrice).toBe('7.00');
     },
     validation: async () => {
       await refused(await undo(admin, 'not-an-action'), 400, 'invalid_input');

@@ -18,3 +18,15 @@ export async function grantFieldGroups(app: TestApp, role: Exclude<Role, 'admin'
     await app.heard();
   };
 }
+
+/** Takes field groups from `role` past the API, as grantFieldGroups gives them; answers the way back. */
+export async function withdrawFieldGroups(app: TestApp, role: Exclude<Role, 'admin'>,
+  groups: readonly FieldGroup[]): Promise<() => Promise<void>> {
+  const taken: FieldGroup[] = (await app.db('fieldGroupRoles').where({ role }).whereIn('fieldGroup', groups).delete().returning('fieldGroup'))
+    .map((row: { fieldGroup: FieldGroup }) => row.fieldGroup);
+  await app.heard();
+  return async () => {
+    if (taken.length > 0) await app.db('fieldGroupRoles').insert(taken.map((fieldGroup) => ({ role, fieldGroup })));
+    await app.heard();
+  };
+}
