@@ -6,6 +6,7 @@ import { createFixtures, fixtureId, GET_QUERIES, type Fixtures, type RecordMaker
 import { fillPath, ROUTES } from '../helpers/routeTable';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { startWebhookReceiver } from '../helpers/webhookReceiver';
+import { openEventStream } from '../helpers/eventStream';
 import { sendDueWebhooks } from '../../api/src/webhooks/webhookWorker';
 
 /*
@@ -34,7 +35,7 @@ function leaksIn(text: string, withheld: Array<FieldGroup | 'margin'>): string[]
     .map((spelt) => `${group} ${spelt}`)));
 }
 
-/** The GET routes a person reads data by; the event stream is read by liveUpdates' own test. */
+/** The GET routes a person reads data by; the event stream, which never ends, is read by its own test below. */
 const READS = ROUTES.filter((route) => route.method === 'GET' && route.guard !== 'public' && route.guard !== 'second-step'
   && route.path !== '/api/events');
 
@@ -177,6 +178,21 @@ describe('a webhook tells an order as its owner may see it', () => {
       expect(receiver.received.some((entry) => entry.json.data.changes.basePurchasePrice?.changed === true)).toBe(true);
     } finally {
       await receiver.close();
+    }
+  });
+});
+
+describe('the live event stream', () => {
+  it('tells a dispatcher of a price change in their area, with no price in it', async () => {
+    const stream = await openEventStream(clients.get('regional_dispatcher')!, app.url);
+    try {
+      for (const prices of [{ basePurchasePrice: '1.00', baseSalePrice: '2.00' }, { ...PURCHASE, ...SALE }]) {
+        expect((await admin.put(`/api/pricing/${f.ownCompleted.id}`, prices)).status).toBe(200);
+      }
+      await stream.waitFor((event) => event.event === 'change' && event.data.type === 'order' && event.data.id === String(f.ownCompleted.id));
+      expect(leaksIn(JSON.stringify(stream.events), ['order.purchase_prices', 'order.sale_prices', 'margin'])).toEqual([]);
+    } finally {
+      stream.close();
     }
   });
 });
