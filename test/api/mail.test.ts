@@ -274,6 +274,10 @@ describe('report subscriptions', () => {
     expect(dispatcherCsv.startsWith('\uFEFFDate,Delivery area,')).toBe(true);
     expect(dispatcherCsv).toContain(`${today},Dispatcher area,2,`);
     expect(dispatcherCsv).not.toContain('Someone else');
+    // A dispatcher sees no price (field groups): the money columns are not in their report.
+    const headerOf = (csv: string) => csv.replace(/^\uFEFF/, '').split(/\r?\n/)[0].split(',');
+    expect(headerOf(dispatcherCsv)).toContain('Orders');
+    expect(headerOf(dispatcherCsv).filter((column) => ['Buy', 'Sale', 'Margin'].includes(column))).toEqual([]);
 
     const adminMail = reportOf('admin@example.com');
     expect(adminMail.subject).toBe(`[报表] 每日报表 ${run.runDate}`);
@@ -281,6 +285,7 @@ describe('report subscriptions', () => {
     expect(adminCsv).toMatch(/^\uFEFF日期,配送区域,/);
     expect(adminCsv).toContain(`${today},Dispatcher area,2,`);
     expect(adminCsv).toContain(`${today},Someone else,3,`);
+    expect(headerOf(adminCsv)).toEqual(expect.arrayContaining(['采购金额', '销售金额', '毛利']));
   });
 
   it('end on their period\'s last day: weekly on Sundays, monthly on the month\'s last day', () => {
