@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { closePage, expectAbsent, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { completedOrders, createOrderReferences } from '../helpers/orderReferences';
+import { withdrawFieldGroups } from '../helpers/fieldGroups';
 
 // Field groups (docs/roles-and-permissions.md#field-groups): the screens leave out the prices the
 // server withholds from a person's role, rather than show empty columns; the admin gives and takes
@@ -72,6 +73,45 @@ describe('prices a role may not see', () => {
     expect(head).not.toContain('Margin');
     await screenshot(page, 'field-groups-team-leader-reports-en-390');
     await closePage(page);
+  });
+
+  it('a biller without the purchase prices prices the sale side alone on pricing management (en, 1440 and phone)', async () => {
+    const giveBack = await withdrawFieldGroups(env.app, 'biller', ['order.purchase_prices']);
+    try {
+      const filter = encodeURIComponent(JSON.stringify({ q: order.mtmNumber }));
+      const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+      await signIn(page, 'biller', { path: `/pricing-management?filter=${filter}`, language: 'en' });
+      const grid = page.locator('[role=grid]');
+      await grid.locator('thead').getByText('Base sale price').waitFor();
+      const head = await grid.locator('thead').innerText();
+      expect(['Base purchase price', 'Hauling buy price', 'MTM buy price', 'Margin'].filter((name) => head.includes(name))).toEqual([]);
+      await page.getByTestId('stat-sale-total').waitFor();
+      await expectAbsent(page.getByTestId('stat-buy-total').or(page.getByTestId('stat-margin')).or(page.getByTestId('stat-not-set')),
+        page.getByTestId('stat-total'));
+      expect(shownSigns(await page.locator('body').innerText()).filter((sign) => sign.startsWith('7') || sign.startsWith('14')
+        || sign.startsWith('2'))).toEqual([]);
+      await screenshot(page, 'field-groups-biller-sale-only-en-1440', { fullPage: false });
+
+      const row = grid.locator('tbody tr', { hasText: order.mtmNumber });
+      await row.getByTestId('edit-prices').click();
+      await row.getByTestId('price-baseSalePrice').fill('8401.45');
+      await row.getByTestId('save-prices').click();
+      await row.getByTestId('price-baseSalePrice').waitFor({ state: 'detached' });
+      expect(await env.app.db('orders').where({ id: order.id }).first('basePurchasePrice', 'baseSalePrice'))
+        .toEqual({ basePurchasePrice: PRICES.basePurchasePrice, baseSalePrice: '8401.45' });
+      await closePage(page);
+
+      const phone = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
+      await signIn(phone, 'biller', { path: `/pricing-management?filter=${filter}`, language: 'en' });
+      const card = phone.getByTestId('pricing-card').filter({ hasText: order.mtmNumber });
+      await card.getByText('Base sale price').waitFor();
+      expect(await card.getByText(/purchase|buy|margin/i).count()).toBe(0);
+      await screenshot(phone, 'field-groups-biller-sale-only-en-390');
+      await closePage(phone);
+    } finally {
+      await giveBack();
+      await admin.put(`/api/pricing/${order.id}`, { baseSalePrice: PRICES.baseSalePrice });
+    }
   });
 
   it('the admin gives the team leaders the purchase prices on the permissions page, and takes them back (en)', async () => {
