@@ -85,6 +85,7 @@ describe('prices a role may not see', () => {
       await grid.locator('thead').getByText('Base sale price').waitFor();
       const head = await grid.locator('thead').innerText();
       expect(['Base purchase price', 'Hauling buy price', 'MTM buy price', 'Margin'].filter((name) => head.includes(name))).toEqual([]);
+      await page.getByText('The prices of completed orders your role may see.', { exact: false }).waitFor();
       await page.getByTestId('stat-sale-total').waitFor();
       await expectAbsent(page.getByTestId('stat-buy-total').or(page.getByTestId('stat-margin')).or(page.getByTestId('stat-not-set')),
         page.getByTestId('stat-total'));

@@ -9,6 +9,7 @@ const messages: ModuleMessages = {
     pricing: {
       title: '定价管理',
       intro: '已完成订单的采购价和销售价。MTM 采购价、MTM 销售价和毛利由系统自动计算；总额和毛利只计已定价的订单。',
+      intro_one_side: '已完成订单中您的角色可以查看的价格。MTM 价由系统自动计算；您的角色看不到另一侧的价格和毛利。',
       search: '搜索 MTM 号',
       not_set_only: '只看未定价',
       stats: {
@@ -64,6 +65,7 @@ const messages: ModuleMessages = {
     pricing: {
       title: 'Pricing management',
       intro: 'Purchase and sale prices of completed orders. The MTM buy and sale prices and the margin are calculated automatically; the totals and the margin count only orders whose pricing is set.',
+      intro_one_side: 'The prices of completed orders your role may see. The MTM price is calculated automatically; the other side\'s prices and the margin are not shown to your role.',
       search: 'Search MTM number',
       not_set_only: 'Pricing not set only',
       stats: {

@@ -55,7 +55,7 @@ const PricingPage = () => {
     <Box sx={{ pt: 2 }}>
       <Title title={translate('pricing.title')} />
       <Typography variant="h5" component="h1" data-testid="page-title">{translate('pricing.title')}</Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{translate('pricing.intro')}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>{translate(withheld.has('margin') ? 'pricing.intro_one_side' : 'pricing.intro')}</Typography>
       {/* All time by default, newest first: last year's unpriced orders stay in sight in January. */}
       <List {...LIST_LOAD_ERROR} pagination={PRICING_PAGINATION} resource="pricing" storeKey="pricing_management" title={false} filters={usePricingFilters()}
         actions={false} exporter={false} sort={{ field: 'completionDate', order: 'DESC' }} perPage={25} empty={false}
