@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { closePage, expectAbsent, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, newPage, paste, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { completedOrders, createOrderReferences } from '../helpers/orderReferences';
 import { withdrawFieldGroups } from '../helpers/fieldGroups';
@@ -100,6 +100,14 @@ describe('prices a role may not see', () => {
       await row.getByTestId('price-baseSalePrice').waitFor({ state: 'detached' });
       expect(await env.app.db('orders').where({ id: order.id }).first('basePurchasePrice', 'baseSalePrice'))
         .toEqual({ basePurchasePrice: PRICES.basePurchasePrice, baseSalePrice: '8401.45' });
+      // A block pasted from the order's own cell fills the prices the grid shows: the sale side, not the withheld purchase side.
+      await row.locator('td.column-mtmNumber').click();
+      await paste(page, '8401.46\t8402.56\t1.5\r\n');
+      await page.getByTestId('toast').filter({ hasText: '1 saved, 0 refused' }).waitFor();
+      expect(await env.app.db('orders').where({ id: order.id })
+        .first('basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice', 'baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice'))
+        .toEqual({ basePurchasePrice: PRICES.basePurchasePrice, haulingBuyPrice: PRICES.haulingBuyPrice, foulTripBuyPrice: null,
+          baseSalePrice: '8401.46', haulingSalePrice: '8402.56', foulTripSalePrice: '1.50' });
       await closePage(page);
 
       const phone = await newPage(env.browser, env.app.url, { width: 390, height: 844 });
@@ -111,7 +119,8 @@ describe('prices a role may not see', () => {
       await closePage(phone);
     } finally {
       await giveBack();
-      await admin.put(`/api/pricing/${order.id}`, { baseSalePrice: PRICES.baseSalePrice });
+      await admin.put(`/api/pricing/${order.id}`, { baseSalePrice: PRICES.baseSalePrice, haulingSalePrice: PRICES.haulingSalePrice,
+        foulTripSalePrice: null });
     }
   });
 

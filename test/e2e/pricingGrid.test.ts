@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { expectCount, newPage, paste, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 
 // The keyboard pricing grid and its paste (docs/pricing.md#the-keyboard-grid).
@@ -167,13 +167,6 @@ describe.each([['KB-01', 'en', 'light'], ['KB-02', 'cn', 'dark'], ['KE-01', 'cn'
         version: current.version + 2 }));
     });
   });
-
-/** Pastes `text` at the focused cell, as Ctrl+V from a spreadsheet does: a paste event carrying the clipboard's text. */
-const paste = (page: Page, text: string) => page.evaluate((block) => {
-  const data = new DataTransfer();
-  data.setData('text/plain', block);
-  document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-}, text);
 
 /** Row n of the pasted block: six prices as a spreadsheet copies them, money formats and all. */
 const pastedRow = (n: number) => [`¥1,${String(n).padStart(3, '0')}.50`, '20', '', `${n * 100}`, '', '3.5'];

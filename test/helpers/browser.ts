@@ -148,6 +148,13 @@ export async function screenshot(page: Page, name: string, { fullPage = true, al
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
+/** Pastes `text` at the focused element, as Ctrl+V from a spreadsheet does: a paste event carrying the clipboard's text. */
+export const paste = (page: Page, text: string): Promise<void> => page.evaluate((block) => {
+  const data = new DataTransfer();
+  data.setData('text/plain', block);
+  document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}, text);
+
 /** Waits until `locator` matches `count` elements (playwright's `toHaveCount`). */
 export const expectCount = (locator: Locator, count: number, timeout?: number): Promise<void> =>
   eventually(async () => { expect(await locator.count()).toBe(count); }, timeout);

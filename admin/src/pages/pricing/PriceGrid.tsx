@@ -245,7 +245,7 @@ export const PriceGridProvider = ({ columns, children }: { columns: readonly Gri
       return;
     }
     if (editingIdOf(state) !== undefined) editor.cancel();
-    const plan = planPaste(text, rows, at.row, columns[at.col] ?? undefined);
+    const plan = planPaste(text, rows, at.row, columns[at.col] ?? undefined, columns.filter((kind) => kind !== null));
     if ('refused' in plan) {
       toast({ variant: 'destructive', title: translate('pricing_grid.paste.not_pasted'), description: translate(plan.refused.key, plan.refused.args) });
       return;

@@ -22,19 +22,21 @@ export type PastePlan = { refused: ErrorMessage } | { rows: PasteRow[]; texts: M
 
 /**
  * The request for a block pasted at an order's price (or at its first price, from a cell that is
- * no price): its cells fill the prices rightwards and the orders shown downwards. A cell that is
- * an amount as a spreadsheet shows one ("¥1,234.50") goes as the amount, any other text as it is,
- * for the server to refuse its row with the reason; an empty cell leaves its price as it is.
+ * no price): its cells fill the prices the grid shows (`inputs`, in their order: a role that sees
+ * one side has only its three) rightwards and the orders shown downwards. A cell that is an amount
+ * as a spreadsheet shows one ("¥1,234.50") goes as the amount, any other text as it is, for the
+ * server to refuse its row with the reason; an empty cell leaves its price as it is.
  */
-export function planPaste(text: string, records: PricingRecord[], row: number, field: PriceInput | undefined): PastePlan {
+export function planPaste(text: string, records: PricingRecord[], row: number, field: PriceInput | undefined,
+  inputs: readonly PriceInput[]): PastePlan {
   const block = readBlock(text);
-  const first = field ? PRICE_INPUTS.indexOf(field) : 0;
+  const first = field ? inputs.indexOf(field) : 0;
   const width = Math.max(...block.map((cells) => cells.length));
   const shown = records.length - row;
   if (block.length > MAX_PASTE_ROWS) return { refused: { key: 'pricing_grid.paste.too_many', args: { rows: block.length, max: MAX_PASTE_ROWS } } };
   if (block.length > shown) return { refused: { key: 'pricing_grid.paste.too_tall', args: { rows: block.length, shown } } };
-  if (width > PRICE_INPUTS.length - first) {
-    return { refused: { key: 'pricing_grid.paste.too_wide', args: { columns: width, fit: PRICE_INPUTS.length - first } } };
+  if (width > inputs.length - first) {
+    return { refused: { key: 'pricing_grid.paste.too_wide', args: { columns: width, fit: inputs.length - first } } };
   }
   const rows: PasteRow[] = [];
   const texts = new Map<Identifier, Partial<Record<PriceInput, string>>>();
@@ -44,11 +46,11 @@ export function planPaste(text: string, records: PricingRecord[], row: number, f
     cells.forEach((cell, column) => {
       const read = readPastedAmount(cell);
       if (read === undefined) return;
-      prices[PRICE_INPUTS[first + column]] = 'amount' in read ? read.amount : cell.trim();
+      prices[inputs[first + column]] = 'amount' in read ? read.amount : cell.trim();
     });
     if (Object.keys(prices).length === 0) return;
     rows.push({ id: record.id, version: record.version, ...prices });
-    texts.set(record.id, Object.fromEntries(cells.map((cell, column) => [PRICE_INPUTS[first + column], cell.trim()])));
+    texts.set(record.id, Object.fromEntries(cells.map((cell, column) => [inputs[first + column], cell.trim()])));
   });
   if (rows.length === 0) return { refused: { key: 'pricing_grid.paste.empty' } };
   return { rows, texts };
