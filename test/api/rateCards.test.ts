@@ -192,6 +192,9 @@ describe('the card that prices an order', () => {
     // Its undo writes the purchase prices back, which the team leader may not see: refused before the flow is asked.
     expect((await leader.post(`/api/actions/${actionId}/undo`, {})).body).toMatchObject({ code: 'field_denied',
       params: { fields: expect.stringContaining('basePurchasePrice') } });
+    // Its description says so as the undo dialog's refusal, not as an error: the log shows the team leader the action.
+    expect(await leader.get(`/api/actions/${actionId}`)).toMatchObject({ status: 200,
+      body: { action: 'rate_card_apply', undoable: false, refusal: { code: 'field_denied' } } });
     // Seeing both, its undo is a step back, which the flow gives admins and managers only (docs/undo.md#the-rules).
     await app.db('fieldGroupRoles').insert({ role: 'team_leader', fieldGroup: 'order.purchase_prices' });
     await app.heard();

@@ -35,6 +35,8 @@ async function describe(ctx: Ctx, resources: readonly AnyResource[]) {
     const action = await loggedAction(trx, actionId);
     // An action no one can undo (a sign-in, a purge) is seen by its actor and the activity log's
     // readers; any other by whoever may undo it: a refusal of who may (403) is the answer itself.
+    // Prices one may not see (403 field_denied) are not such a refusal: the log shows them the
+    // action, its prices masked, so its description does too, as not undoable by them.
     const own = action.rows.some((row) => row.userId === user.id);
     if (notUndoable(action, resources) && !own && !(await canAccessPage(ctx.state.db, user, 'activity_logs'))) {
       throw httpError('not_found', `No action ${actionId} in the activity log`, { params: { entity: 'action', id: actionId } });
@@ -44,7 +46,7 @@ async function describe(ctx: Ctx, resources: readonly AnyResource[]) {
       await prepareUndo(ctx, trx, action, resources, { lock: false });
     } catch (error) {
       refusal = refusalOf(error);
-      if (!refusal || (error as { status: number }).status === 403) throw error;
+      if (!refusal || ((error as { status: number }).status === 403 && (refusal as { code?: string }).code !== 'field_denied')) throw error;
     }
     const first = action.rows[0];
     const by = first.userId === null ? undefined
