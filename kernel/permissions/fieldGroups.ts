@@ -49,3 +49,7 @@ export function withheldFields(entityType: string, held: readonly FieldGroup[]):
   if (missing.length === 0) return [];
   return [...missing.flatMap((group) => [...FIELD_GROUP_FIELDS[group], ...GROUP_SUMS[group]]), ...ACROSS_GROUPS[CARRIERS[entityType] ?? entityType] ?? []];
 }
+
+/** `values` without the names `withheld` from its reader (the figures of a report or of pricing's statistics). */
+export const withoutWithheld = <T extends object>(values: T, withheld: ReadonlySet<string>): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([name]) => !withheld.has(name))) as Partial<T>;

@@ -1,4 +1,4 @@
-import { withheldFields } from '@kernel/permissions/fieldGroups';
+import { withheldFields, withoutWithheld } from '@kernel/permissions/fieldGroups';
 
 const PURCHASE = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice', 'mtmBuyPrice', 'buyTotal'];
 const SALE = ['baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice', 'saleTotal'];
@@ -16,5 +16,13 @@ describe('what a person holding some field groups may not see (docs/roles-and-pe
     { held: [] as const, type: 'supplier', withheld: [] },
   ])('$type, holding $held', ({ held, type, withheld }) => {
     expect(new Set(withheldFields(type, held))).toEqual(new Set(withheld));
+  });
+});
+
+describe('figures without what their reader may not see', () => {
+  it('leaves out the withheld names and keeps the rest as they are', () => {
+    const figures = { orders: 3, buyTotal: '10.00', saleTotal: '15.00', margin: '5.00' };
+    expect(withoutWithheld(figures, new Set(withheldFields('order', ['order.sale_prices'])))).toEqual({ orders: 3, saleTotal: '15.00' });
+    expect(withoutWithheld(figures, new Set(withheldFields('order', ['order.purchase_prices', 'order.sale_prices'])))).toEqual(figures);
   });
 });

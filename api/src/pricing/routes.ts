@@ -7,6 +7,7 @@ import { applyFilters, liveQuery } from '../resources/liveQuery';
 import { dayTotals, type PricingTotals } from './dayTotals';
 import { marginSql, pricingSetSql } from './margin';
 import { pricingResource } from './pricingResource';
+import { withoutWithheld } from '@kernel/permissions/fieldGroups';
 
 interface StatsRow {
   pricingComplete: string | number;
@@ -30,8 +31,8 @@ async function stats(ctx: Ctx) {
   const withheld = await withheldOf(ctx, 'order');
   const shown = { pricingComplete: totals.pricingComplete, pricingNotSet: totals.totalCompleted - totals.pricingComplete,
     totalCompleted: totals.totalCompleted, buyTotal: totals.buyTotal, saleTotal: totals.saleTotal, margin: totals.margin };
-  const counts = withheld.has('pricingNotSet') ? ['pricingComplete', 'pricingNotSet'] : [];
-  ctx.body = Object.fromEntries(Object.entries(shown).filter(([name]) => !withheld.has(name) && !counts.includes(name)));
+  // The count of orders priced speaks of both sides as the count not priced does.
+  ctx.body = withoutWithheld(shown, withheld.has('pricingNotSet') ? new Set([...withheld, 'pricingComplete']) : withheld);
 }
 
 /** The totals summed from the completed orders the list's filters select. */

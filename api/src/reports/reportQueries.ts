@@ -7,6 +7,7 @@ import { areasOf } from '../orders/dispatcherScope';
 import { withheldFrom } from '../permissions/access';
 import type { User } from '../users/User';
 import type { Dimension, Granularity, MonthChoice } from '@kernel/reports/reportChoices';
+import { withoutWithheld } from '@kernel/permissions/fieldGroups';
 import { ReportRun } from './ReportRun';
 import { monthStart, weekStart } from './reportPeriods';
 
@@ -106,7 +107,7 @@ export async function statistics(db: Knex, user: User, params: StatisticsParams)
     dimension: params.dimension };
   // The money a person may not see is left out (field groups): kept per run for everyone of the same areas and groups.
   const withheld = await withheldFrom(db, user, 'order');
-  const seen = (measures: Measures) => Object.fromEntries(Object.entries(measures).filter(([name]) => !withheld.has(name))) as Partial<Measures>;
+  const seen = (measures: Measures) => withoutWithheld(measures, withheld);
   if (!run) return { ...answer, rows: [], totals: seen(NO_TOTALS) };
 
   const areas = await areasOf(db, user);
