@@ -32,6 +32,8 @@ beforeAll(async () => {
 });
 
 const shownSigns = (text: string) => SIGNS.filter((sign) => text.includes(sign));
+/** The purchase prices, their MTM total and the margin shown in `text`: what a role without the purchase prices may not see. */
+const shownPurchaseSigns = (text: string) => shownSigns(text).filter((sign) => /^(7|14|2)/.test(sign));
 
 describe('prices a role may not see', () => {
   it('a regional dispatcher\'s order detail, list and export have no price anywhere (cn, 1440)', async () => {
@@ -89,8 +91,7 @@ describe('prices a role may not see', () => {
       await page.getByTestId('stat-sale-total').waitFor();
       await expectAbsent(page.getByTestId('stat-buy-total').or(page.getByTestId('stat-margin')).or(page.getByTestId('stat-not-set')),
         page.getByTestId('stat-total'));
-      expect(shownSigns(await page.locator('body').innerText()).filter((sign) => sign.startsWith('7') || sign.startsWith('14')
-        || sign.startsWith('2'))).toEqual([]);
+      expect(shownPurchaseSigns(await page.locator('body').innerText())).toEqual([]);
       await screenshot(page, 'field-groups-biller-sale-only-en-1440', { fullPage: false });
 
       const row = grid.locator('tbody tr', { hasText: order.mtmNumber });
@@ -121,6 +122,31 @@ describe('prices a role may not see', () => {
       await giveBack();
       await admin.put(`/api/pricing/${order.id}`, { baseSalePrice: PRICES.baseSalePrice, haulingSalePrice: PRICES.haulingSalePrice,
         foulTripSalePrice: null });
+    }
+  });
+
+  it('a director without the purchase prices sees the pricing in the activity log as not undoable by them (cn, 1440)', async () => {
+    // The admin's last change of the order's purchase prices, which nothing changed since.
+    expect((await admin.put(`/api/pricing/${order.id}`, { foulTripBuyPrice: '1.23' })).status).toBe(200);
+    const { actionId: pricedBy } = await env.app.db('activityLogs').where({ action: 'update', entityType: 'order', entityId: String(order.id) })
+      .orderBy('id', 'desc').first('actionId');
+    const giveBack = await withdrawFieldGroups(env.app, 'director', ['order.purchase_prices']);
+    try {
+      const page = await newPage(env.browser, env.app.url, { width: 1440, height: 900 });
+      const filter = encodeURIComponent(JSON.stringify({ actionId: pricedBy, grouped: true }));
+      await signIn(page, 'director', { path: `/activity-logs?filter=${filter}`, language: 'cn' });
+      await page.locator('tbody tr').first().click();
+      await page.getByTestId('undo-action').click();
+      const dialog = page.getByTestId('undo-dialog');
+      await dialog.getByTestId('undo-refusal').getByText('权限不足：您的角色不能查看或修改这些价格').waitFor();
+      await dialog.getByTestId('undo-summary').waitFor();
+      expect(await dialog.getByTestId('undo-confirm').isDisabled()).toBe(true);
+      expect(shownPurchaseSigns(await page.locator('body').innerText())).toEqual([]);
+      await screenshot(page, 'field-groups-director-undo-cn-1440');
+      await closePage(page);
+    } finally {
+      await giveBack();
+      await admin.put(`/api/pricing/${order.id}`, { foulTripBuyPrice: null });
     }
   });
 
