@@ -16,6 +16,8 @@ describe('where you are signed in', () => {
     const dialog = desk.getByTestId('sessions-dialog');
     await expectCount(dialog.getByTestId('session-row'), 2);
     await dialog.locator('[data-current=true]').getByText('This device').waitFor();
+    // The menu closed as its item opened the dialog: it does not wait behind it.
+    await desk.locator('#menu-appbar').waitFor({ state: 'detached' });
     await screenshot(desk, 'sessions-dialog-en-1440', { fullPage: false });
 
     await dialog.locator('[data-current=false]').getByTestId('end-session').click();
@@ -27,6 +29,8 @@ describe('where you are signed in', () => {
     await screenshot(phone, 'sessions-ended-phone-cn', { fullPage: false });
     await desk.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The focus goes back to the menu's button, where the person started.
+    expect(await desk.getByLabel('Profile').evaluate((button) => button === document.activeElement)).toBe(true);
     await closePage(phone);
     await closePage(desk);
   });

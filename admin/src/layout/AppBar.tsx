@@ -4,6 +4,7 @@ import {
   AppBar as RaAppBar, LocalesMenuButton, TitlePortal, UserMenu, useGetIdentity, useTranslate, useUserMenu,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { MenuDialogs } from '../common/DialogMenuItem';
 import { LANGUAGES } from '../providers/i18nProvider';
 import { LogoutMenuItem } from './LogoutMenuItem';
 import type { UserMenuLink } from './menuItems';
@@ -31,11 +32,13 @@ const AppUserMenu = () => {
   const { identity } = useGetIdentity();
   const { userMenu, userMenuItems } = useShell();
   return (
-    <UserMenu label={identity?.fullName ? translate('app.user_menu', { name: identity.fullName }) : undefined}>
-      {userMenu.map((link) => <MenuLink key={link.to} {...link} />)}
-      {userMenuItems}
-      <LogoutMenuItem />
-    </UserMenu>
+    <MenuDialogs>
+      <UserMenu label={identity?.fullName ? translate('app.user_menu', { name: identity.fullName }) : undefined}>
+        {userMenu.map((link) => <MenuLink key={link.to} {...link} />)}
+        {userMenuItems}
+        <LogoutMenuItem />
+      </UserMenu>
+    </MenuDialogs>
   );
 };
 
