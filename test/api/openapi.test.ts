@@ -12,7 +12,8 @@ import { useSignedInApp } from '../helpers/testApp';
 const { app, admin } = useSignedInApp({ admin: 'admin' });
 
 interface Operation { security?: unknown[]; requestBody?: { content: Record<string, { schema: Record<string, any> }> };
-  parameters: Array<{ name: string; in: string; required: boolean; schema: Record<string, any> }>; 'x-page-key'?: string }
+  parameters: Array<{ name: string; in: string; required: boolean; schema?: Record<string, any>; content?: Record<string, { schema: Record<string, any> }> }>;
+  'x-page-key'?: string }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: { Error: any } } };
 let document: Document;
 
@@ -64,6 +65,36 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/public/track/{token}'].get.security).toEqual([]);
     expect(document.paths['/api/webhooks'].post['x-page-key']).toBe('integrations');
     expect(document.components.schemas.Error.properties.code.enum).toEqual(expect.arrayContaining(['invalid_input', 'page_denied', 'throttled']));
+  });
+
+  // A list's JSON parameters (ra-data-simple-rest's range, sort and filter) name what the server
+  // takes: every sort it documents sorts and every filter filters; a name it does not is refused.
+  it('states each list\'s sorts and filters, as the server takes them', async () => {
+    const lists = Object.entries(document.paths).filter(([, methods]) => methods.get?.parameters.some((p) => p.name === 'sort' && p.content));
+    expect(lists.map(([path]) => path)).toEqual(expect.arrayContaining(['/api/orders', '/api/suppliers', '/api/activity-logs', '/api/rate-cards']));
+    const json = (operation: Operation, name: string) => operation.parameters.find((p) => p.name === name)!.content!['application/json'].schema;
+    const problems: string[] = [];
+    for (const [path, { get }] of lists) {
+      const url = (query: Record<string, unknown>) => `${path}?range=${encodeURIComponent('[0,0]')}&${Object.entries(query)
+        .map(([name, value]) => `${name}=${encodeURIComponent(JSON.stringify(value))}`).join('&')}`;
+      const sortable: string[] = json(get, 'sort').prefixItems[0].enum;
+      const filters = Object.keys(json(get, 'filter').properties);
+      expect(filters).toEqual(expect.arrayContaining(['q', 'id']));
+      for (const field of sortable) {
+        const answer = await admin.get(url({ sort: [field, 'DESC'] }));
+        if (answer.status !== 200) problems.push(`${path} sort ${field}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+      // An empty list of values filters to nothing, whatever the filter's type; a bound or a search may refuse it, as no unknown filter.
+      for (const name of filters) {
+        const answer = await admin.get(url({ filter: { [name]: [] } }));
+        if (answer.status >= 500 || JSON.stringify(answer.body).includes('unknown_filter')) {
+          problems.push(`${path} filter ${name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        }
+      }
+      expect((await admin.get(url({ sort: ['notAField', 'ASC'] }))).body).toMatchObject({ fields: { sort: { code: 'not_sortable' } } });
+      expect((await admin.get(url({ filter: { notAFilter: 1 } }))).body).toMatchObject({ fields: { notAFilter: { code: 'unknown_filter' } } });
+    }
+    expect(problems).toEqual([]);
   });
 
   it('and its viewer are for signed-in users', async () => {

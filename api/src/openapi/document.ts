@@ -7,6 +7,7 @@ import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import type { AppState } from '../foundation/appState';
 import { ROUTE_GUARD, type GuardKind } from '../middleware/guard';
 import { INPUT_SCHEMAS, type InputSchemas } from '../middleware/validate';
+import { LIST_QUERY, listParameters, type ListQueryNames } from '../resources/listQuery';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 type Operation = Record<string, unknown>;
@@ -33,7 +34,9 @@ function access(guard: GuardKind): Operation {
 /** One route's operation: its guard, its path, query and body schemas, its answers. */
 function operation(layer: Layer, method: string): Operation {
   const guard = (layer.stack[0] as unknown as Record<symbol, GuardKind>)[ROUTE_GUARD];
-  const input = (layer.stack.at(-1) as unknown as Record<symbol, InputSchemas | undefined>)[INPUT_SCHEMAS] ?? {};
+  const handler = layer.stack.at(-1) as unknown as Record<symbol, unknown>;
+  const input = (handler[INPUT_SCHEMAS] as InputSchemas | undefined) ?? {};
+  const list = handler[LIST_QUERY] as ListQueryNames | undefined;
   const segments = String(layer.path).split('/').filter(Boolean);
   const pathParams = layer.paramNames.map((param: { name: string | number }) => String(param.name));
   const body = input.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(input.body) } } } } : {};
@@ -41,7 +44,8 @@ function operation(layer: Layer, method: string): Operation {
     operationId: `${method}${openapiPath(String(layer.path)).replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`,
     tags: [segments[0] === 'api' ? (segments[1] === 'public' ? `public/${segments[2]}` : segments[1]) : segments[0]],
     ...access(guard),
-    parameters: [...parameters('path', input.params, pathParams), ...(input.query ? parameters('query', input.query, []) : [])],
+    parameters: [...parameters('path', input.params, pathParams), ...(input.query ? parameters('query', input.query, []) : []),
+      ...(list ? listParameters(list) : [])],
     ...body,
     responses: { '2XX': { description: 'Done: the JSON answer the route documents (docs/)' }, default: ERROR_ANSWER },
   };

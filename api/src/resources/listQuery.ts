@@ -16,6 +16,35 @@ export interface ListParams {
 }
 
 
+/** What a list route's handler carries for the API's document (openapi/document.ts): the names its query takes. */
+export const LIST_QUERY = Symbol('listQuery');
+export interface ListQueryNames {
+  sortable: readonly string[];
+  defaultSort: ListParams['sort'];
+  filters: readonly string[];
+}
+
+/**
+ * The three JSON query parameters of a list (ra-data-simple-rest's), as OpenAPI 3.1 states them:
+ * each is JSON in the query string, so its schema is given as `content`.
+ */
+export function listParameters({ sortable, defaultSort, filters }: ListQueryNames): object[] {
+  const json = (schema: object, example: unknown) => ({ 'application/json': { schema, example } });
+  const scalar = { type: ['string', 'number', 'boolean'] };
+  return [
+    { name: 'range', in: 'query', required: false,
+      description: `The rows [start, end], counted from 0, at most ${MAX_PAGE_SIZE} (default [0, 24]); Content-Range answers which came of how many.`,
+      content: json({ type: 'array', prefixItems: [{ type: 'integer', minimum: 0 }, { type: 'integer', minimum: 0 }], minItems: 2, maxItems: 2 }, [0, 24]) },
+    { name: 'sort', in: 'query', required: false, description: `[field, "ASC" | "DESC"] (default ${JSON.stringify([defaultSort.field, defaultSort.order.toUpperCase()])}).`,
+      content: json({ type: 'array', prefixItems: [{ enum: [...sortable] }, { enum: ['ASC', 'DESC', 'asc', 'desc'] }], minItems: 1, maxItems: 2 },
+        [defaultSort.field, defaultSort.order.toUpperCase()]) },
+    { name: 'filter', in: 'query', required: false,
+      description: 'An object of filters: a value, or a list of values meaning any of them; `q` searches the text; `_gte`/`_lte` bound a date.',
+      content: json({ type: 'object', additionalProperties: false,
+        properties: Object.fromEntries(filters.map((name) => [name, { oneOf: [scalar, { type: 'array', items: scalar }] }])) }, {}) },
+  ];
+}
+
 function parseJson(name: string, raw: unknown, fallback: unknown): unknown {
   if (raw === undefined || raw === '') return fallback;
   if (typeof raw !== 'string') throw fieldRefusal('invalid_query', `${name} must be given once`, name, problem('invalid_format'));

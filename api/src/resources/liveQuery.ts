@@ -28,6 +28,15 @@ export function liveQuery(def: AnyResource, db: Knex | Knex.Transaction, narrowi
 }
 
 /**
+ * The filter names a list takes, as applyFilters reads them: `q`, `id`, its custom filters, its id
+ * lists, and its own filters (a range filter as its two bounds, `field_gte` and `field_lte`).
+ */
+export function filterNames(def: AnyResource): string[] {
+  const own = Object.entries(def.list.filters).flatMap(([field, kind]) => (kind === 'range' ? [`${field}_gte`, `${field}_lte`] : [field]));
+  return [...new Set(['q', 'id', ...Object.keys(def.list.customFilters ?? {}), ...idListsOf(def).map((list) => list.field), ...own])];
+}
+
+/**
  * Narrows a list's query by its filter: the resource's own filters, its search (`q`), its id lists,
  * `id`; a filter the resource does not offer is a 400 naming it.
  */

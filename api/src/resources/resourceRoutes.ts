@@ -8,8 +8,8 @@ import type { ErrorParams } from '@kernel/errors/errorCodes';
 import { refuseWithheld, requirePage, withheldOf } from '../middleware/guard';
 import { checks, validate } from '../middleware/validate';
 import { listPage } from './listPage';
-import { ownEntry, parseListParams } from './listQuery';
-import { applyFilters, liveQuery } from './liveQuery';
+import { LIST_QUERY, ownEntry, parseListParams, type ListQueryNames } from './listQuery';
+import { applyFilters, filterNames, liveQuery } from './liveQuery';
 import { pathId } from './pathId';
 import { idListsOf } from './relations';
 import { READ_ONLY_FIELDS, softDeletion, type Ctx, type AnyResource, type RecordWrite, type ResourceServices, type Row } from './resource';
@@ -146,7 +146,7 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
   const refuseWithheldQuery = (ctx: Ctx, { sort, filter }: { sort: { field: string }; filter: Row }) =>
     refuseWithheld(ctx, def.entityType, [sort.field, ...Object.keys(filter)]);
 
-  router.get('/', readGuard, async (ctx: Ctx) => {
+  const list = async (ctx: Ctx) => {
     const params = parseListParams(ctx.query, sortable, defaultSort);
     await refuseWithheldQuery(ctx, params);
     const { rows, total, estimated } = await listPage(def, ctx, params);
@@ -156,7 +156,9 @@ export function resourceRoutes(def: AnyResource, services: ResourceServices): Ro
     if (estimated) ctx.set('X-Total-Estimated', 'true');
     ctx.set('Access-Control-Expose-Headers', 'Content-Range, X-Total-Estimated');
     ctx.body = await presentTo(ctx, def, rows);
-  });
+  };
+  const names: ListQueryNames = { sortable, defaultSort, filters: filterNames(def) };
+  router.get('/', readGuard, Object.assign(list, { [LIST_QUERY]: names }));
 
   const listExport = def.list.export;
   // Before /:id, which would take "export.csv" for an id.
