@@ -30,3 +30,15 @@ export async function withdrawFieldGroups(app: TestApp, role: Exclude<Role, 'adm
     await app.heard();
   };
 }
+
+/** The ways an answer or a screen may write an amount: 21906.66 and 21,906.66 (a chart's rounding is not searched for). */
+const spellings = (amount: string) => [amount, Number(amount).toLocaleString('en-US', { minimumFractionDigits: 2 })];
+
+/**
+ * The amounts of the groups `withheld` found in `text`, each as "group amount": `signs` are amounts
+ * no other record holds, by the group (or `margin`) that withholds them.
+ */
+export function leaksIn<Group extends string>(text: string, signs: Readonly<Record<Group, readonly string[]>>, withheld: readonly Group[]): string[] {
+  return withheld.flatMap((group) => signs[group].flatMap((amount) => spellings(amount).filter((spelt) => text.includes(spelt))
+    .map((spelt) => `${group} ${spelt}`)));
+}
