@@ -27,11 +27,12 @@ const GROUP_SUMS: Readonly<Record<FieldGroup, readonly string[]>> = {
 
 /**
  * What speaks of every group of its record type at once, withheld unless all are held: an order's
- * margin (sale minus purchase), and the filters by whether all its prices are set and by where they
- * came from (typed by hand when set without a card).
+ * margin (sale minus purchase), the filters by whether all its prices are set and by where they
+ * came from (typed by hand when set without a card), and pricing's counts of the orders whose
+ * prices are all set or not.
  */
 const ACROSS_GROUPS: Readonly<Record<string, readonly string[]>> = {
-  order: ['margin', 'pricingNotSet', 'priceSource'],
+  order: ['margin', 'pricingNotSet', 'pricingComplete', 'priceSource'],
 };
 
 /** Record types that carry another's grouped fields under the same names: a rate card holds the prices it gives orders. */

@@ -222,3 +222,15 @@ describe('reports leave out the money columns of the groups a role does not hold
     expect(revenue.status).toBe(shown.includes('saleTotal') ? 200 : 403);
   });
 });
+
+describe('pricing\'s statistics leave out the totals and counts of the groups a role does not hold', () => {
+  it.each([
+    // The counts of orders priced or not speak of both sides, as the margin does.
+    { name: 'biller (purchase prices taken away)', shown: ['saleTotal', 'totalCompleted'] },
+    { name: 'admin', shown: ['buyTotal', 'margin', 'pricingComplete', 'pricingNotSet', 'saleTotal', 'totalCompleted'] },
+  ])('$name', async ({ name, shown }) => {
+    const res = await clients.get(name)!.get('/api/pricing/stats');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body).sort()).toEqual(shown);
+  });
+});

@@ -2,7 +2,7 @@ import { withheldFields, withoutWithheld } from '@kernel/permissions/fieldGroups
 
 const PURCHASE = ['basePurchasePrice', 'haulingBuyPrice', 'foulTripBuyPrice', 'mtmBuyPrice', 'buyTotal'];
 const SALE = ['baseSalePrice', 'haulingSalePrice', 'foulTripSalePrice', 'mtmSalePrice', 'saleTotal'];
-const BOTH_SIDES = ['margin', 'pricingNotSet', 'priceSource'];
+const BOTH_SIDES = ['margin', 'pricingNotSet', 'pricingComplete', 'priceSource'];
 
 describe('what a person holding some field groups may not see (docs/roles-and-permissions.md#field-groups)', () => {
   it.each([

@@ -31,8 +31,7 @@ async function stats(ctx: Ctx) {
   const withheld = await withheldOf(ctx, 'order');
   const shown = { pricingComplete: totals.pricingComplete, pricingNotSet: totals.totalCompleted - totals.pricingComplete,
     totalCompleted: totals.totalCompleted, buyTotal: totals.buyTotal, saleTotal: totals.saleTotal, margin: totals.margin };
-  // The count of orders priced speaks of both sides as the count not priced does.
-  ctx.body = withoutWithheld(shown, withheld.has('pricingNotSet') ? new Set([...withheld, 'pricingComplete']) : withheld);
+  ctx.body = withoutWithheld(shown, withheld);
 }
 
 /** The totals summed from the completed orders the list's filters select. */

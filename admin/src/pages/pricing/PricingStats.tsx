@@ -47,7 +47,7 @@ export const PricingStats = () => {
   const seen = (name: string) => !withheld.has(name);
   return (
     <Box sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', lg: 'repeat(6, 1fr)' } }}>
-      {seen('pricingNotSet') && <StatCard label={translate('pricing.stats.complete')} testId="stat-complete" color="success.main"
+      {seen('pricingComplete') && <StatCard label={translate('pricing.stats.complete')} testId="stat-complete" color="success.main"
         icon={<AssignmentTurnedInIcon />}>{value((s) => s.pricingComplete)}</StatCard>}
       {seen('pricingNotSet') && <StatCard label={translate('pricing.stats.not_set')} testId="stat-not-set" color="warning.main"
         icon={<PendingActionsIcon />}>{value((s) => s.pricingNotSet)}</StatCard>}
