@@ -34,9 +34,11 @@ const projects: Config['projects'] = [
 
 // Two minutes: a file's set-up that builds the first copy of a database (migrations and seeds)
 // took over a minute on a busy machine.
-// A worker keeps some 15–25 MB of each file it ran (modules, apps, PGlite instances); by the end
-// of `npm test` each of the two held 2 GB, and its files ran up to 7× slower than alone (garbage
-// collection). A worker past 300 MB is replaced after its file: the API suite took 468 s, not 907
-// (495 s at 500 MB).
+// A worker keeps some 15–25 MB of each file it ran; by the end of `npm test` each of the two held
+// 2 GB, and its files ran up to 7× slower than alone (garbage collection). One holder is known:
+// prom-client's garbage-collection observer (foundation/metrics.ts), never removed, keeps each
+// file's modules alive; started at the first scrape instead, the heap still grew (to 1.1 GB).
+// So a worker past 300 MB is replaced after its file: the API suite took 468 s, not 907 (495 s
+// at 500 MB).
 const config: Config = { projects, testTimeout: 120_000, workerIdleMemoryLimit: '300MB' };
 export default config;
