@@ -10,7 +10,9 @@ const env = useAppInBrowser();
 let admin: HttpClient;
 beforeAll(async () => { admin = await signedInAs(env.app.url, 'admin'); });
 
-const toast = (page: Page, text: string) => page.locator('.MuiSnackbar-root').getByText(text).first().waitFor();
+/** The toast saying `text`, and the wait for it to show. */
+const toastSaying = (page: Page, text: string) => page.locator('.MuiSnackbar-root').getByText(text).first();
+const toast = (page: Page, text: string) => toastSaying(page, text).waitFor();
 
 /** A supplier created and deleted through the API, waiting in the trash. */
 async function deletedSupplier(name: string) {
@@ -98,8 +100,8 @@ describe('the trash', () => {
     await page.getByTestId(`restore-supplier:${last.id}`).click();
     // React-admin held a toast until the one showing ran out, here the undo toast's 10 seconds
     // (UNDO_TOAST_MS): this one came 7 to 10 seconds after its restore.
-    await page.locator('.MuiSnackbar-root').getByText('"Late Toast Freight" is restored').waitFor({ timeout: 6_000 });
-    await expectCount(page.locator('.MuiSnackbar-root').getByText('2 records restored'), 0);
+    await toastSaying(page, '"Late Toast Freight" is restored').waitFor({ timeout: 6_000 });
+    await expectCount(toastSaying(page, '2 records restored'), 0);
     expect(await liveSupplier(last.id)).toBeDefined();
     await closePage(page);
   });
