@@ -99,11 +99,16 @@ async function expectCsvMatchesTable(page: Page, table: Locator, button: Locator
   return { header, rows };
 }
 
-/** A report on screen, its data loaded for the choices made. */
+/** How many endless animations (a spinner, an indeterminate bar, shown or hidden) run on the page. */
+const endlessAnimations = (page: Page) => page.evaluate(() => document.getAnimations()
+  .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations === Infinity).length);
+
+/** A report on screen, its data loaded for the choices made: nothing left drawing a wait. */
 async function reportShown(page: Page) {
   await page.locator('[data-testid=report-view][aria-busy=false]').waitFor();
   await page.getByTestId('report-table').waitFor();
   await page.getByTestId('snapshot-time').waitFor();
+  expect(await endlessAnimations(page)).toBe(0);
 }
 
 async function openReport(page: Page, path: string) {

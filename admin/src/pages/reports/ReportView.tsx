@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, LinearProgress, Stack } from '@mui/material';
+import { Box, Card, CardContent, CardHeader, LinearProgress, Stack } from '@mui/material';
 import { useStore, useTranslate } from 'react-admin';
 import { useWithheld } from '../../common/useWithheld';
 import { AreaRevenueCard } from './AreaRevenueCard';
@@ -55,7 +55,8 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
               labelOf={(choice) => translate(`reports.granularities.${choice}`)} onChange={setGranularity}
               testId="granularity-choice" />
           </Stack>
-          <LinearProgress sx={{ mb: 1, visibility: isFetching ? 'visible' : 'hidden' }} />
+          {/* Not a hidden bar when idle: its endless animation would go on drawing as long as the page is open. */}
+          {isFetching ? <LinearProgress sx={{ mb: 1 }} /> : <Box sx={{ height: 4, mb: 1 }} />}
           {error && <LoadingFailed />}
           {data && !error && !rows.length && <NoReportData />}
           {data && !error && rows.length > 0 && (
