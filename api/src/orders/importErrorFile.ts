@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Knex } from 'knex';
 import type { Locale } from '@kernel/i18n/catalogs';
 import { readableDates } from '@kernel/i18n/dateText';
@@ -6,6 +5,7 @@ import { importErrorText, type Translate } from '@kernel/orders/importErrorText'
 import type { OrderImportError } from '@kernel/orders/orderImport';
 import { excelCsv } from '../csv/excelCsv';
 import type { Ctx } from '../resources/resource';
+import { loadExcelJs } from './excelJs';
 import { loadFillingTranslator } from '../translations/catalog';
 import { isFormula, type Cell, type Sheet } from './importFile';
 
@@ -46,7 +46,7 @@ export async function sendErrorFile(ctx: Ctx, { sheet, errors, format, locale }:
     ctx.body = csv;
     return;
   }
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   // Named as the template's first sheet: the corrected file is an order sheet again.
   const table = workbook.addWorksheet(t('order_import.template_sheets.orders'), { views: [{ state: 'frozen', ySplit: 1 }] });
   table.addRow(head).font = { bold: true };

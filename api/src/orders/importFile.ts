@@ -1,10 +1,11 @@
 import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
 import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
 import { httpError } from '../foundation/httpError';
+import { loadExcelJs } from './excelJs';
 
 /**
  * A cell that holds a formula: refused, since its value is Excel's to work out, not ours. Its text
@@ -172,7 +173,7 @@ async function readXlsx(content: Buffer): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
   let sheets = 0;
   let read = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(parts),
+  const reader = new (await loadExcelJs()).stream.xlsx.WorkbookReader(Readable.from(parts),
     { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   try {
     for await (const sheet of reader) {

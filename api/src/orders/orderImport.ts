@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import ExcelJS from 'exceljs';
 import Joi from 'joi';
 import type { Knex } from 'knex';
 import { bundledCatalogs, LOCALES, type Locale } from '@kernel/i18n/catalogs';
@@ -24,6 +23,7 @@ import { User } from '../users/User';
 import { VehicleType } from '../vehicle-types/VehicleType';
 import { Warehouse } from '../warehouses/Warehouse';
 import { AREA_DENIED, areasOf } from './dispatcherScope';
+import { loadExcelJs } from './excelJs';
 import { sendErrorFile } from './importErrorFile';
 import { isFormula, readSheet, type Cell, type Sheet, type SheetRow } from './importFile';
 import { Order } from './Order';
@@ -342,7 +342,7 @@ async function template(ctx: Ctx, { query: { locale } }: Input<unknown, { locale
   const t = await loadTranslator(ctx.state.db, locale, ['resources', 'order_import']);
   const fields: ReferenceField[] = ['pickupWarehouseId', 'deliveryAreaId', 'vehicleTypeId', 'supplierId', 'assignedUserId'];
   const lists = new Map(await Promise.all(fields.map(async (field) => [field, await listedRecords(ctx, field)] as const)));
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJs()).Workbook();
   const headedSheet = (name: 'orders' | 'example') => {
     const sheet = workbook.addWorksheet(t(`order_import.template_sheets.${name}`), { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = IMPORT_FIELDS.map((field) => ({
