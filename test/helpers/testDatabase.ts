@@ -95,6 +95,9 @@ async function pgliteCopy(key: string, preparation: Preparation): Promise<Blob> 
   const file = path.join(folder, `${key}.tar`);
   if (!fs.existsSync(file)) {
     const db = await prepare({ dataDir: 'memory://' }, preparation);
+    // Checkpointed first: a copy dumped without one replays its write-ahead log at every start
+    // (opening the demo's copy took 0.50 s, 0.35 s once checkpointed; a test file's start 0.75, 0.65 s).
+    await db.raw('checkpoint');
     const dump = await (db.client as { pglite: PGlite }).pglite.dumpDataDir('none');
     await db.destroy();
     fs.mkdirSync(folder, { recursive: true });
