@@ -28,8 +28,8 @@ export function liveQuery(def: AnyResource, db: Knex | Knex.Transaction, narrowi
 }
 
 /**
- * The filter names a list takes, as applyFilters reads them: `q`, `id`, its custom filters, its id
- * lists, and its own filters (a range filter as its two bounds, `field_gte` and `field_lte`).
+ * The filter names a list takes: `q`, `id`, its custom filters, its id lists, and its own filters
+ * (a range filter as its two bounds, `field_gte` and `field_lte`). applyFilters refuses any other.
  */
 export function filterNames(def: AnyResource): string[] {
   const own = Object.entries(def.list.filters).flatMap(([field, kind]) => (kind === 'range' ? [`${field}_gte`, `${field}_lte`] : [field]));
@@ -38,12 +38,16 @@ export function filterNames(def: AnyResource): string[] {
 
 /**
  * Narrows a list's query by its filter: the resource's own filters, its search (`q`), its id lists,
- * `id`; a filter the resource does not offer is a 400 naming it.
+ * `id`; a filter not among its names (filterNames) is a 400 naming it.
  */
 export async function applyFilters(def: AnyResource, ctx: Ctx, query: QueryBuilder<Model>, filter: Record<string, unknown>): Promise<void> {
   const table = def.model.tableName;
+  const names = filterNames(def);
   for (const [field, value] of Object.entries(filter)) {
     if (value === undefined || value === null || value === '') continue;
+    if (!names.includes(field)) {
+      throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
+    }
     const custom = ownEntry(def.list.customFilters, field);
     if (custom) {
       custom(query, value, ctx);
@@ -66,14 +70,9 @@ export async function applyFilters(def: AnyResource, ctx: Ctx, query: QueryBuild
       continue;
     }
     const bound = /^(.+)_(gte|lte)$/.exec(field);
-    const kind = field === 'id' ? 'eq'
-      : bound ? (ownEntry(def.list.filters, bound[1]) === 'range' ? 'range' : undefined) : ownEntry(def.list.filters, field);
-    if (!kind || (kind === 'range' && !bound)) {
-      throw fieldRefusal('invalid_query', `Cannot filter by "${field}"`, field, problem('unknown_filter', 'Unknown filter'));
-    }
-    if (kind === 'range') {
-      query.where(`${table}.${bound![1]}`, bound![2] === 'gte' ? '>=' : '<=', rangeBound(field, value));
-    } else if (kind === 'contains') {
+    if (bound && ownEntry(def.list.filters, bound[1]) === 'range') {
+      query.where(`${table}.${bound[1]}`, bound[2] === 'gte' ? '>=' : '<=', rangeBound(field, value));
+    } else if (ownEntry(def.list.filters, field) === 'contains') {
       query.whereRaw('??::text ilike ?', [`${table}.${columnName(field)}`, likePattern(String(value))]);
     } else {
       const values = filterValues(field, value);
