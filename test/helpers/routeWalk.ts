@@ -243,55 +243,63 @@ export function walkRoutes(language: 'cn' | 'en') {
     await webhooksWithDeliveries(env.app.db, env.app.url, old[0]);
   });
 
-  it.each(SIZES)(`opens every route in ${language} at $width×$height without overflow or foreign text, nor any axe finding in either theme`,
-    async (size) => {
+  /** The problems one size's walk finds, its page closed after. */
+  const walkAt = async (size: typeof SIZES[number], paths: string[], data: string[]): Promise<string[]> => {
+    let scheme: ColorScheme = 'light';
+    const page = await newPage(env.browser, env.app.url, { ...size, colorScheme: scheme });
+    await page.addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
+    const inFlight = requestsInFlight(page);
+    const problems: string[] = [];
+
+    /**
+     * The axe findings of what the page shows (all of it, or `include`) in the theme it is in, then
+     * in the other one; with a problem since `since`, the page's picture in each (all of them with SCREENSHOTS=1).
+     */
+    const inBothThemes = async (what: string, { since = problems.length, include }: { since?: number; include?: string } = {}) => {
+      for (const shown of [scheme, otherScheme(scheme)]) {
+        // Every rule in the theme the page opened in, the colour rules in the other.
+        const rules = shown === scheme ? undefined : COLOUR_RULES;
+        if (shown !== scheme) await showIn(page, scheme = shown);
+        const where = `${language} ${size.width}px ${scheme} ${what}`;
+        problems.push(...await (include ? axeFindings(page, where, include, rules) : quietAxeFindings(page, where, inFlight, rules)));
+        await screenshot(page, `walk-${language}-${size.width}-${scheme}${what.replace(/[^\w-]+/g, '_')}`,
+          { fullPage: false, always: problems.length > since });
+      }
+    };
+
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      await settle(page, inFlight);
+      await inBothThemes(`${path} signed out`);
+    }
+    await signIn(page, 'admin');
+    // The bell shows the unread count (on every page, in the page's findings); the first Tab shows the skip link.
+    await page.locator('[data-testid=notification-count]:not([data-count="0"])').waitFor();
+    await page.keyboard.press('Tab');
+    await page.locator('.skip-nav-button:focus').waitFor();
+    await inBothThemes('/ skip link', { include: '.skip-nav-button' });
+    await page.keyboard.press('Enter');
+    for (const path of paths) {
+      const before = problems.length;
+      await navigateInApp(page, path);
+      await settle(page, inFlight);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) problems.push(`${size.width}px ${path}: ${overflow}px wider than the screen`);
+      for (const line of foreignTexts(await visibleText(page), data, language)) {
+        problems.push(`${size.width}px ${path}: "${line}"`);
+      }
+      await inBothThemes(path, { since: before });
+    }
+    await closePage(page);
+    return problems;
+  };
+
+  // The two sizes are walked side by side, each in a page of its own: a walk spends half its time
+  // waiting for a page to settle, and as the suite's smallest files the walks run last, alone.
+  it(`opens every route in ${language} at ${SIZES.map(({ width, height }) => `${width}×${height}`).join(' and ')} without overflow or foreign text, nor any axe finding in either theme`,
+    async () => {
       const [paths, data] = await Promise.all([routes(env.app.db), dataTexts(env.app.db)]);
-      let scheme: ColorScheme = 'light';
-      const page = await newPage(env.browser, env.app.url, { ...size, colorScheme: scheme });
-      await page.addInitScript((locale) => localStorage.setItem('RaStorelogistics.locale', JSON.stringify(locale)), language);
-      const inFlight = requestsInFlight(page);
-      const problems: string[] = [];
-
-      /**
-       * The axe findings of what the page shows (all of it, or `include`) in the theme it is in, then
-       * in the other one; with a problem since `since`, the page's picture in each (all of them with SCREENSHOTS=1).
-       */
-      const inBothThemes = async (what: string, { since = problems.length, include }: { since?: number; include?: string } = {}) => {
-        for (const shown of [scheme, otherScheme(scheme)]) {
-          // Every rule in the theme the page opened in, the colour rules in the other.
-          const rules = shown === scheme ? undefined : COLOUR_RULES;
-          if (shown !== scheme) await showIn(page, scheme = shown);
-          const where = `${language} ${size.width}px ${scheme} ${what}`;
-          problems.push(...await (include ? axeFindings(page, where, include, rules) : quietAxeFindings(page, where, inFlight, rules)));
-          await screenshot(page, `walk-${language}-${size.width}-${scheme}${what.replace(/[^\w-]+/g, '_')}`,
-            { fullPage: false, always: problems.length > since });
-        }
-      };
-
-      for (const path of PUBLIC_PAGES) {
-        await page.goto(path);
-        await settle(page, inFlight);
-        await inBothThemes(`${path} signed out`);
-      }
-      await signIn(page, 'admin');
-      // The bell shows the unread count (on every page, in the page's findings); the first Tab shows the skip link.
-      await page.locator('[data-testid=notification-count]:not([data-count="0"])').waitFor();
-      await page.keyboard.press('Tab');
-      await page.locator('.skip-nav-button:focus').waitFor();
-      await inBothThemes('/ skip link', { include: '.skip-nav-button' });
-      await page.keyboard.press('Enter');
-      for (const path of paths) {
-        const before = problems.length;
-        await navigateInApp(page, path);
-        await settle(page, inFlight);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        if (overflow > 0) problems.push(`${path}: ${overflow}px wider than the screen`);
-        for (const line of foreignTexts(await visibleText(page), data, language)) {
-          problems.push(`${path}: "${line}"`);
-        }
-        await inBothThemes(path, { since: before });
-      }
-      expect(problems).toEqual([]);
-      await closePage(page);
+      const problems = await Promise.all(SIZES.map((size) => walkAt(size, paths, data)));
+      expect(problems.flat()).toEqual([]);
     }, 600_000);
 }
