@@ -1,3 +1,0 @@
-import { walkRoutes } from '../helpers/routeWalk';
-
-walkRoutes('cn');
