@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, endlessAnimations, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import type { Role } from '@kernel/users/roles';
 import { createOrder } from '../helpers/orders';
@@ -98,10 +98,6 @@ async function expectCsvMatchesTable(page: Page, table: Locator, button: Locator
   });
   return { header, rows };
 }
-
-/** How many endless animations (a spinner, an indeterminate bar, shown or hidden) run on the page. */
-const endlessAnimations = (page: Page) => page.evaluate(() => document.getAnimations()
-  .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations === Infinity).length);
 
 /** A report on screen, its data loaded for the choices made: nothing left drawing a wait. */
 async function reportShown(page: Page) {

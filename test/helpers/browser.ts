@@ -134,6 +134,10 @@ export async function animationsDone(page: Page): Promise<void> {
     .map((animation) => animation.finished.catch(() => undefined))));
 }
 
+/** How many endless animations (a spinner, an indeterminate bar, shown or hidden) run on the page: animationsDone does not wait for them. */
+export const endlessAnimations = (page: Page): Promise<number> => page.evaluate(() => document.getAnimations()
+  .filter((animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations === Infinity).length);
+
 /** Whether a person asked for the pictures of the screens the tests pass through (SCREENSHOTS=1). */
 export const SCREENSHOTS_WANTED = process.env.SCREENSHOTS === '1';
 

@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import OrderListIcon from '@mui/icons-material/ListAlt';
 import {
-  Alert, Box, Button, Chip, IconButton, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead,
+  Alert, Box, Button, Chip, IconButton, Link, Stack, Table, TableBody, TableCell, TableHead,
   TablePagination, TableRow, Tooltip, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { StatusChip } from '../../orders/StatusChip';
 import { orderListLink, useLateOrders, type LateOrder, type Selection } from './processMonitoringApi';
 import { useDateFormat } from '../../common/dateFormat';
+import { FetchingBar } from '../../common/FetchingBar';
 
 const PER_PAGE = 10;
 
@@ -120,7 +121,7 @@ export const LateOrdersList = ({ selection, title, onClose }: { selection: Selec
           <IconButton size="small" onClick={onClose} aria-label={translate('process_monitoring.close')}><CloseIcon /></IconButton>
         </Tooltip>
       </Stack>
-      {isFetching ? <LinearProgress sx={{ height: 2 }} /> : <Box sx={{ height: 2 }} />}
+      <FetchingBar fetching={isFetching} height={2} />
       {isError && <Alert severity="error" sx={{ m: 1 }}>{translate('process_monitoring.load_error')}</Alert>}
       {!isPending && data?.total === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ p: 2 }}>{translate('process_monitoring.none')}</Typography>

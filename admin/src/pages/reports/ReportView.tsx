@@ -1,5 +1,6 @@
-import { Box, Card, CardContent, CardHeader, LinearProgress, Stack } from '@mui/material';
+import { Card, CardContent, CardHeader, Stack } from '@mui/material';
 import { useStore, useTranslate } from 'react-admin';
+import { FetchingBar } from '../../common/FetchingBar';
 import { useWithheld } from '../../common/useWithheld';
 import { AreaRevenueCard } from './AreaRevenueCard';
 import { ChartBesideTable } from './ChartBesideTable';
@@ -55,8 +56,7 @@ export const ReportView = ({ view, runId }: { view: ReportViewDef; runId?: numbe
               labelOf={(choice) => translate(`reports.granularities.${choice}`)} onChange={setGranularity}
               testId="granularity-choice" />
           </Stack>
-          {/* Not a hidden bar when idle: its endless animation would go on drawing as long as the page is open. */}
-          {isFetching ? <LinearProgress sx={{ mb: 1 }} /> : <Box sx={{ height: 4, mb: 1 }} />}
+          <FetchingBar fetching={isFetching} mb={1} />
           {error && <LoadingFailed />}
           {data && !error && !rows.length && <NoReportData />}
           {data && !error && rows.length > 0 && (
