@@ -73,6 +73,8 @@ describe('process monitoring', () => {
     expect(await list.innerText()).toContain('3 天');
     await page.getByTestId('count-HBR-delayed').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=late-order]').length === 2);
+    // Opened whole as soon as its rows show, not cut at the height it had while they loaded (reduced motion).
+    expect(await list.evaluate((element) => element.closest('.MuiCollapse-root')!.classList.contains('MuiCollapse-entered'))).toBe(true);
     // The most overdue first: PM-1 is 5 days late to pull out, PM-2 3 days past its MOS date.
     expect(await list.getByTestId('late-order-link').allInnerTexts()).toEqual(['PM-1', 'PM-2']);
     await screenshot(page, 'process-monitoring-cn-light');

@@ -143,7 +143,9 @@ function withoutMotion(theme: RaThemeOptions): RaThemeOptions {
   return {
     ...theme,
     transitions: { create: () => 'none', duration: NO_DURATION },
-    components: { ...theme.components, MuiButtonBase: { defaultProps: { disableRipple: true } } },
+    // Collapse times its opening by its own 300 ms default, not the theme's durations: the list it
+    // opens would stay cut at the height measured when it opened (its heading only) for that long.
+    components: { ...theme.components, MuiButtonBase: { defaultProps: { disableRipple: true } }, MuiCollapse: { defaultProps: { timeout: 0 } } },
   };
 }
 
