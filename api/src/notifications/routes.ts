@@ -5,7 +5,7 @@ import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
 import { requireActiveUser, requireUser } from '../middleware/guard';
-import { validate } from '../middleware/validate';
+import { checks, validate } from '../middleware/validate';
 import { cappedCount } from '../db/cappedCount';
 import { liveRows } from '../db/liveRows';
 import { scopeToAreas } from '../orders/dispatcherScope';
@@ -15,7 +15,7 @@ import type { Ctx } from '../resources/resource';
 import { accessiblePages } from '../permissions/access';
 import { personNameSql } from '../users/personNameSql';
 import {
-  DEFAULT_CHANNELS, kindsHeardWith, REPORT_SUBSCRIPTION_PAGE, REPORT_SUBSCRIPTION_PERIODS, type NotificationKind,
+  DEFAULT_CHANNELS, kindsHeardWith, NOTIFICATION_KINDS, REPORT_SUBSCRIPTION_PAGE, REPORT_SUBSCRIPTION_PERIODS, type NotificationKind,
 } from '@kernel/notifications/notificationKinds';
 import type { NotificationSettings } from '@kernel/notifications/notificationRecords';
 
@@ -123,6 +123,8 @@ const settingsBody = (offer: Offer) => Joi.object({
   digestHour: Joi.number().integer().strict().min(0).max(23).allow(null),
   ...(offer.reports && { reportSubscriptions: Joi.array().items(Joi.string().valid(...REPORT_SUBSCRIPTION_PERIODS)).unique() }),
 });
+/** The body as the OpenAPI document states it: the widest a person's offer makes it (every kind, the report subscriptions). */
+const widestSettingsBody = settingsBody({ kinds: [...NOTIFICATION_KINDS], reports: true });
 
 /** Saves what the body names (each part optional), in one transaction with its activity-log row. */
 async function putSettings(ctx: Ctx) {
@@ -163,4 +165,4 @@ export const notificationRoutes = new Router<AppState>({ prefix: '/api' })
   .post('/notifications/:id/read', requireActiveUser(), markRead)
   // Their own account's settings: a pending person may set them before activation, as the user menu offers them.
   .get('/notification-settings', requireUser(), getSettings)
-  .put('/notification-settings', requireUser(), putSettings);
+  .put('/notification-settings', requireUser(), checks({ body: widestSettingsBody }, putSettings));
