@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
 import { liveViews } from '../../api/src/live/views';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
@@ -62,6 +63,26 @@ describe('the event stream', () => {
       adminStream.close();
       dispatcherStream.close();
     }
+  });
+
+  it('sends the listening connection one statement at a time, however many writes ask it to catch up at once', async () => {
+    // pg queues a statement sent while another runs on the same connection: deprecated, refused from pg@9.
+    const query = pg.Client.prototype.query;
+    const overlapping: string[] = [];
+    pg.Client.prototype.query = function (this: pg.Client & { _getActiveQuery(): unknown; _queryQueue: unknown[] }, ...args: unknown[]) {
+      if (this._getActiveQuery() || this._queryQueue.length > 0) overlapping.push(String(args[0]).slice(0, 40));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    const stream = await openStream(admin);
+    try {
+      const suppliers = await Promise.all(Array.from({ length: 12 }, (_, n) =>
+        admin.create('/api/suppliers', { name: `Caught Up ${n}`, ...SUPPLIER_CONTACT })));
+      for (const supplier of suppliers) await stream.waitFor((e) => e.data.type === 'supplier' && e.data.id === String(supplier.id));
+    } finally {
+      pg.Client.prototype.query = query;
+      stream.close();
+    }
+    expect(overlapping).toEqual([]);
   });
 
   it('tells the actor\'s own streams which tab made a change, and no one else', async () => {

@@ -86,6 +86,13 @@ class ChangeFeed {
   private reconnect?: NodeJS.Timeout;
   /** Notices are read one after another, so streams get changes in commit order. */
   private reading: Promise<void> = Promise.resolve();
+  /**
+   * The statements on the listening connection, sent one after another: pg queues a query sent while
+   * another runs, a use it deprecates and pg@9 refuses, and writing requests ask caughtUp at once.
+   */
+  private statements: Promise<unknown> = Promise.resolve();
+  /** caughtUp's round trip not sent yet, shared by whoever asks before it goes. */
+  private nextRoundTrip?: Promise<void>;
 
   constructor(private readonly db: Knex) {}
 
@@ -102,7 +109,21 @@ class ChangeFeed {
    * before the answer goes out (sessionCache.ts). At once where nothing listens.
    */
   async caughtUp(): Promise<void> {
-    await this.client?.query('select 1').catch(() => undefined);
+    const client = this.client;
+    if (!client) return;
+    // A round trip sent after the call, shared by every call made before it is sent.
+    this.nextRoundTrip ??= this.statement(() => {
+      this.nextRoundTrip = undefined;
+      return client.query('select 1');
+    }).then(() => undefined, () => undefined);
+    await this.nextRoundTrip;
+  }
+
+  /** Sends `send`'s statement on the listening connection once the one before it has answered. */
+  private statement<T>(send: () => Promise<T>): Promise<T> {
+    const sent = this.statements.then(send);
+    this.statements = sent.catch(() => undefined);
+    return sent;
   }
 
   /** Whether it listens now (notices come), rather than waiting to listen again after a lost connection. */
@@ -187,6 +208,9 @@ class ChangeFeed {
       };
       this.stop = stop;
       this.client = client;
+      // A statement left on a lost connection holds back none on the new one.
+      this.statements = Promise.resolve();
+      this.nextRoundTrip = undefined;
       client.on('notification', (message) => {
         if (message.channel === NOTIFICATION_CHANNEL) this.notified(message.payload);
         else if (message.channel === SESSION_CHANNEL) this.sessionsChanged(message.payload);
@@ -195,8 +219,10 @@ class ChangeFeed {
       // Only the connection listening now: one ended before (quiet, then listening again) is no loss.
       client.on('error', () => this.lost(stop));
       client.on('end', () => this.lost(stop));
-      await client.connect();
-      await client.query(`listen ${CHANNEL}; listen ${NOTIFICATION_CHANNEL}; listen ${SESSION_CHANNEL}`);
+      await this.statement(async () => {
+        await client.connect();
+        await client.query(`listen ${CHANNEL}; listen ${NOTIFICATION_CHANNEL}; listen ${SESSION_CHANNEL}`);
+      });
     } catch {
       this.lost(this.stop);
     }
