@@ -1,12 +1,12 @@
 import pg from 'pg';
-import { CATCH_UP_LIMIT } from '../../api/src/live/changeFeed';
+import { CATCH_UP_LIMIT, changeFeed } from '../../api/src/live/changeFeed';
 import { liveViews } from '../../api/src/live/views';
 import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { openEventStream, type Event } from '../helpers/eventStream';
 import { createOrderReferences, placeIn, type OrderReferences } from '../helpers/orderReferences';
 import { createOrder, orderBody } from '../helpers/orders';
 import { statementsDuring as statementsOf } from '../helpers/statements';
-import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
+import { useSignedInApp, secondPool, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 // Live updates (docs/live-updates.md): Server-Sent Events fed by the database's notices.
@@ -349,6 +349,37 @@ onPostgres('two instances on one database', () => {
       await stream.waitFor(isOrder(order.id));
     } finally {
       stream.close();
+    }
+  });
+
+  it("shares a catch-up's round trip on a new listening connection, whatever the old one still had queued", async () => {
+    // A feed of its own, on a pool of its own: unsubscribed, it stops listening (the app's session cache keeps the app's listening).
+    const db = secondPool(app);
+    const feed = changeFeed(db);
+    const query = pg.Client.prototype.query;
+    const roundTrips = new Map<pg.Client, number>();
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      if (args[0] === 'select 1') roundTrips.set(this, (roundTrips.get(this) ?? 0) + 1);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      let unsubscribe = feed.subscribe({});
+      await feed.listening;
+      const first = feed.caughtUp();
+      for (let tick = 0; tick < 5; tick += 1) await null; // the first is sent
+      const queued = feed.caughtUp(); // behind the first, still on the wire
+      unsubscribe();
+      unsubscribe = feed.subscribe({});
+      // On the new connection: one round trip, shared by both calls made before it is sent.
+      const shared = [feed.caughtUp()];
+      await Promise.all([first, queued]);
+      shared.push(feed.caughtUp());
+      await Promise.all(shared);
+      unsubscribe();
+      expect([...roundTrips.values()]).toEqual([2, 1]);
+    } finally {
+      pg.Client.prototype.query = query;
+      await db.destroy();
     }
   });
 });

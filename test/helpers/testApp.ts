@@ -76,12 +76,15 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   };
 }
 
+/** A pool of its own on `app`'s PostgreSQL database, as a second instance of the app has. */
+export const secondPool = (app: TestApp): Knex => knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
+  connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
+
 /** A second instance of the app, as behind a load balancer: the same PostgreSQL database as `app`'s, through a pool of its own. */
 export interface SecondInstance { db: Knex; url: string; close: () => Promise<void> }
 
 export async function startSecondInstance(app: TestApp): Promise<SecondInstance> {
-  const db = knexFactory({ ...knexConfig({ databaseUrl: process.env.TEST_DATABASE_URL }),
-    connection: (app.db.client as { connectionSettings: Knex.StaticConnectionConfig }).connectionSettings });
+  const db = secondPool(app);
   const server = createApp(db, app.config).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return {

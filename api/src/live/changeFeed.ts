@@ -111,11 +111,15 @@ class ChangeFeed {
   async caughtUp(): Promise<void> {
     const client = this.client;
     if (!client) return;
-    // A round trip sent after the call, shared by every call made before it is sent.
-    this.nextRoundTrip ??= this.statement(() => {
-      this.nextRoundTrip = undefined;
-      return client.query('select 1');
-    }).then(() => undefined, () => undefined);
+    // A round trip sent after the call, shared by every call made before it is sent. One still
+    // queued on a lost connection, sent after a new one's was asked for, leaves that one shared.
+    if (!this.nextRoundTrip) {
+      const roundTrip: Promise<void> = this.statement(() => {
+        if (this.nextRoundTrip === roundTrip) this.nextRoundTrip = undefined;
+        return client.query('select 1');
+      }).then(() => undefined, () => undefined);
+      this.nextRoundTrip = roundTrip;
+    }
     await this.nextRoundTrip;
   }
 
