@@ -1,4 +1,4 @@
-import { jest } from '@jest/globals';
+import { install, type Clock } from '@sinonjs/fake-timers';
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '@kernel/users/roles';
 import { MAX_WRONG_CODES, RECOVERY_CODE_COUNT } from '@kernel/auth/secondFactor';
@@ -16,22 +16,22 @@ const { app, admin } = useSignedInApp({ admin: 'admin' });
 const PASSWORD = 'second-factor-7';
 const STEP_MS = 30_000;
 
-/** The wall clock, held still at `at` (or moved on to it): timers and I/O run as usual. */
+/** The wall clock (Date alone), held still at `at` (or moved on to it): timers and I/O run as usual. */
+let dateOnly: Clock | undefined;
 const clock = {
   at: Date.now(),
   set(at: number) {
     this.at = at;
-    jest.setSystemTime(at);
+    dateOnly?.setSystemTime(at);
   },
   move(ms: number) { this.set(this.at + ms); },
 };
 beforeAll(() => {
-  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout',
-    'clearTimeout', 'queueMicrotask', 'hrtime', 'performance'] });
   // Mid-step: a code of this step stays this step's whatever the test's pace.
-  clock.set(Math.floor(Date.now() / STEP_MS) * STEP_MS + STEP_MS / 2);
+  dateOnly = install({ toFake: ['Date'], now: Math.floor(Date.now() / STEP_MS) * STEP_MS + STEP_MS / 2 });
+  clock.set(dateOnly.now);
 });
-afterAll(() => jest.useRealTimers());
+afterAll(() => dateOnly?.uninstall());
 
 const codeAt = (secret: string, at: number) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
 

@@ -168,7 +168,8 @@ describe('the server process on SIGTERM', () => {
         });
       });
       expect(await exited).toBe(0);
-      expect(Date.now() - signalled).toBeLessThan(graceMs + 3_000);
+      // Past the grace period, the time to close the database: up to 3.3 s for PGlite with both test workers busy.
+      expect(Date.now() - signalled).toBeLessThan(graceMs + 5_000);
       importingResult = await importing;
       // The database opens again, holding the import only if its answer said so.
       const db = server.reopen();

@@ -7,6 +7,9 @@ import { dataProvider } from '../../admin/src/providers/dataProvider';
 const calls: Array<{ url: string; init: RequestInit }> = [];
 let answer: () => Response;
 
+// The files of a worker share its globals (jest.config.ts): the real fetch goes back after this file.
+const realFetch = global.fetch;
+afterAll(() => { global.fetch = realFetch; });
 beforeEach(() => {
   calls.length = 0;
   answer = () => new Response('{}', { status: 200 });
