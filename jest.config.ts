@@ -1,24 +1,14 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
 
-const transform: Config['transform'] = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', {
-    jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
-  }],
-};
-// The kernel's path alias (tsconfig.base.json `paths`), as jest resolves it.
-const moduleNameMapper: Config['moduleNameMapper'] = { '^@kernel/(.*)$': '<rootDir>/kernel/$1' };
-// react-admin requires react-hotkeys-hook, which ships only as an ES module: compiled like ours.
-const transformIgnorePatterns = ['/node_modules/(?!react-hotkeys-hook/)'];
-const common = {
-  transform, transformIgnorePatterns, moduleNameMapper, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
-};
+const common = { testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 /**
- * The unit tests and the API suite run in jest-light-runner: each file is imported as Node imports
- * it, so a worker loads the app's ~1,600 modules once, not once per file as Jest's module registry
- * does (2 of a trivial file's 5 seconds here). The unit and API suite on both databases took 529 s
- * and 786 CPU-seconds of its processes so, against 692 s and 1,080. A worker is a child process (the file's process.env, signals and
+ * Every project runs in jest-light-runner: each file is imported as Node imports it, so a worker
+ * loads the app's ~1,600 modules once, not once per file as Jest's module registry does (2 of a
+ * trivial file's 5 seconds here). The unit and API suite on both databases took 529 s and 786
+ * CPU-seconds of its processes so, against 692 s and 1,080; the browser suite 1,240 s, against
+ * 1,384 (on a 2-core AMD EPYC at 2.45 GHz). A worker is a child process (the file's process.env, signals and
  * process-wide figures are its own), TypeScript is compiled by tsx's hooks registered in it
  * (registerTypeScript.mjs), and each test and hook gets Jest's time limit (testTimeouts.ts). Files
  * share a worker's modules, so a file leaves no state behind in them: what it patches it puts back.
@@ -44,8 +34,8 @@ const projects: Config['projects'] = [
   ...(process.env.TEST_DATABASE_URL
     ? [{ ...common, ...light, displayName: 'api:postgres', testMatch: ['<rootDir>/test/api/**/*.test.ts'], setupFiles: lightSetup('usePostgres') }]
     : []),
-  { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-    setupFiles: [`<rootDir>/test/helpers/${process.env.TEST_DATABASE_URL ? 'usePostgres' : 'usePglite'}.ts`] },
+  { ...common, ...light, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+    setupFiles: lightSetup(process.env.TEST_DATABASE_URL ? 'usePostgres' : 'usePglite') },
 ];
 
 /**
@@ -55,7 +45,5 @@ const projects: Config['projects'] = [
  */
 export const TEST_TIMEOUT_MS = 120_000;
 
-// A browser test's worker keeps some 15–25 MB of each file it ran, and its files ran up to 7× slower
-// as its heap grew (garbage collection): a worker past 300 MB is replaced after its file.
-const config: Config = { projects, testTimeout: TEST_TIMEOUT_MS, workerIdleMemoryLimit: '300MB' };
+const config: Config = { projects, testTimeout: TEST_TIMEOUT_MS };
 export default config;

@@ -45,6 +45,13 @@ async function takeContext(browser: Browser, baseURL: string): Promise<PooledCon
   if (!pooled) {
     const context = await browser.newContext({ baseURL, colorScheme: PAGE_DEFAULTS.colorScheme, reducedMotion: PAGE_DEFAULTS.reducedMotion,
       viewport: { width: PAGE_DEFAULTS.width, height: PAGE_DEFAULTS.height } });
+    // The tests are compiled by tsx, whose esbuild keeps function names: a function handed to a page
+    // (addInitScript, evaluate) that names an inner one calls esbuild's __name helper, which the page
+    // lacks. It keeps the name there too.
+    await context.addInitScript(() => {
+      (globalThis as { __name?: unknown }).__name ??= (target: unknown, value: string) =>
+        Object.defineProperty(target, 'name', { value, configurable: true });
+    });
     const clock = clocks.get(browser);
     if (clock) await context.clock.install({ time: clock });
     const entry: PooledContext = { context, origin, cdp: await context.newCDPSession(await context.newPage()), busy: false };
