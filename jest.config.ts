@@ -1,13 +1,13 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
 
-const common = { testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+const common = { moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 /**
  * Every project runs in jest-light-runner: each file is imported as Node imports it, so a worker
  * loads the app's ~1,600 modules once, not once per file as Jest's module registry does (2 of a
- * trivial file's 5 seconds here). The unit and API suite on both databases took 529 s and 786
- * CPU-seconds of its processes so, against 692 s and 1,080; the browser suite 1,240 s, against
+ * trivial file's 5 seconds here). The unit and API suite on both databases took 524 s and 786
+ * CPU-seconds of its processes so, against 692 s and 1,080; the browser suite 1,209 s, against
  * 1,384 (on a 2-core AMD EPYC at 2.45 GHz). A worker is a child process (the file's process.env, signals and
  * process-wide figures are its own), TypeScript is compiled by tsx's hooks registered in it
  * (registerTypeScript.mjs), and each test and hook gets Jest's time limit (testTimeouts.ts). Files
@@ -45,5 +45,5 @@ const projects: Config['projects'] = [
  */
 export const TEST_TIMEOUT_MS = 120_000;
 
-const config: Config = { projects, testTimeout: TEST_TIMEOUT_MS };
+const config: Config = { projects };
 export default config;

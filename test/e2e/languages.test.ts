@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, fillDate, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -33,8 +33,7 @@ beforeAll(async () => {
 
 /** A signed-in admin's page; `timezoneId` west of UTC is where a calendar date read as midnight UTC would slip a day. */
 async function adminPage(options: { timezoneId?: string } = {}): Promise<Page> {
-  const context = await env.browser.newContext({ baseURL: env.app.url, viewport: { width: 1366, height: 860 }, ...options });
-  const page = await context.newPage();
+  const page = await newPage(env.browser, env.app.url, options);
   await signIn(page, 'admin');
   return page;
 }

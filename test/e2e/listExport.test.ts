@@ -2,15 +2,14 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { closePage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
 
 /** A page in Shanghai's time zone, whatever the machine's: the export must follow the browser's. */
 async function pageInShanghai(width: number, height: number): Promise<Page> {
-  const context = await env.browser.newContext({ baseURL: env.app.url, timezoneId: 'Asia/Shanghai', viewport: { width, height } });
-  return context.newPage();
+  return newPage(env.browser, env.app.url, { timezoneId: 'Asia/Shanghai', width, height });
 }
 
 beforeAll(async () => {

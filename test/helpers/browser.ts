@@ -21,7 +21,9 @@ export function launchBrowser(): Promise<Browser> {
 
 /** What a page is unless a test says otherwise: light, without motion, 1366×860. */
 const PAGE_DEFAULTS = { colorScheme: 'light', reducedMotion: 'reduce', width: 1366, height: 860 } as const;
-type PageOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' };
+type PageOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference';
+  /** The browser's time zone (an IANA name), else the machine's. */
+  timezoneId?: string };
 
 /**
  * The browser contexts of a browser kept between tests. In Chromium 156 each new context is a new
@@ -71,8 +73,10 @@ async function takeContext(browser: Browser, baseURL: string): Promise<PooledCon
 export async function newPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<Page> {
   const { context } = await takeContext(browser, baseURL);
   const page = await context.newPage();
-  const { colorScheme, reducedMotion, width, height } = { ...PAGE_DEFAULTS, ...options };
-  await Promise.all([page.setViewportSize({ width, height }), page.emulateMedia({ colorScheme, reducedMotion })]);
+  const { colorScheme, reducedMotion, width, height, timezoneId } = { ...PAGE_DEFAULTS, ...options };
+  await Promise.all([page.setViewportSize({ width, height }), page.emulateMedia({ colorScheme, reducedMotion }),
+    // Playwright sets a time zone per context; Chromium keeps one per tab, so a pooled context's tab takes its own.
+    timezoneId && context.newCDPSession(page).then((cdp) => cdp.send('Emulation.setTimezoneOverride', { timezoneId }))]);
   return page;
 }
 
