@@ -34,16 +34,17 @@ type PageOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: nu
  * the app's storage cleared: the next test starts signed out with nothing stored, as in a fresh
  * context, but with the app's scripts in the HTTP cache.
  */
-interface PooledContext { context: BrowserContext; origin: string; cdp: CDPSession; busy: boolean }
+interface PooledContext { context: BrowserContext; origin: string; cdp: CDPSession; busy: boolean; clock?: number }
 const pools = new WeakMap<Browser, PooledContext[]>();
-/** The instant the pages of a browser start their clock at, when its file asked for one (useAppInBrowser). */
-const clocks = new WeakMap<Browser, Date>();
+/** The instant the pages of the running file start their clock at, when it asked for one (useAppInBrowser). */
+let fileClock: Date | undefined;
 
 async function takeContext(browser: Browser, baseURL: string): Promise<PooledContext> {
   const pool = pools.get(browser) ?? [];
   pools.set(browser, pool);
   const origin = new URL(baseURL).origin;
-  let pooled = pool.find((entry) => !entry.busy && entry.origin === origin);
+  const clock = fileClock;
+  let pooled = pool.find((entry) => !entry.busy && entry.origin === origin && entry.clock === clock?.getTime());
   if (!pooled) {
     const context = await browser.newContext({ baseURL, colorScheme: PAGE_DEFAULTS.colorScheme, reducedMotion: PAGE_DEFAULTS.reducedMotion,
       viewport: { width: PAGE_DEFAULTS.width, height: PAGE_DEFAULTS.height } });
@@ -54,9 +55,8 @@ async function takeContext(browser: Browser, baseURL: string): Promise<PooledCon
       (globalThis as { __name?: unknown }).__name ??= (target: unknown, value: string) =>
         Object.defineProperty(target, 'name', { value, configurable: true });
     });
-    const clock = clocks.get(browser);
     if (clock) await context.clock.install({ time: clock });
-    const entry: PooledContext = { context, origin, cdp: await context.newCDPSession(await context.newPage()), busy: false };
+    const entry: PooledContext = { context, origin, cdp: await context.newCDPSession(await context.newPage()), busy: false, clock: clock?.getTime() };
     context.on('close', () => pool.splice(pool.indexOf(entry), 1));
     pool.push(entry);
     pooled = entry;
@@ -207,17 +207,44 @@ export async function menuLinks(page: Page): Promise<string[]> {
 }
 
 /**
- * The app on a fresh database and one browser, shared by a test file's tests. With `clock`, every
- * page's clock starts at that instant and runs on from there (testClock.ts): its today, this month
- * and this year are the clock's, not the wall clock's.
+ * The browser of this worker, and the port its files' apps listen on. The light runner keeps a
+ * worker's modules from file to file, so its files share one browser: a file launching its own paid
+ * for the launch, a new window for its context and a first page load in a new browser, ~2
+ * CPU-seconds more than a page of a kept context (the whole browser suite: 1,146 CPU-seconds and
+ * 581 s so, 1,008 and 518 s shared, on two cores). With the app of each file on the port of the one
+ * before, its kept contexts serve the next file's app (a context's base URL holds the port). Each
+ * file starts with their HTTP cache emptied: an answer the last app let a browser keep (the public
+ * dashboard's figures, for a minute) would show another database's figures.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+let workerPort: number | undefined;
+
+function sharedBrowser(): Promise<Browser> {
+  workerBrowser ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => { workerBrowser = undefined; });
+    return browser;
+  });
+  return workerBrowser;
+}
+
+/**
+ * The app on a fresh database and the worker's browser, shared by a test file's tests. With `clock`,
+ * every page's clock starts at that instant and runs on from there (testClock.ts): its today, this
+ * month and this year are the clock's, not the wall clock's.
  */
 export function useAppInBrowser({ clock, ...options }: Parameters<typeof startTestApp>[0] & { clock?: Date } = {}):
   { app: TestApp; browser: Browser } {
   const env = {} as { app: TestApp; browser: Browser };
   // The first file of a run to ask for the sample company builds its database (over a minute on a busy machine).
   beforeAll(async () => {
-    [env.app, env.browser] = await Promise.all([startTestApp(options), launchBrowser()]);
-    if (clock) clocks.set(env.browser, clock);
+    [env.app, env.browser] = await Promise.all([startTestApp({ port: workerPort, ...options }), sharedBrowser()]);
+    const { port, origin } = new URL(env.app.url);
+    workerPort = Number(port);
+    fileClock = clock;
+    // Contexts kept for an app whose port was taken since serve nothing now. The others forget the
+    // answers the last file's app let them keep (the public dashboard's figures, for a minute).
+    await Promise.all((pools.get(env.browser) ?? []).filter((entry) => !entry.busy)
+      .map((entry) => (entry.origin !== origin ? entry.context.close() : entry.cdp.send('Network.clearBrowserCache'))));
   }, options.sampleData ? 300_000 : undefined);
   // The pages a test opened go with it (the contexts taken before it, shared by a file's tests,
   // stay): left open, each would go on answering the live updates and polls of every later test.
@@ -232,8 +259,12 @@ export function useAppInBrowser({ clock, ...options }: Parameters<typeof startTe
     const own = env.browser.contexts().filter((context) => !before.contexts.has(context) && !pool.some((entry) => entry.context === context));
     await Promise.all(own.map((context) => context.close()));
   });
+  // The browser stays for the worker's next file; contexts on this file's clock go, as it would
+  // have run on by then.
   afterAll(async () => {
-    await env.browser?.close();
+    fileClock = undefined;
+    await Promise.all((env.browser ? pools.get(env.browser) ?? [] : []).filter((entry) => entry.clock !== undefined)
+      .map((entry) => entry.context.close()));
     await env.app?.close();
   });
   return env;

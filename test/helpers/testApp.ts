@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
 import knexFactory, { type Knex } from 'knex';
 import type { AppState } from '../../api/src/foundation/appState';
@@ -40,6 +40,8 @@ export interface StartOptions {
   target?: DatabaseTarget;
   /** The server's limits of its config (DATABASE_*_TIMEOUT_MS in env), as server.ts opens the database; else knex's defaults. */
   timeouts?: boolean;
+  /** The port to listen on, when it is free (else any free one): a browser kept between files then finds the app where its cache has it. */
+  port?: number;
 }
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
@@ -50,11 +52,10 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const db = openDatabase(options.timeouts ? { ...target, timeouts: config.databaseTimeouts } : target);
   await databaseStarted(db);
   const koa = createApp(db, config);
-  const server: Server = koa.listen(0, '127.0.0.1');
+  const server: Server = await listen(koa, options.port);
   // Client and server share this process: a long PGlite statement stalls both, and with Node's 5 s
   // default the server may close an idle keep-alive socket just as the client reuses it (ECONNRESET).
   server.keepAliveTimeout = 60_000;
-  await new Promise((resolve) => server.once('listening', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
@@ -74,6 +75,21 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
       await drop();
     },
   };
+}
+
+/** `koa` listening on `port` of 127.0.0.1, or on any free port when that one is taken (or none is asked for). */
+async function listen(koa: Koa<AppState>, port = 0): Promise<Server> {
+  const server = createServer(koa.callback());
+  const listening = (on: number) => new Promise<void>((resolve, reject) => {
+    server.once('error', reject).listen(on, '127.0.0.1', () => { server.off('error', reject); resolve(); });
+  });
+  try {
+    await listening(port);
+  } catch (error) {
+    if (port === 0 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await listening(0);
+  }
+  return server;
 }
 
 /** A pool of its own on `app`'s PostgreSQL database, as a second instance of the app has. */
