@@ -104,7 +104,10 @@ describe('the OpenAPI document', () => {
   it('and its viewer are for signed-in users', async () => {
     const anyone = new HttpClient(app.url);
     expect((await anyone.get('/api/openapi.json')).status).toBe(401);
-    expect((await anyone.get('/api/docs')).status).toBe(401);
+    // The viewer is a page: a signed-out browser goes to the sign-in page, not to a 401 in JSON.
+    const signedOut = await fetch(`${app.url}/api/docs`, { redirect: 'manual' });
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/auth']);
+    expect((await anyone.get('/api/docs/start.js')).status).toBe(401);
     const page = await admin.get('/api/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');

@@ -15,7 +15,7 @@ import { grantFieldGroups } from '../helpers/fieldGroups';
 type Acting = 'anonymous' | 'pending' | Role;
 type CallerName = Acting | `token:${Role}`;
 /** What the caller must get: through the authorisation (any status but 401 and 403), or refused. */
-type Outcome = 'allowed' | 401 | 403;
+type Outcome = 'allowed' | 302 | 401 | 403;
 
 interface Caller {
   client: HttpClient;
@@ -66,7 +66,7 @@ function expectation(route: RouteEntry, callerName: CallerName): { outcome: Outc
   if (route.guard === 'public') return { outcome: 'allowed' };
   // No caller here has a sign-in waiting for its second factor (secondFactor.test.ts has).
   if (route.guard === 'second-step') return { outcome: 401 };
-  if (caller === 'anonymous') return { outcome: 401 };
+  if (caller === 'anonymous') return route.signInPage ? { outcome: 302, reason: 'a page: to the sign-in page' } : { outcome: 401 };
   const extra = EXTRA_RULES.find((rule) => rule.route.test(route.name) && rule.refuses(caller));
   if (extra) return { outcome: 403, reason: extra.reason };
   if (route.guard === 'signed-in') return { outcome: 'allowed' };

@@ -1,5 +1,5 @@
 import { routers } from '../../api/src/app';
-import { ROUTE_GUARD, ROUTE_ROLES, type GuardKind } from '../../api/src/middleware/guard';
+import { ROUTE_GUARD, ROUTE_ROLES, SIGN_IN_PAGE, type GuardKind } from '../../api/src/middleware/guard';
 import type { Role } from '@kernel/users/roles';
 
 /** One route and verb of the API, with the rule its first middleware declares (guard.ts). */
@@ -12,6 +12,8 @@ export interface RouteEntry {
   guard: GuardKind;
   /** For requireRole: the roles let through. */
   roles?: readonly Role[];
+  /** A page a browser opens: signed out, it redirects to the sign-in page rather than answering 401. */
+  signInPage: boolean;
   /** The path's parameters, in order: ['id', 'attachmentId']. */
   params: string[];
 }
@@ -31,6 +33,7 @@ export const ROUTES: RouteEntry[] = routers.flatMap((router) => router.stack.fla
     name: `${method} ${path}`,
     guard: first[ROUTE_GUARD] as GuardKind,
     roles: first[ROUTE_ROLES] as readonly Role[] | undefined,
+    signInPage: first[SIGN_IN_PAGE] === true,
     params: [...path.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]),
   }));
 }));

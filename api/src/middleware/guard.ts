@@ -10,13 +10,15 @@ import { PENDING_SIGN_IN_MS } from '@kernel/auth/secondFactor';
 export const ROUTE_GUARD = Symbol('routeGuard');
 /** The roles a `requireRole` or `requirePageAndRole` guard lets through (the role × route test reads it). */
 export const ROUTE_ROLES = Symbol('routeRoles');
+/** Marks a page's guard that sends a signed-out visitor to the sign-in page (requireActiveUser's signInPage). */
+export const SIGN_IN_PAGE = Symbol('signInPage');
 /**
  * public: anyone; signed-in: any signed-in user, pending ones too (their own account); active: any
  * active user (pending users get nothing beyond the dashboard and their own account); second-step:
  * a session whose password sign-in waits for its second factor, where nobody is signed in yet; a page key.
  */
 export type GuardKind = PageKey | 'signed-in' | 'active' | 'public' | 'second-step';
-export type RouteGuard = Middleware<AppState> & { [ROUTE_GUARD]: GuardKind; [ROUTE_ROLES]?: readonly Role[] };
+export type RouteGuard = Middleware<AppState> & { [ROUTE_GUARD]: GuardKind; [ROUTE_ROLES]?: readonly Role[]; [SIGN_IN_PAGE]?: true };
 
 function guard(kind: GuardKind, fn: Middleware<AppState>): RouteGuard {
   return Object.assign(fn, { [ROUTE_GUARD]: kind });
@@ -45,14 +47,18 @@ export const requireUser = (): RouteGuard =>
     return next();
   });
 
-/** An active signed-in user, whatever their pages: the pickers, saved filters. */
-export const requireActiveUser = (): RouteGuard =>
-  guard('active', (ctx, next: Next) => {
+/**
+ * An active signed-in user, whatever their pages: the pickers, saved filters. A page a person opens
+ * in the browser (`signInPage`) sends them to the sign-in page when signed out, not to a 401 in JSON.
+ */
+export const requireActiveUser = ({ signInPage = false } = {}): RouteGuard =>
+  Object.assign(guard('active', (ctx, next: Next) => {
+    if (signInPage && !ctx.state.user) return ctx.redirect('/auth');
     if (signedInUser(ctx).status !== 'active') {
       throw httpError('pending_account', 'Access denied: your account is waiting for activation by an administrator');
     }
     return next();
-  });
+  }), signInPage ? { [SIGN_IN_PAGE]: true as const } : {});
 
 /** A signed-in user whose permissions hold this page key; checked on every request. */
 export const requirePage = (pageKey: PageKey): RouteGuard =>
