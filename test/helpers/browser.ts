@@ -220,9 +220,13 @@ let workerBrowser: Promise<Browser> | undefined;
 let workerPort: number | undefined;
 
 function sharedBrowser(): Promise<Browser> {
+  // A browser that failed to start or has gone is launched anew for the next file.
   workerBrowser ??= launchBrowser().then((browser) => {
     browser.on('disconnected', () => { workerBrowser = undefined; });
     return browser;
+  }, (error: unknown) => {
+    workerBrowser = undefined;
+    throw error;
   });
   return workerBrowser;
 }

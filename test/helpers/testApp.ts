@@ -40,7 +40,7 @@ export interface StartOptions {
   target?: DatabaseTarget;
   /** The server's limits of its config (DATABASE_*_TIMEOUT_MS in env), as server.ts opens the database; else knex's defaults. */
   timeouts?: boolean;
-  /** The port to listen on, when it is free (else any free one): a browser kept between files then finds the app where its cache has it. */
+  /** The port to listen on, when it is free (else any free one): the browser contexts kept between files are made for one origin. */
   port?: number;
 }
 
