@@ -157,8 +157,11 @@ describe('webhooks', () => {
 });
 
 describe('the API reference', () => {
-  it('shows the OpenAPI document to a signed-in user at /api/docs, with a route\'s body schema', async () => {
+  it('shows the OpenAPI document to a signed-in user at /api/docs, with a route\'s body schema; signed out, the sign-in form', async () => {
     const page = await newPage(env.browser, env.app.url);
+    await page.goto('/api/docs');
+    await page.getByTestId('login-form').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
     await signIn(page, 'admin', { language: 'en' });
     await page.goto('/api/docs');
     await page.getByText('Logistics back-office API').first().waitFor();
