@@ -105,7 +105,7 @@ describe('the OpenAPI document', () => {
     const anyone = new HttpClient(app.url);
     expect((await anyone.get('/api/openapi.json')).status).toBe(401);
     // The viewer is a page: a signed-out browser goes to the sign-in page, not to a 401 in JSON.
-    const signedOut = await fetch(`${app.url}/api/docs`, { redirect: 'manual' });
+    const signedOut = await anyone.get('/api/docs');
     expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/auth']);
     expect((await anyone.get('/api/docs/start.js')).status).toBe(401);
     const page = await admin.get('/api/docs');

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type Koa from 'koa';
@@ -80,9 +81,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
 /** `koa` listening on `port` of 127.0.0.1, or on any free port when that one is taken (or none is asked for). */
 async function listen(koa: Koa<AppState>, port = 0): Promise<Server> {
   const server = createServer(koa.callback());
-  const listening = (on: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject).listen(on, '127.0.0.1', () => { server.off('error', reject); resolve(); });
-  });
+  // events.once settles on 'listening', or rejects with the 'error' that came first.
+  const listening = (on: number) => once(server.listen(on, '127.0.0.1'), 'listening');
   try {
     await listening(port);
   } catch (error) {
@@ -101,8 +101,7 @@ export interface SecondInstance { db: Knex; url: string; close: () => Promise<vo
 
 export async function startSecondInstance(app: TestApp): Promise<SecondInstance> {
   const db = secondPool(app);
-  const server = createApp(db, app.config).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
+  const server = await listen(createApp(db, app.config));
   return {
     db,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -45,7 +45,8 @@ const START = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '
 /**
  * GET /api/openapi.json, the API's OpenAPI 3.1 document made from the mounted routes
  * (docs/api-conventions.md#openapi), and GET /api/docs, a viewer of it (Swagger UI), for signed-in
- * users (a signed-out browser is sent to the sign-in page). `routers` is read when first asked, so the document holds these routes too.
+ * users (a signed-out browser is sent to the sign-in page). `routers` is read when first asked, so
+ * the document holds these routes too.
  */
 export function openapiRoutes(routers: () => Array<Router<AppState>>): Router<AppState> {
   let document: string | undefined;
