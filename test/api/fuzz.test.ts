@@ -9,7 +9,7 @@ import {
   createFixtures, demoCredentials, fixtureId, SESSION_ROUTES, validBodies, writeParams, type Fixtures, type RecordMaker,
 } from '../helpers/routeFixtures';
 import { isWrite, ROUTES, type RouteEntry } from '../helpers/routeTable';
-import { activityOf, changedTables, REFUSAL_LOG_ACTIONS, tableChecksums } from '../helpers/tableChecksum';
+import { activityOf, changedTables, REFUSAL_LOG_ACTIONS, tableMarks } from '../helpers/tableMarks';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 
 /**
@@ -65,12 +65,12 @@ async function signedIn(role: Role): Promise<HttpClient> {
 }
 
 /**
- * The table checksums as the last reading left them, read again only after an accepted write:
+ * The table marks as the last reading left them, read again only after an accepted write:
  * reading every table costs a query, and most cases are refused.
  */
 let known: Record<string, string> | undefined;
-async function currentChecksums(): Promise<Record<string, string>> {
-  known ??= await tableChecksums(app.db);
+async function currentMarks(): Promise<Record<string, string>> {
+  known ??= await tableMarks(app.db);
   return known;
 }
 const somethingChanged = () => { known = undefined; };
@@ -187,11 +187,11 @@ describe(`fuzzing every route (${RUNS_PER_ROUTE} cases per route and caller, FUZ
         bodyEncoding: write ? bodyEncodings : fc.constant(undefined),
       });
 
-      const batchStart = await currentChecksums();
+      const batchStart = await currentMarks();
       const gets: Sent[] = [];
 
       await fc.assert(fc.asyncProperty(requests, async (request) => {
-        const baseline = write ? await currentChecksums() : batchStart;
+        const baseline = write ? await currentMarks() : batchStart;
         const sent = await send(route, client, request);
         const { status } = sent.answer;
         if (status >= 500 || status < 100) throw failure(`answered ${status}`, sent);
@@ -207,7 +207,7 @@ describe(`fuzzing every route (${RUNS_PER_ROUTE} cases per route and caller, FUZ
           somethingChanged();
           return;
         }
-        known = await tableChecksums(app.db);
+        known = await tableMarks(app.db);
         const changed = changedTables(baseline, known);
         if (changed.length > 0) throw failure(`refused with ${status}, yet changed the tables ${changed.join(', ')}`, sent);
         const logged = await unexpectedLogRows([sent]);
@@ -218,7 +218,7 @@ describe(`fuzzing every route (${RUNS_PER_ROUTE} cases per route and caller, FUZ
 
       if (!write) {
         somethingChanged();
-        const changed = changedTables(batchStart, await currentChecksums());
+        const changed = changedTables(batchStart, await currentMarks());
         if (changed.length > 0) {
           throw new Error(`GETs changed the tables ${changed.join(', ')}; the requests:\n`
             + `${gets.map((g) => `  ${g.request} → ${g.answer.status}`).join('\n')}\n(FUZZ_SEED=${SEED})`);

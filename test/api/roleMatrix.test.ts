@@ -7,7 +7,7 @@ import {
   validBodies, writeParams, type Credentials, type Fixtures, type RecordMaker,
 } from '../helpers/routeFixtures';
 import { fillPath, isWrite, ROUTES, type RouteEntry } from '../helpers/routeTable';
-import { changedTables, tableChecksums } from '../helpers/tableChecksum';
+import { changedTables, tableMarks } from '../helpers/tableMarks';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { grantFieldGroups } from '../helpers/fieldGroups';
 
@@ -228,15 +228,15 @@ describe('a regional dispatcher reaches only the orders of their own delivery ar
   it.each(recordRoutes)('$name answers 404 for an order outside their areas, and changes nothing', async (route) => {
     const path = fillPath(route, foreignValues(route));
     if (route.method === 'GET') expect((await admin.get(path)).status).toBe(200); // it exists
-    const before = await tableChecksums(app.db);
+    const before = await tableMarks(app.db);
     const res = await send(dispatcher, route, path, validBodies(f, maker)[route.name]?.());
     expect({ request: `${route.method} ${path}`, status: res.status, body: res.body })
       .toEqual({ request: `${route.method} ${path}`, status: 404, body: expect.anything() });
-    expect(changedTables(before, await tableChecksums(app.db))).toEqual([]);
+    expect(changedTables(before, await tableMarks(app.db))).toEqual([]);
   });
 
   it('cannot batch-date an order outside their areas', async () => {
-    const before = await tableChecksums(app.db);
+    const before = await tableMarks(app.db);
     await app.db('pagePermissions').insert({ userId: f.userIds.regional_dispatcher, pageKey: 'batch_modification', allowed: true });
     await app.heard();
     try {
@@ -246,7 +246,7 @@ describe('a regional dispatcher reaches only the orders of their own delivery ar
     } finally {
       await app.db('pagePermissions').where({ userId: f.userIds.regional_dispatcher, pageKey: 'batch_modification' }).delete();
     }
-    expect(changedTables(before, await tableChecksums(app.db))).toEqual([]);
+    expect(changedTables(before, await tableMarks(app.db))).toEqual([]);
   });
 
   it('lists only orders of their areas, even when asked for others by id or area', async () => {
