@@ -38,7 +38,7 @@ export async function createTestDatabase(preparation?: Preparation): Promise<{ t
     // A template must have no other connection while it is copied: another worker's copy may be reading it.
     for (let attempt = 1; ; attempt++) {
       try {
-        await admin.raw(`create database ${name}${template ? ` template ${template}` : ''}`);
+        await createServerDatabase(admin, name, template);
         return;
       } catch (error) {
         if (!template || attempt === 20 || !/being accessed by other users/.test(String(error))) throw error;
@@ -124,7 +124,7 @@ async function templateDatabase(key: string, preparation: Preparation): Promise<
   await onServer(async (admin) => {
     const names = await admin('pg_database').where('datname', 'like', 'template\\_%').pluck('datname') as string[];
     for (const old of names.filter(beforeToday)) await admin.raw(`drop database if exists ${old} with (force)`);
-    await admin.raw(`create database ${building}`);
+    await createServerDatabase(admin, building);
   });
   await (await prepare({ databaseUrl: databaseUrl(building) }, preparation)).destroy();
   await onServer(async (admin) => {
@@ -137,6 +137,17 @@ async function templateDatabase(key: string, preparation: Preparation): Promise<
     }
   });
   return template;
+}
+
+/**
+ * Creates database `name` on the server, a copy of `template` if one is named. Its commits do not
+ * wait for the disk (synchronous_commit off): a test database is thrown away after its file, and
+ * nothing a test checks depends on a commit surviving a crash of the server. The server's project
+ * waited on the disk for 112 s of its 255 s (two workers, idle CPU); 41 s of 226 with this.
+ */
+async function createServerDatabase(admin: Knex, name: string, template?: string): Promise<void> {
+  await admin.raw(`create database ${name}${template ? ` template ${template}` : ''}`);
+  await admin.raw(`alter database ${name} set synchronous_commit = off`);
 }
 
 function databaseUrl(name: string): string {
