@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Dialog, type Locator, type Page } from 'playwright-core';
 import type { Role } from '@kernel/users/roles';
 import { eventually } from './eventually';
 import { startTestApp, type TestApp } from './testApp';
@@ -29,15 +29,32 @@ type PageOptions = { colorScheme?: 'light' | 'dark'; width?: number; height?: nu
  * The browser contexts of a browser kept between tests. In Chromium 156 each new context is a new
  * window whose omnibox WebUI alone costs ~1.7 s of CPU, and its first page load more than a load
  * in a context that has the app's scripts cached: a signed-in page load took 7.5 CPU-seconds in a
- * fresh context, 4.7 in a kept one. So a test's page is a new tab of a free context (an idle
- * blank tab keeps its window open), and when the test ends its tabs are closed and its cookies and
- * the app's storage cleared: the next test starts signed out with nothing stored, as in a fresh
- * context, but with the app's scripts in the HTTP cache.
+ * fresh context, 4.7 in a kept one. And a load in a new tab costs twice one in a tab that showed
+ * the app before (2.0 against 0.8 CPU-seconds: a new renderer process parses and compiles the
+ * app's scripts anew, and asks the network for each of them). So a context keeps one tab, the
+ * page each test that takes the context is given. When the test ends, what it set on that page is
+ * undone (its listeners, init scripts, routes and DevTools sessions, the media it emulated), the
+ * tab is taken to a page of the app's origin without scripts (its process stays), its history and
+ * session storage are emptied, the context's other tabs closed and its cookies and the app's
+ * storage cleared: the next test starts signed out with nothing stored, as in a fresh context.
+ * A tab the test closed, or that could not be brought back, is replaced by a new one.
  */
-interface PooledContext { context: BrowserContext; origin: string; cdp: CDPSession; busy: boolean; clock?: number }
+interface PooledContext {
+  context: BrowserContext; origin: string; busy: boolean; clock?: number;
+  /** The context's kept tab, and a DevTools session on it. */
+  tab: Page; cdp: CDPSession;
+  /** What the running test added to the tab: listeners are told by what was there before it. */
+  listeners: Map<string | symbol, unknown[]>; initScripts: PageDisposable[]; sessions: CDPSession[];
+}
+type PageDisposable = Awaited<ReturnType<Page['addInitScript']>>;
+/** Playwright's pages are event emitters, as their typings do not say. */
+const emitter = (page: Page) => page as unknown as { eventNames(): (string | symbol)[]; rawListeners(name: string | symbol): unknown[];
+  removeListener(name: string | symbol, listener: unknown): void };
 const pools = new WeakMap<Browser, PooledContext[]>();
 /** The instant the pages of the running file start their clock at, when it asked for one (useAppInBrowser). */
 let fileClock: Date | undefined;
+/** A page of the app's origin that runs no script, where a kept tab waits for the next test. */
+const RESTING_PATH = '/favicon.svg';
 
 async function takeContext(browser: Browser, baseURL: string): Promise<PooledContext> {
   const pool = pools.get(browser) ?? [];
@@ -56,7 +73,14 @@ async function takeContext(browser: Browser, baseURL: string): Promise<PooledCon
         Object.defineProperty(target, 'name', { value, configurable: true });
     });
     if (clock) await context.clock.install({ time: clock });
-    const entry: PooledContext = { context, origin, cdp: await context.newCDPSession(await context.newPage()), busy: false, clock: clock?.getTime() };
+    const entry = { context, origin, busy: false, clock: clock?.getTime(), ...await keptTab(context) } as PooledContext;
+    // A DevTools session a test opens on the kept tab (an emulated time zone, a virtual authenticator) is closed after it.
+    const newCDPSession = context.newCDPSession.bind(context);
+    context.newCDPSession = async (target) => {
+      const session = await newCDPSession(target);
+      if (target === entry.tab) entry.sessions.push(session);
+      return session;
+    };
     context.on('close', () => pool.splice(pool.indexOf(entry), 1));
     pool.push(entry);
     pooled = entry;
@@ -65,18 +89,32 @@ async function takeContext(browser: Browser, baseURL: string): Promise<PooledCon
   return pooled;
 }
 
+/** A new kept tab for `context`, with the bookkeeping of what a test adds to it. */
+async function keptTab(context: BrowserContext): Promise<Pick<PooledContext, 'tab' | 'cdp' | 'listeners' | 'initScripts' | 'sessions'>> {
+  const tab = await context.newPage();
+  const kept = { tab, cdp: await context.newCDPSession(tab), listeners: new Map(), initScripts: [] as PageDisposable[], sessions: [] };
+  const addInitScript = tab.addInitScript.bind(tab) as (...args: unknown[]) => Promise<PageDisposable>;
+  tab.addInitScript = (async (...args: unknown[]) => {
+    const disposable = await addInitScript(...args);
+    kept.initScripts.push(disposable);
+    return disposable;
+  }) as Page['addInitScript'];
+  return kept;
+}
+
 /**
  * A page as in a fresh context: signed out, nothing stored. It asks for reduced motion unless told
  * otherwise: the app then shows dialogs and menus without transitions (theme.ts), so a test neither
  * waits for nor renders their frames. shell.test.ts keeps the default motion covered.
  */
 export async function newPage(browser: Browser, baseURL: string, options: PageOptions = {}): Promise<Page> {
-  const { context } = await takeContext(browser, baseURL);
-  const page = await context.newPage();
+  const pooled = await takeContext(browser, baseURL);
+  const page = pooled.tab;
+  pooled.listeners = new Map(emitter(page).eventNames().map((name) => [name, emitter(page).rawListeners(name)]));
   const { colorScheme, reducedMotion, width, height, timezoneId } = { ...PAGE_DEFAULTS, ...options };
-  await Promise.all([page.setViewportSize({ width, height }), page.emulateMedia({ colorScheme, reducedMotion }),
+  await Promise.all([page.setViewportSize({ width, height }), page.emulateMedia({ media: null, colorScheme, reducedMotion }),
     // Playwright sets a time zone per context; Chromium keeps one per tab, so a pooled context's tab takes its own.
-    timezoneId && context.newCDPSession(page).then((cdp) => cdp.send('Emulation.setTimezoneOverride', { timezoneId }))]);
+    timezoneId && pooled.context.newCDPSession(page).then((cdp) => cdp.send('Emulation.setTimezoneOverride', { timezoneId }))]);
   return page;
 }
 
@@ -89,11 +127,43 @@ export async function closePage(page: Page): Promise<void> {
 
 async function releaseContext(pooled: PooledContext): Promise<void> {
   if (!pooled.busy) return;
-  const keeper = pooled.context.pages()[0];
-  await Promise.all(pooled.context.pages().filter((tab) => tab !== keeper).map((tab) => tab.close()));
-  await pooled.context.clearCookies();
+  const { context, tab } = pooled;
+  await Promise.all(context.pages().filter((other) => other !== tab).map((other) => other.close()));
+  if (!tab.isClosed()) {
+    await resetTab(pooled).catch(async () => {
+      await tab.close();
+    });
+  }
+  if (tab.isClosed()) Object.assign(pooled, await keptTab(context));
+  await context.clearCookies();
   await pooled.cdp.send('Storage.clearDataForOrigin', { origin: pooled.origin, storageTypes: 'local_storage,indexeddb,cache_storage,service_workers' });
   pooled.busy = false;
+}
+
+/** A new kept tab in place of the old one, opened first: the last tab of a context takes its window with it. */
+async function renewTab(pooled: PooledContext): Promise<void> {
+  const old = pooled.tab;
+  Object.assign(pooled, await keptTab(pooled.context));
+  await Promise.all([old.close(), pooled.cdp.send('Network.clearBrowserCache')]);
+}
+
+/** Undoes what a test set on the kept tab and leaves it at rest on the app's origin, with no history. */
+async function resetTab({ tab, cdp, origin, listeners, initScripts, sessions }: PooledContext): Promise<void> {
+  for (const name of emitter(tab).eventNames()) {
+    const before = listeners.get(name) ?? [];
+    for (const listener of emitter(tab).rawListeners(name)) if (!before.includes(listener)) emitter(tab).removeListener(name, listener);
+  }
+  await Promise.all([...initScripts.splice(0).map((script) => script.dispose()),
+    ...sessions.splice(0).map((session) => session.detach().catch(() => undefined)), tab.unrouteAll({ behavior: 'ignoreErrors' })]);
+  // A form with unsaved changes asks before the page goes: it goes.
+  const leave = (dialog: Dialog) => dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss();
+  tab.on('dialog', leave);
+  try {
+    await tab.goto(`${origin}${RESTING_PATH}`);
+  } finally {
+    tab.off('dialog', leave);
+  }
+  await Promise.all([tab.evaluate(() => sessionStorage.clear()), cdp.send('Page.resetNavigationHistory'), tab.mouse.move(0, 0)]);
 }
 
 /** Signs in through the login form and waits for the first page behind it. */
@@ -246,9 +316,10 @@ export function useAppInBrowser({ clock, ...options }: Parameters<typeof startTe
     workerPort = Number(port);
     fileClock = clock;
     // Contexts kept for an app whose port was taken since serve nothing now. The others forget the
-    // answers the last file's app let them keep (the public dashboard's figures, for a minute).
+    // answers the last file's app let them keep (the public dashboard's figures, for a minute), and
+    // get a new tab: one kept for a whole run grew to a renderer of 400 MB and more.
     await Promise.all((pools.get(env.browser) ?? []).filter((entry) => !entry.busy)
-      .map((entry) => (entry.origin !== origin ? entry.context.close() : entry.cdp.send('Network.clearBrowserCache'))));
+      .map((entry) => (entry.origin !== origin ? entry.context.close() : renewTab(entry))));
   }, options.sampleData ? 300_000 : undefined);
   // The pages a test opened go with it (the contexts taken before it, shared by a file's tests,
   // stay): left open, each would go on answering the live updates and polls of every later test.

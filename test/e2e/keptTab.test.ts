@@ -1,0 +1,49 @@
+import { closePage, newPage, signIn, useAppInBrowser } from '../helpers/browser';
+
+// The tests' pages (helpers/browser.ts): a context's one tab is handed from test to test, so what a
+// test set on it must not reach the next test, which starts as in a fresh tab.
+const env = useAppInBrowser();
+
+it('hands the next test the same tab with nothing the last test set on it', async () => {
+  const page = await newPage(env.browser, env.app.url, { timezoneId: 'Pacific/Kiritimati', colorScheme: 'dark' });
+  await signIn(page, 'admin', { path: '/orders', language: 'en' });
+  let heardAfter = 0;
+  page.on('request', () => { heardAfter += 1; });
+  await page.route('**/api/orders**', (route) => route.fulfill({ status: 418, body: 'left over' }));
+  await page.emulateMedia({ media: 'print' });
+  await page.evaluate(() => sessionStorage.setItem('left', 'over'));
+  await page.goto('/suppliers');
+  // A page that asks before it goes (as a form with unsaved changes does) does not hold the tab.
+  await page.evaluate(() => addEventListener('beforeunload', (event) => event.preventDefault()));
+  await page.locator('header').first().click();
+  await closePage(page);
+  heardAfter = 0;
+
+  const next = await newPage(env.browser, env.app.url);
+  expect(next).toBe(page);
+  await next.goto('/auth');
+  await next.getByTestId('login-form').waitFor();
+  expect(heardAfter).toBe(0);
+  expect(await next.evaluate(() => ({
+    locale: localStorage.getItem('RaStorelogistics.locale'), session: sessionStorage.length,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone, print: matchMedia('print').matches,
+    dark: matchMedia('(prefers-color-scheme: dark)').matches,
+  }))).toEqual({ locale: null, session: 0, timeZone: expect.not.stringMatching(/Kiritimati/), print: false, dark: false });
+  expect(await next.evaluate(async () => (await fetch('/api/orders')).status)).toBe(401);
+  const cdp = await next.context().newCDPSession(next);
+  const { entries } = await cdp.send('Page.getNavigationHistory');
+  expect(entries.map((entry) => new URL(entry.url).pathname)).not.toContain('/orders');
+  expect(entries.map((entry) => new URL(entry.url).pathname)).not.toContain('/suppliers');
+  await closePage(next);
+});
+
+it('gives a new tab after a test closed its own', async () => {
+  const page = await newPage(env.browser, env.app.url);
+  await page.close();
+  await closePage(page);
+  const next = await newPage(env.browser, env.app.url);
+  expect(next.isClosed()).toBe(false);
+  await signIn(next, 'admin', { path: '/orders', language: 'en' });
+  await next.locator('#react-admin-title', { hasText: 'Orders' }).waitFor();
+  await closePage(next);
+});
