@@ -160,6 +160,13 @@ function quietWarnings(): Knex.Config['log'] {
   return { warn: (message: string) => { if (newWarning(String(message))) log().warn(String(message)); } };
 }
 
+/**
+ * A throw-away database in memory (a test's copy) starts with 16 MB of shared buffers, not 128: its
+ * pages are in memory anyway, and each start clears the buffers (a test copy of the demo company
+ * started in 1.13 CPU-s, against 1.66).
+ */
+const IN_MEMORY_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 /** PGlite holding its folder's claim (dataDirLock.ts) until it is closed: knex's destroy closes it. */
 class ClaimedPGlite extends PGlite {
   private readonly release: (() => void) | undefined;
@@ -198,7 +205,7 @@ export function knexConfig(target: DatabaseTarget): Knex.Config {
   if (dataDir !== 'memory://') fs.mkdirSync(dataDir, { recursive: true });
   // Our own PGlite instance so it loads pg_trgm (the order-number search indexes need it).
   const pglite = new ClaimedPGlite(dataDir, { extensions: { pg_trgm }, parsers: { [DATE_OID]: (text: string) => text },
-    loadDataDir: target.loadDataDir });
+    loadDataDir: target.loadDataDir, startParams: dataDir === 'memory://' ? IN_MEMORY_START : undefined });
   // Starting (on a first run, creating) the WASM database can outlast knex's 60 s default on a busy
   // 2-core machine: the server's prepareDatabase waits for it unbounded, the CLI and tests may not.
   return { client: ClientPgLite as never, connection: (() => ({ pglite })) as never,
