@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
-import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, openInApp, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { orderMaker } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';
@@ -25,7 +25,7 @@ const liveSupplier = (id: number) => env.app.db('suppliers').where({ id }).where
 
 /** The supplier list shows the record again (searched by name, so the page size does not matter). */
 async function seeInSupplierList(page: Page, name: string) {
-  await page.goto(`/suppliers?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
+  await openInApp(page, `/suppliers?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
   await page.locator('tbody tr', { hasText: name }).first().waitFor();
 }
 

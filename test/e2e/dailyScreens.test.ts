@@ -1,4 +1,4 @@
-import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, fillDate, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 
 // Issue #22's minor findings on the daily screens, each as a person meets it.
 const env = useAppInBrowser({ sampleData: true });
@@ -93,7 +93,7 @@ describe('daily screens, second pass', () => {
     const batch = await page.context().request.post('/api/orders/batch-completion-date',
       { data: { ids: orders.map((o) => o.id), completionDate: '2026-12-30T08:00:00Z' } });
     expect(batch.ok()).toBe(true);
-    await page.goto('/activity-logs');
+    await openInApp(page, '/activity-logs');
     const entry = page.locator('tbody tr').filter({ hasText: '批量修改 3 个订单' });
     await entry.waitFor();
     await screenshot(page, 'activity-log-grouped-cn');

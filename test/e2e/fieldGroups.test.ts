@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
-import { closePage, expectAbsent, newPage, paste, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, newPage, openInApp, paste, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { completedOrders, createOrderReferences } from '../helpers/orderReferences';
 import { leaksIn, withdrawFieldGroups } from '../helpers/fieldGroups';
@@ -69,7 +69,7 @@ describe('prices a role may not see', () => {
     expect(shownPurchaseSigns(await prices.innerText())).toEqual([]);
     await screenshot(page, 'field-groups-team-leader-order-en-390');
 
-    await page.goto('/reports');
+    await openInApp(page, '/reports');
     await page.getByTestId('summary-saleTotal').waitFor();
     await expectAbsent(page.getByTestId('summary-margin'), page.getByTestId('summary-orders'));
     const head = await page.getByTestId('report-table').locator('thead').innerText();

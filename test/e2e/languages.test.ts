@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, fillDate, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -32,9 +32,9 @@ beforeAll(async () => {
 });
 
 /** A signed-in admin's page; `timezoneId` west of UTC is where a calendar date read as midnight UTC would slip a day. */
-async function adminPage(options: { timezoneId?: string } = {}): Promise<Page> {
+async function adminPage(path: string, options: { timezoneId?: string } = {}): Promise<Page> {
   const page = await newPage(env.browser, env.app.url, options);
-  await signIn(page, 'admin');
+  await signIn(page, 'admin', { path });
   return page;
 }
 
@@ -51,15 +51,14 @@ async function pick(page: Page, source: string, search: string, text: RegExp) {
 
 describe("MUI's and the charts' own texts follow the UI language", () => {
   it("pagination, Autocomplete and the permission matrix speak Chinese in cn, English in en", async () => {
-    const page = await adminPage();
-    await page.goto('/orders?perPage=5&page=1');
+    const page = await adminPage('/orders?perPage=5&page=1');
     await page.locator('tbody tr').first().waitFor();
     const pagination = await ariaLabels(page, 'nav[aria-label], nav [aria-label]');
     expect(pagination).toEqual(expect.arrayContaining(['分页导航', '转到下一页']));
     expect(pagination.join(' ')).not.toMatch(/pagination|Go to/i);
 
     // The permissions page's user picker is MUI's own Autocomplete: its texts come from the theme.
-    await page.goto('/permissions');
+    await openInApp(page, '/permissions');
     await page.getByRole('checkbox', { name: '经理：回收站' }).waitFor();
     const addUser = page.locator('.MuiAutocomplete-root', { has: page.getByTestId('add-user') });
     await addUser.getByRole('button', { name: '打开' }).waitFor();
@@ -72,20 +71,19 @@ describe("MUI's and the charts' own texts follow the UI language", () => {
     expect(await page.getByRole('checkbox', { name: '管理员：权限管理' }).isDisabled()).toBe(true);
     expect((await ariaLabels(page, '[data-testid=role-matrix] input[type=checkbox]')).join(' ')).not.toMatch(/[a-z]_[a-z]|manager/);
 
-    await page.goto('/orders?perPage=5&page=1');
+    await openInApp(page, '/orders?perPage=5&page=1');
     await page.locator('tbody tr').first().waitFor();
     await chooseLanguage(page, 'English');
     // The pagination's label and its buttons' labels come from two renders (the theme's locale after the texts).
     await eventually(async () => expect(await ariaLabels(page, 'nav[aria-label], nav [aria-label]'))
       .toEqual(expect.arrayContaining(['pagination navigation', 'Go to next page'])));
-    await page.goto('/permissions');
+    await openInApp(page, '/permissions');
     await page.getByRole('checkbox', { name: 'Manager: Trash' }).waitFor();
     await closePage(page);
   });
 
   it("a report chart's legend reads Chinese in cn and English in en", async () => {
-    const page = await adminPage();
-    await page.goto('/reports/trend');
+    const page = await adminPage('/reports/trend');
     const legend = page.getByTestId('report-chart').locator('.recharts-legend-item-text');
     await legend.first().waitFor();
     expect(await legend.allInnerTexts()).toEqual(expect.arrayContaining(['订单数', '完成率', '销售金额']));
@@ -99,8 +97,7 @@ describe("MUI's and the charts' own texts follow the UI language", () => {
 
 describe('dates in the UI language', () => {
   it("shows an order's calendar dates and times in cn and en, the same day west of UTC", async () => {
-    const page = await adminPage({ timezoneId: 'America/Los_Angeles' });
-    await page.goto(`/orders/${refs.order}`);
+    const page = await adminPage(`/orders/${refs.order}`, { timezoneId: 'America/Los_Angeles' });
     const pickup = page.getByTestId('order-pickup-date');
     await pickup.getByText('2026年11月23日', { exact: true }).waitFor();
     expect(await page.getByTestId('order-completion-date').innerText()).toMatch(/\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
@@ -113,8 +110,7 @@ describe('dates in the UI language', () => {
   });
 
   it('the new-order date picker speaks the UI language, and saves the day picked whatever the time zone', async () => {
-    const page = await adminPage({ timezoneId: 'America/New_York' });
-    await page.goto('/new-order');
+    const page = await adminPage('/new-order', { timezoneId: 'America/New_York' });
     const pickup = page.locator('.ra-input-pickupDate');
     expect(await pickup.getAttribute('data-format')).toBe('YYYY/MM/DD');
     await pickup.getByRole('button', { name: '选择日期' }).click();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page, Request } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { closePage, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, openInApp, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
 const env = useAppInBrowser();
@@ -50,14 +50,14 @@ async function save(page: Page, { texts }: Run, listPath?: string) {
 
 /** Opens the create page from the list (its toolbar, or the empty state's button). */
 async function openCreate(page: Page, path: string, { texts }: Run) {
-  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  if (new URL(page.url()).pathname !== path) await openInApp(page, path);
   await page.getByRole('link', { name: texts.create, exact: true }).first().click();
   await page.waitForURL((url) => url.pathname === `${path}/create`);
 }
 
 /** Opens a record's edit page by clicking its row in the list, and waits until it has its record. */
 async function openFromList(page: Page, path: string, text: string, id: number) {
-  await page.goto(path);
+  if (new URL(page.url()).pathname !== path) await openInApp(page, path);
   // The edit form shows once its access is checked (the list's filter form is no sign of it); the
   // record it then reads from the server, when it does, must have come before the test goes on.
   let reading: Promise<unknown> | undefined;
@@ -248,13 +248,13 @@ describe('on a phone (390 px wide)', () => {
       contactPerson: 'Wang Wu', contactPhone: '+86 10 1234 5678', serviceAreaIds: [area.id] });
     const page = await adminPage(run, { width: 390, height: 844 });
     for (const path of ['/suppliers', '/warehouses', '/vehicle-types', '/delivery-areas']) {
-      await page.goto(path);
+      await openInApp(page, path);
       await page.getByTestId('status-chip').first().waitFor();
       expect(await page.locator('table').count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await shot(page, `mobile${path.replace('/', '-')}`, run);
     }
-    await page.goto('/suppliers/create');
+    await openInApp(page, '/suppliers/create');
     await input(page, 'name').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, 'mobile-supplier-form', run);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { MAIN_FLOW } from '@kernel/orders/statusFlow';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, newPage, openInApp, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createOrder, type OrderFields } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -250,7 +250,7 @@ describe('a biller (orders without new_order)', () => {
     expect(await page.getByText('Permission Denied').count()).toBe(0);
     await screenshotFromTop(page, 'orders-detail-biller-cn-light');
 
-    await page.goto('/new-order');
+    await openInApp(page, '/new-order');
     await page.getByTestId('access-denied').waitFor();
     await closePage(page);
   });
@@ -292,7 +292,7 @@ describe('the order list (admin)', () => {
     await page.locator('input[name=presetName]').fill('在途与完成');
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
     await toast(page, '筛选“在途与完成”已保存');
-    await page.goto('/orders?filter=%7B%7D');
+    await openInApp(page, '/orders?filter=%7B%7D');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 4);
     await page.getByTestId('saved-filters').click();
     await page.getByTestId('saved-filter').filter({ hasText: '在途与完成' }).click();
@@ -378,7 +378,7 @@ describe('the order screens in English, dark', () => {
     expect(done).toEqual([true, true, true, true, false, false, false, false, false, false]);
     await page.getByText('No further status change is possible.').waitFor();
 
-    await page.goto('/new-order');
+    await openInApp(page, '/new-order');
     await page.getByRole('button', { name: 'Save' }).click();
     for (const message of SEED_MESSAGES.en) await page.getByText(message, { exact: true }).waitFor();
     await screenshot(page, 'orders-new-en-dark');

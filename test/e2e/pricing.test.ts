@@ -206,9 +206,8 @@ describe('pricing management (cn, light)', () => {
 
   it('says once, inline, that the list could not be loaded', async () => {
     const page = await newPage(env.browser, env.app.url);
-    await signIn(page, 'biller');
     await page.route('**/api/pricing?**', (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
-    await page.goto('/pricing-management');
+    await signIn(page, 'biller', { path: '/pricing-management' });
     await page.getByTestId('pricing-load-error').waitFor();
     // Two frames for a toast the same failure could have raised.
     await twoFramesLater(page);

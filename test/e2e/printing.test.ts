@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { signedInAs } from '../helpers/httpClient';
-import { closePage, expectCount, newPage, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, SCREENSHOTS_WANTED, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { completedOrders, createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 
@@ -241,8 +241,8 @@ describe.each([['en', 'light'], ['cn', 'dark']] as const)('a scan in the order l
     await screenshot(page, `printing-list-scan-refused-${language}-${scheme}`, { fullPage: false });
 
     // Elsewhere, then back to the orders: the list the person left, not the refused code's empty one.
-    await page.goto('/suppliers');
-    await page.goto('/orders');
+    await openInApp(page, '/suppliers');
+    await openInApp(page, '/orders');
     await page.locator('tbody tr', { hasText: 'PRT-MTM-' }).first().waitFor();
     expect(await search.inputValue()).toBe('');
     await closePage(page);
@@ -260,7 +260,7 @@ describe.each([['en', 'light'], ['cn', 'dark']] as const)('a scan in the order l
     await page.waitForURL(`**/orders/${printed['PRT-DN-12']}`);
     await page.getByTestId('page-title').getByText('PRT-MTM-12').waitFor();
 
-    await page.goto('/orders');
+    await openInApp(page, '/orders');
     await page.locator('tbody tr').first().waitFor();
     expect(await search.inputValue()).toBe('');
     await page.locator('tbody tr', { hasText: 'PRT-MTM-' }).filter({ hasNotText: 'PRT-MTM-12' }).first().waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, fillDate, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
@@ -56,7 +56,7 @@ describe('rate cards (en)', () => {
     await page.getByTestId('rate-cards-link').click();
     await page.getByText('No rate cards yet').waitFor();
     await screenshot(page, 'rate-cards-empty-en');
-    await page.goto(`${env.app.url}/rate-cards/create`);
+    await openInApp(page, '/rate-cards/create');
     await fillCard(page, 'Card Freight all trucks', '2026-01-01');
     await screenshot(page, 'rate-card-form-en');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -64,7 +64,7 @@ describe('rate cards (en)', () => {
     await page.locator('td', { hasText: 'Open-ended' }).first().waitFor();
     await screenshot(page, 'rate-cards-list-en');
 
-    await page.goto(`${env.app.url}/rate-cards/create`);
+    await openInApp(page, '/rate-cards/create');
     await fillCard(page, 'Card Freight again', '2026-03-01');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.ra-input-validFrom', { hasText: /Overlaps “Card Freight all trucks” \(Jan 1, 2026/ }).waitFor();

@@ -3,9 +3,9 @@ import type { AxeResults } from 'axe-core';
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
 import { ORDER_STATUSES } from '@kernel/orders/statusFlow';
-import { closePage, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { signedInAs } from '../helpers/httpClient';
-import { foreignTexts, navigateInApp, requestsInFlight, settle } from '../helpers/routeWalk';
+import { foreignTexts, requestsInFlight, settle } from '../helpers/routeWalk';
 
 /*
  * Every route at a desktop and a phone size in each language, on the whole demo company: the page
@@ -220,7 +220,7 @@ const walkAt = async (language: 'cn' | 'en', size: typeof SIZES[number], paths: 
   await page.keyboard.press('Enter');
   for (const path of paths) {
     const before = problems.length;
-    await navigateInApp(page, path);
+    await openInApp(page, path);
     await settle(page, inFlight);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     if (overflow > 0) problems.push(`${size.width}px ${path}: ${overflow}px wider than the screen`);

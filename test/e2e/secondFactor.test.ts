@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { CDPSession, Page } from 'playwright-core';
-import { closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { signedInAs } from '../helpers/httpClient';
 
 // Two-step sign-in (DESIGN §16): a role that requires it leads its people through setting up an
@@ -111,7 +111,7 @@ describe('two-step sign-in', () => {
     await screenshot(page, 'second-factor-settings-cn-dark', { fullPage: false });
     await page.keyboard.press('Escape');
 
-    await page.goto('/permissions');
+    await openInApp(page, '/permissions');
     const row = page.getByTestId('second-factor-row');
     await row.getByTestId('second-factor-biller').check();
     await page.getByTestId('permissions-status').getByText(/1/).waitFor();

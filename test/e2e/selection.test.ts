@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, fillDate, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { eventually } from '../helpers/eventually';
 
 // A list's selection belongs to its filter, search and sort; "select all N matching" is checked
@@ -79,7 +79,7 @@ describe('a list\'s selection belongs to its filter, search and sort', () => {
     await page.getByText('3 items selected').waitFor();
 
     // The search.
-    await page.goto(ordersPath({ q: 'SELA-', status: ['completed'] }, 50));
+    await openInApp(page, ordersPath({ q: 'SELA-', status: ['completed'] }, 50));
     await expectNoSelection(page, '3 items selected', 'SELA-DONE-060');
     await tickPage(page);
     await page.locator('input[name=q]').fill('SELA-DONE-00');
@@ -103,13 +103,13 @@ describe('a list\'s selection belongs to its filter, search and sort', () => {
     await expectCount(rows(page), 5);
     await headerBox(page).check();
     await page.getByText('5 items selected').waitFor();
-    await page.goto('/');
-    await page.goto(ordersPath({ q: 'SELR-00' }));
+    await openInApp(page, '/');
+    await openInApp(page, ordersPath({ q: 'SELR-00' }));
     await expectNoSelection(page, '5 items selected', 'SELR-005');
     // The same filter again finds the selection as it was left.
     await headerBox(page).check();
-    await page.goto('/');
-    await page.goto(ordersPath({ q: 'SELR-00' }));
+    await openInApp(page, '/');
+    await openInApp(page, ordersPath({ q: 'SELR-00' }));
     await page.getByText('5 items selected').waitFor();
     await closePage(page);
   });

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Page } from 'playwright-core';
-import { chooseLanguage, closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { captureLog } from '../helpers/capturedLog';
-import { navigateInApp } from '../helpers/routeWalk';
 import { signedInAs } from '../helpers/httpClient';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 
@@ -41,7 +40,7 @@ async function failedList(page: Page, resource: string) {
   const release = await holdTable(env.app.db, resource);
   try {
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/${resource}`);
-    await navigateInApp(page, `/${resource}`);
+    await openInApp(page, `/${resource}`);
     const response = await answer;
     expect(response.status()).toBe(503);
     const { requestId } = await response.json() as { requestId: string };
@@ -76,7 +75,7 @@ describe('a server error in the admin', () => {
     await page.getByRole('button', { name: '重试' }).click();
     await page.getByText('恒通快运').waitFor();
     await expectCount(page.getByTestId('list-load-error'), 0);
-    await navigateInApp(page, '/');
+    await openInApp(page, '/');
     await chooseLanguage(page, 'English');
     const english = await failedList(page, 'warehouses');
     expect(english.message).toContain(`The database is unavailable: please try again shortly (reference ${english.requestId.slice(0, 8)})`);

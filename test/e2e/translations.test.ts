@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import raChinese from '@kernel/i18n/ra/cn';
 import { invalidateCatalogs } from '../../api/src/translations/catalog';
-import { closePage, expectCount, newPage, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, signIn, twoFramesLater, useAppInBrowser } from '../helpers/browser';
 
 const env = useAppInBrowser();
 
@@ -192,7 +192,7 @@ describe('translations as others', () => {
     await screenshot(page, 'translations-list-read-only-cn-light');
     await env.app.db('translations').where({ namespace: 'e2e' }).delete();
 
-    await page.goto('/translation-import');
+    await openInApp(page, '/translation-import');
     await page.getByTestId('import-read-only').waitFor();
     expect(await page.getByTestId('import-file').isDisabled()).toBe(true);
     await closePage(page);

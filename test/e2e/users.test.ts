@@ -1,5 +1,5 @@
 import { HttpClient } from '../helpers/httpClient';
-import { closePage, expectCount, newPage, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
 import { DEMO_USERS } from '../../seeds/demo';
 
 const env = useAppInBrowser();
@@ -104,7 +104,7 @@ describe('the users screens as an administrator (cn, light)', () => {
     await page.locator('tr', { hasText: 'team_leader' }).locator('td').nth(1).click();
     await page.waitForURL((url) => url.pathname === `/users/${id}/edit`);
     await page.locator('input[name=username]').waitFor();
-    await page.goto(`/users/${id}`);
+    await openInApp(page, `/users/${id}`);
     await page.waitForURL((url) => url.pathname === `/users/${id}/edit`);
     await page.locator('input[name=username]').waitFor();
     await closePage(page);
@@ -135,7 +135,7 @@ describe('editing a user (en, dark)', () => {
     await page.locator('tr', { hasText: 'Regional dispatcher' }).first().waitFor();
     await screenshot(page, 'users-list-en-dark');
 
-    await page.goto(`/users/${id}/edit`);
+    await openInApp(page, `/users/${id}/edit`);
     await page.getByTestId('reset-password').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('input[name=password]').fill('a new beginning');

@@ -1,5 +1,5 @@
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { orderMaker } from '../helpers/orderReferences';
 
 // Webhooks on the integrations page (DESIGN §15, docs/webhooks.md): an administrator adds a
@@ -142,7 +142,7 @@ describe('webhooks', () => {
     await screenshot(page, 'webhooks-create-en-phone');
     // The delivery log, one column a delivery.
     const { id } = await env.app.db('webhooks').where({ url: 'https://hooks.example.com/tms' }).first('id');
-    await page.goto(`/webhooks/${id}`);
+    await openInApp(page, `/webhooks/${id}`);
     await page.getByTestId('webhook-deliveries').getByText('HTTP 503: try later').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(page, 'webhooks-edit-en-phone');

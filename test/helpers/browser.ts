@@ -194,6 +194,33 @@ export async function signIn(page: Page, role: Role, { path = '/', language }: {
 }
 
 /**
+ * Opens `path` as a link inside the app does: the router shows it, without loading the page anew
+ * (a load costs 15 to 20 times a route change here: 1.5 to 2.3 CPU-seconds of Chromium against
+ * ~0.1), and what the app has read stays cached as after a click. The screen of another page (its
+ * path's first segment) is waited out, so what the caller looks for next is the new page's; within
+ * a page (another record, another filter) the caller waits for what tells the new screen. A page
+ * that does not show the app yet (a kept tab at rest, another origin) loads it. A route change
+ * leaves without asking, as the history's back button does: a form with unsaved changes is left.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const inApp = await page.evaluate((to) => document.getElementById('root')?.hasChildNodes() === true
+    && new URL(to, location.href).origin === location.origin, path);
+  if (!inApp) {
+    await page.goto(path);
+    return;
+  }
+  const leaving = await page.evaluateHandle((to) => {
+    const screen = new URL(to, location.href).pathname.split('/')[1] === location.pathname.split('/')[1] ? null
+      : document.querySelector('.RaLayout-content')?.firstElementChild ?? null;
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return screen;
+  }, path);
+  if (leaving.asElement()) await page.waitForFunction((screen) => !screen?.isConnected, leaving);
+  await leaving.dispose();
+}
+
+/**
  * Two frames on in the page: what the last click or navigation set in motion has rendered, and
  * the effects of that render (requests a mount starts) have run. For checking that nothing came.
  */

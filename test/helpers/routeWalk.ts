@@ -1,16 +1,10 @@
 import type { Page } from 'playwright-core';
 
 /*
- * What a walk through the app's pages needs: opening a route in the running app, waiting until a
- * page is quiet, and finding text that is neither data nor in the page's language. The route walk
- * (test/e2e/routeWalk.test.ts) uses them all.
+ * What a walk through the app's pages needs besides opening each in the running app (openInApp in
+ * browser.ts): waiting until a page is quiet, and finding text that is neither data nor in the
+ * page's language. The route walk (test/e2e/routeWalk.test.ts) uses them all.
  */
-
-/** Opens `path` inside the running app, as a click on a link does: the router follows the history. */
-export const navigateInApp = (page: Page, path: string) => page.evaluate((to) => {
-  window.history.pushState({}, '', to);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-}, path);
 
 /** How many of the page's requests are under way, counted from now on. */
 export function requestsInFlight(page: Page): () => number {
