@@ -195,7 +195,7 @@ export async function signIn(page: Page, role: Role, { path = '/', language }: {
 
 /**
  * Opens `path` as a link inside the app does: the router shows it, without loading the page anew
- * (a load costs 15 to 20 times a route change here: 1.5 to 2.3 CPU-seconds of Chromium against
+ * (a load costs 20 times a route change here: 2.0 to 2.4 CPU-seconds of Chromium against
  * ~0.1), and what the app has read stays cached as after a click. The screen of another page (its
  * path's first segment) is waited out, so what the caller looks for next is the new page's; within
  * a page (another record, another filter) the caller waits for what tells the new screen. A page
