@@ -13,10 +13,10 @@ export const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screensho
  * Debian's Chromium, headless, with a fresh profile and no background traffic. Its pages' scripts
  * run in V8's interpreter and baseline compiler only (`--no-opt,--no-maglev`): a test's page lives
  * for seconds, and the optimising compilers spent more on compiling than they won back. A load of
- * /orders in a kept tab took 1.5 to 1.6 CPU-seconds of Chromium, against 2.0 to 2.2 with them;
- * six browser files (keyboard, pricingGrid, orders, masterData, bulkEdit, reports) 273 and 282 s
- * on three workers, against 322 and 342 s (546 busy CPU-seconds against 670). What a script does
- * is the same in every tier.
+ * /orders in a kept tab took 1.5 to 1.6 CPU-seconds of Chromium, against 2.0 to 2.2 with them,
+ * and axe's run on it 0.6 against 1.0; the whole browser suite 1,007 s on three workers and
+ * PostgreSQL, against 1,194 s (1,997 busy CPU-seconds of the machine against 2,343). What a
+ * script does is the same in every tier.
  */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
