@@ -13,7 +13,7 @@ export const SCREENSHOTS = path.resolve(__dirname, '../../test-results/screensho
  * Debian's Chromium, headless, with a fresh profile and no background traffic. Its pages' scripts
  * run in V8's interpreter and baseline compiler only (`--no-opt,--no-maglev`): a test's page lives
  * for seconds, and the optimising compilers spent more on compiling than they won back. A load of
- * /orders in a kept tab took 1.5 to 1.6 CPU-seconds of Chromium, against 2.0 to 2.2 with them,
+ * /orders in a kept tab took 1.5 to 1.75 CPU-seconds of Chromium, against 2.0 to 2.4 with them,
  * and axe's run on it 0.6 against 1.0; the whole browser suite 1,007 s on three workers and
  * PostgreSQL, against 1,194 s (1,997 busy CPU-seconds of the machine against 2,343). What a
  * script does is the same in every tier.
@@ -203,8 +203,8 @@ export async function signIn(page: Page, role: Role, { path = '/', language }: {
 
 /**
  * Opens `path` as a link inside the app does: the router shows it, without loading the page anew
- * (a load costs 20 times a route change here: 2.0 to 2.4 CPU-seconds of Chromium against
- * ~0.1), and what the app has read stays cached as after a click. The screen of another page (its
+ * (a load costs 15 times a route change here: 1.5 to 1.75 CPU-seconds of Chromium, launchBrowser's
+ * figure, against ~0.1), and what the app has read stays cached as after a click. The screen of another page (its
  * path's first segment) is waited out, so what the caller looks for next is the new page's; within
  * a page (another record, another filter) the caller waits for what tells the new screen. A page
  * that does not show the app yet (a kept tab at rest, another origin) loads it. A route change
