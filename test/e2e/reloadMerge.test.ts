@@ -230,6 +230,44 @@ describe('reload after a save refused as stale', () => {
   });
 });
 
+describe('a read of the record under way as editing starts', () => {
+  it('is dropped: the form keeps the version it shows, so a save over another person\'s change is refused, not made', async () => {
+    const order = await createOrder(admin, { mtmNumber: 'MTM-RM-READ',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader });
+    const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
+    await page.getByTestId('order-edit').waitFor();
+    // The order's next read is held on its way until the other person has saved.
+    let [reached, release] = [() => {}, () => {}];
+    const reading = new Promise<void>((resolve) => { reached = resolve; });
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route(`**/api/orders/${order.id}`, async (route) => {
+      if (route.request().method() === 'GET') {
+        reached();
+        await released;
+      }
+      await route.continue();
+    });
+    // Someone adds another order: what shows orders reads again, this one's record too.
+    await createOrder(admin, { mtmNumber: 'MTM-RM-READ-2', pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area,
+      assignedUserId: refs.leader });
+    await reading;
+    await page.getByTestId('order-edit').click();
+    await shows(page, 'mtmNumber', 'MTM-RM-READ');
+    await input(page, 'notes').fill('我的备注');
+    expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', version: order.version })).status).toBe(200);
+    // The read comes back with the other person's version, while the page hears of their change.
+    release();
+    await page.getByTestId('live-record-notice').waitFor();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
+    const refused = page.getByTestId('stale-save');
+    const saved = page.getByText('订单已保存');
+    await refused.or(saved).first().waitFor();
+    expect(await saved.count()).toBe(0);
+    expect((await admin.get(`/api/orders/${order.id}`)).body).toMatchObject({ notes: '别人的备注', version: order.version + 1 });
+    await closePage(page);
+  });
+});
+
 describe.each(RUNS.slice(0, 2))('reload after a master-data save refused as stale ($language, $theme, $width px)', (run) => {
   const texts = TEXTS[run.language];
   it('offers the merged reload the order form offers, and the next save goes through', async () => {

@@ -104,7 +104,7 @@ export const LiveRecordNotice = () => {
     settle(field);
   };
 
-  useEffect(() => (recordId !== undefined ? holdRecord(resource, recordId) : undefined), [resource, recordId]);
+  useEffect(() => (recordId !== undefined ? holdRecord(queryClient, resource, recordId) : undefined), [queryClient, resource, recordId]);
 
   useEffect(() => {
     const heard = (event: Event) => {

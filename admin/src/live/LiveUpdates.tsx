@@ -1,4 +1,4 @@
-import { hashKey, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useGetIdentity, useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
@@ -40,11 +40,15 @@ const held = new Map<string, number>();
 /**
  * Holds a record while a form edits it: its query is not refetched on others' changes, or the
  * form would take the new version and a save would no longer meet the 409 that tells of another
- * person's change (docs/api-conventions.md). The notice says so instead. Returns the release.
+ * person's change (docs/api-conventions.md). The notice says so instead. A fetch of it already
+ * under way (a change heard just before the form opened) is dropped for the same reason: what
+ * it read may be newer than what the form shows, and a save would silently overwrite it.
+ * Returns the release.
  */
-export function holdRecord(resource: string, id: unknown): () => void {
+export function holdRecord(queryClient: QueryClient, resource: string, id: unknown): () => void {
   const key = `${resource}:${String(id)}`;
   held.set(key, (held.get(key) ?? 0) + 1);
+  void queryClient.cancelQueries({ queryKey: [resource, 'getOne', { id: String(id) }] });
   return () => {
     const count = (held.get(key) ?? 1) - 1;
     if (count > 0) held.set(key, count);
