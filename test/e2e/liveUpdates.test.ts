@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import type { HttpClient } from '../helpers/httpClient';
 import { orderMaker } from '../helpers/orderReferences';
 import type { Role } from '@kernel/users/roles';
-import { closePage, expectAbsent, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { demoUserName } from '../../seeds/demo';
 
 // Live updates (docs/live-updates.md): what one person changes, another sees without reloading.
@@ -133,6 +133,24 @@ describe('live updates', () => {
     await compared.waitFor({ state: 'detached' });
     await notice.getByRole('button', { name: '重新加载' }).click();
     await notice.waitFor({ state: 'detached' });
+    await closePage(page);
+  });
+
+  it('opens a record changed since it was last shown as it is now, not as it was when shown', async () => {
+    const order = await newOrder('MTM-LIVE-3');
+    const page = await newPage(env.browser, env.app.url);
+    await signInListening(page, 'team_leader', `/orders/${order.id}`);
+    const progress = page.getByTestId('order-progress');
+    await progress.and(page.locator('[data-status=booking_received]')).waitFor();
+    await openInApp(page, '/orders');
+    await row(page, 'MTM-LIVE-3').waitFor();
+
+    // Changed while the list is on screen: the list reads it again (and react-admin fills its
+    // cache of single records from the list's rows, keeping the ones it has).
+    expect((await admin.post(`/api/orders/${order.id}/transitions`, { to: 'awaiting_supplier_confirmation' })).status).toBe(200);
+    await row(page, 'MTM-LIVE-3').getByText('待供应商确认').waitFor();
+    await openInApp(page, `/orders/${order.id}`);
+    await progress.and(page.locator('[data-status=awaiting_supplier_confirmation]')).waitFor();
     await closePage(page);
   });
 });

@@ -2,7 +2,7 @@ import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanst
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useGetIdentity, useLogoutIfAccessDenied } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
-import { RECORD_TYPE_NAMES, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
+import { isRecordType, RECORD_TYPE_NAMES, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
 import { useAppDataProvider } from '../providers/dataProvider';
 import { queryKeys } from '../providers/queryKeys';
 import { TAB_ID } from '../providers/tabId';
@@ -34,6 +34,13 @@ const OWN_ACCOUNT = [queryKeys.currentUser(), queryKeys.accessiblePages(), query
 /** What every change makes stale: the log of it, the trash it may have filled or emptied, the dashboard. */
 const ALWAYS = [resource('activity-logs'), resource('trash'), queryKeys.dashboard()];
 
+/** The queries of the record a change is about, in each resource that shows it; of all its records when it names none (a batch). */
+function recordsOf({ type, id }: LiveChange): QueryKey[] {
+  if (!type || !isRecordType(type)) return [];
+  const { name, shownBy = [] } = RECORD_TYPES[type];
+  return [name, ...shownBy].map((shownIn) => (id === null ? [shownIn, 'getOne'] : [shownIn, 'getOne', { id }]));
+}
+
 /** The records held by a form being edited (LiveRecordNotice), as `resource:id`, with how many forms hold each. */
 const held = new Map<string, number>();
 
@@ -56,7 +63,9 @@ export function holdRecord(queryClient: QueryClient, resource: string, id: unkno
   };
 }
 
-const beingEdited = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne'
+/** react-admin's query of one record: `[resource, 'getOne', { id }]`. */
+const isRecordQuery = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne';
+const beingEdited = (queryKey: readonly unknown[]) => isRecordQuery(queryKey)
   && held.has(`${String(queryKey[0])}:${String((queryKey[2] as { id?: unknown })?.id)}`);
 /** Every query but the held records'. */
 const notHeld = { predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => !beingEdited(queryKey) };
@@ -109,18 +118,30 @@ export const LiveUpdates = () => {
     let dropped = false;
     // A burst of changes (a batch, an import) refetches each query once, not once per change; a
     // resync or a reconnection among them refetches everything once. Two invalidations at once
-    // would each fetch: the second cancels the first's request and asks again.
+    // would each fetch: the second cancels the first's request and asks again. A changed record
+    // no screen shows is dropped from the cache, not marked stale: react-admin fills its cache of
+    // single records from every list it reads, keeping those it has and marking them fresh, so a
+    // stale one would pass for current once the list on screen refetched, and show as it was when
+    // next opened. Dropped, it is read anew, or taken from the list's current row (every field).
     const stale = new Map<string, QueryKey>();
+    const changedRecords = new Map<string, QueryKey>();
     let everything = false;
     let flush: number | undefined;
-    const markStale = (keys: QueryKey[] | 'everything') => {
+    const markStale = (keys: QueryKey[] | 'everything', records: QueryKey[] = []) => {
       if (keys === 'everything') everything = true;
       else keys.forEach((key) => stale.set(hashKey(key), key));
+      records.forEach((key) => changedRecords.set(hashKey(key), key));
       flush ??= window.setTimeout(() => {
         flush = undefined;
-        if (everything) void queryClient.invalidateQueries(notHeld);
-        else for (const key of stale.values()) void queryClient.invalidateQueries({ queryKey: key, ...notHeld });
+        if (everything) {
+          queryClient.removeQueries({ type: 'inactive', predicate: ({ queryKey }) => isRecordQuery(queryKey) });
+          void queryClient.invalidateQueries(notHeld);
+        } else {
+          for (const key of changedRecords.values()) queryClient.removeQueries({ queryKey: key, type: 'inactive' });
+          for (const key of stale.values()) void queryClient.invalidateQueries({ queryKey: key, ...notHeld });
+        }
         stale.clear();
+        changedRecords.clear();
         everything = false;
       }, COALESCE_MS);
     };
@@ -133,7 +154,7 @@ export const LiveUpdates = () => {
       if (change.tab === TAB_ID) return;
       // Another person's sign-in is a change to their account, not to this person's access.
       const own = change.type === 'user' && change.id === String(userId) ? OWN_ACCOUNT : [];
-      markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...own, ...ALWAYS]);
+      markStale([...(change.type ? AFFECTS[change.type] ?? [] : []), ...own, ...ALWAYS], recordsOf(change));
     });
     // The person's own notifications changed (docs/notifications.md#live): the bell refetches.
     source.addEventListener('notification', () => markStale([queryKeys.notifications()]));
