@@ -42,6 +42,12 @@ export interface RecordType {
   label: RecordLabel;
   /** Other resources that show its records (pricing shows orders): a change makes their queries stale too. */
   shownBy?: readonly string[];
+  /**
+   * The resource that names its live records to every active user, for the pickers and the
+   * references of other records (api/src/resources/pickerResource.ts): a change makes its queries
+   * stale too, or a renamed record kept its old name in the lists that show it.
+   */
+  picker?: string;
   /** Its logged fields that are not plain values (kernel/activity/fieldKinds.ts). */
   fields?: Readonly<Record<string, FieldKind>>;
 }
@@ -68,12 +74,12 @@ const TYPES = {
       ...money([...PRICE_INPUTS, ...SIDES.map((side) => side.total)]),
     },
   },
-  supplier: { name: 'suppliers', pageKey: 'suppliers', label: NAME, fields: { status: ACTIVE, serviceAreaIds: { refs: 'delivery_area' } } },
-  warehouse: { name: 'warehouses', pageKey: 'warehouses', label: NAME, fields: { status: ACTIVE } },
-  vehicle_type: { name: 'vehicle-types', pageKey: 'vehicle_types', label: NAME, fields: { status: ACTIVE } },
-  delivery_area: { name: 'delivery-areas', pageKey: 'delivery_areas', label: NAME, fields: { status: ACTIVE } },
+  supplier: { name: 'suppliers', pageKey: 'suppliers', picker: 'supplier-options', label: NAME, fields: { status: ACTIVE, serviceAreaIds: { refs: 'delivery_area' } } },
+  warehouse: { name: 'warehouses', pageKey: 'warehouses', picker: 'warehouse-options', label: NAME, fields: { status: ACTIVE } },
+  vehicle_type: { name: 'vehicle-types', pageKey: 'vehicle_types', picker: 'vehicle-type-options', label: NAME, fields: { status: ACTIVE } },
+  delivery_area: { name: 'delivery-areas', pageKey: 'delivery_areas', picker: 'delivery-area-options', label: NAME, fields: { status: ACTIVE } },
   user: {
-    name: 'users', pageKey: 'users', label: { person: true },
+    name: 'users', pageKey: 'users', picker: 'user-options', label: { person: true },
     fields: { role: { enum: 'roles' }, status: { enum: 'user_statuses' }, deliveryAreaIds: { refs: 'delivery_area' } },
   },
   translation: { name: 'translations', label: { columns: ['namespace', 'key'], separator: '.' } },

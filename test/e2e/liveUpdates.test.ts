@@ -136,6 +136,34 @@ describe('live updates', () => {
     await closePage(page);
   });
 
+  it('shows on the order detail a change made while it was being edited, once the editing is cancelled', async () => {
+    const order = await newOrder('MTM-LIVE-5');
+    const page = await newPage(env.browser, env.app.url);
+    await signInListening(page, 'team_leader', `/orders/${order.id}`);
+    await page.getByTestId('order-edit').click();
+    // What the change makes stale is refetched (its timeline among them), but not the record being edited.
+    const refetched = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/orders/${order.id}/events`);
+    expect((await admin.put(`/api/orders/${order.id}`, { notes: '编辑时别人写的备注', version: order.version })).status).toBe(200);
+    await page.getByTestId('live-record-notice').waitFor();
+    await refetched;
+    const details = page.getByTestId('order-details');
+    await details.getByRole('button', { name: '取消' }).click();
+    await details.getByText('编辑时别人写的备注').waitFor();
+    await closePage(page);
+  });
+
+  it('shows a renamed delivery area by its new name in the order list, without a reload', async () => {
+    await newOrder('MTM-LIVE-4');
+    const page = await newPage(env.browser, env.app.url);
+    await signInListening(page, 'admin', '/orders');
+    await row(page, 'MTM-LIVE-4').getByText('实时 Live area').waitFor();
+    const area = await env.app.db('deliveryAreas').where({ code: 'LV-A' }).first();
+    expect((await admin.put(`/api/delivery-areas/${area.id}`, { version: area.version, name: '改名的区域 Renamed area' })).status).toBe(200);
+    // The list names it as the order form's picker does (delivery-area-options): what the change makes stale.
+    await row(page, 'MTM-LIVE-4').getByText('改名的区域 Renamed area').waitFor();
+    await closePage(page);
+  });
+
   it('opens a record changed since it was last shown as it is now, not as it was when shown', async () => {
     const order = await newOrder('MTM-LIVE-3');
     const page = await newPage(env.browser, env.app.url);

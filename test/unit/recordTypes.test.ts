@@ -34,6 +34,16 @@ describe('the list of record types', () => {
       expect(accessOf(name)).toBeDefined();
     });
 
+  it.each(RESOURCES.filter((def) => isRecordType(def.entityType)).map((def) => [def.name, def.entityType]))(
+    'makes the resource %s stale on a change of a %s: it is the type\'s own, its picker or one it is shown by', (name, type) => {
+      const { name: own, picker, shownBy = [] } = RECORD_TYPES[type as keyof typeof RECORD_TYPES];
+      expect([own, picker, ...shownBy]).toContain(name);
+    });
+
+  it.each(RECORD_TYPE_NAMES.filter((type) => RECORD_TYPES[type].picker !== undefined))('has the picker of %s served by the API', (type) => {
+    expect(RESOURCES.find((def) => def.name === RECORD_TYPES[type].picker)?.entityType).toBe(type);
+  });
+
   it('puts in the trash every resource a delete sends there, and no other', () => {
     const deletedToTrash = RESOURCES.filter((def) => def.softDelete !== false && def.write && def.write.deletable !== false);
     expect(deletedToTrash.map((def) => def.name).sort()).toEqual(Object.values(RECORD_RESOURCES).map((def) => def.name).sort());

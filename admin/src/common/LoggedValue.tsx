@@ -1,15 +1,13 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useGetMany, useTranslate, type Identifier } from 'react-admin';
 import { fieldKindOf, type FieldKind } from '@kernel/activity/fieldKinds';
+import { isRecordType, RECORD_TYPES } from '@kernel/resources/recordTypes';
 import { dateStyleOf, useDateFormat } from './dateFormat';
 import { displayName } from './displayName';
 import { moneyText } from './moneyText';
 
-/** The resource that names records of an entity type now, as the forms' pickers do. */
-const NAMED_BY: Readonly<Record<string, string>> = {
-  supplier: 'supplier-options', warehouse: 'warehouse-options', vehicle_type: 'vehicle-type-options',
-  delivery_area: 'delivery-area-options', user: 'user-options', rate_card: 'rate-cards',
-};
+/** The resource that names records of an entity type now: its picker, as the forms' pickers do, else its own. */
+const namedBy = (type: string) => (isRecordType(type) ? RECORD_TYPES[type].picker ?? RECORD_TYPES[type].name : type);
 
 /** Names of referenced records, by id as text. */
 export type Names = Readonly<Record<string, string>>;
@@ -25,7 +23,7 @@ const NameChips = ({ ids, names }: { ids: Identifier[]; names: Names }) => (
 
 /** Records named by the names they have now: the History's "now" column. */
 const NamesNow = ({ type, ids, list }: { type: string; ids: Identifier[]; list: boolean }) => {
-  const { data = [] } = useGetMany(NAMED_BY[type], { ids });
+  const { data = [] } = useGetMany(namedBy(type), { ids });
   const names = Object.fromEntries(data.map((record) => [String(record.id), displayName(record)]));
   return list ? <NameChips ids={ids} names={names} /> : <>{names[String(ids[0])] ?? `#${ids[0]}`}</>;
 };

@@ -15,16 +15,19 @@ const ALSO_AFFECTS: Partial<Record<RecordTypeName, QueryKey[]>> = {
   delivery_area: [queryKeys.processMonitoring()],
 };
 
+/** The resources that show records of a type: its own, the others that list them, its picker (kernel/resources/recordTypes.ts). */
+function shownIn(type: RecordTypeName): string[] {
+  const { name, shownBy = [], picker } = RECORD_TYPES[type];
+  return [name, ...shownBy, ...picker === undefined ? [] : [picker]];
+}
+
 /**
  * The queries (by the start of their key) a change of each kind of record makes stale: a record
- * type's, those of the resources that show it (kernel/resources/recordTypes.ts); the other logged
- * subjects', those of the screens that show them.
+ * type's, those of the resources that show it; the other logged subjects', those of the screens
+ * that show them.
  */
 const AFFECTS: Record<string, QueryKey[]> = {
-  ...Object.fromEntries(RECORD_TYPE_NAMES.map((type) => {
-    const { name, shownBy = [] } = RECORD_TYPES[type];
-    return [type, [...[name, ...shownBy].map(resource), ...ALSO_AFFECTS[type] ?? []]];
-  })),
+  ...Object.fromEntries(RECORD_TYPE_NAMES.map((type) => [type, [...shownIn(type).map(resource), ...ALSO_AFFECTS[type] ?? []]])),
   permission: [queryKeys.permissions(), queryKeys.accessiblePages(), queryKeys.allPageAccess()],
   report_run: [resource('report-runs'), queryKeys.reports()],
   saved_filter: [queryKeys.allSavedFilters()],
@@ -37,29 +40,31 @@ const ALWAYS = [resource('activity-logs'), resource('trash'), queryKeys.dashboar
 /** The queries of the record a change is about, in each resource that shows it; of all its records when it names none (a batch). */
 function recordsOf({ type, id }: LiveChange): QueryKey[] {
   if (!type || !isRecordType(type)) return [];
-  const { name, shownBy = [] } = RECORD_TYPES[type];
-  return [name, ...shownBy].map((shownIn) => (id === null ? [shownIn, 'getOne'] : [shownIn, 'getOne', { id }]));
+  return shownIn(type).map((name) => (id === null ? [name, 'getOne'] : [name, 'getOne', { id }]));
 }
 
 /** The records held by a form being edited (LiveRecordNotice), as `resource:id`, with how many forms hold each. */
 const held = new Map<string, number>();
 
 /**
- * Holds a record while a form edits it: its query is not refetched on others' changes, or the
- * form would take the new version and a save would no longer meet the 409 that tells of another
- * person's change (docs/api-conventions.md). The notice says so instead. A fetch of it already
- * under way (a change heard just before the form opened) is dropped for the same reason: what
- * it read may be newer than what the form shows, and a save would silently overwrite it.
- * Returns the release.
+ * Holds a record while a form edits it: its query is not refetched on others' changes, only
+ * marked stale, or the form would take the new version and a save would no longer meet the 409
+ * that tells of another person's change (docs/api-conventions.md). The notice says so instead. A
+ * fetch of it already under way (a change heard just before the form opened) is dropped for the
+ * same reason: what it read may be newer than what the form shows, and a save would silently
+ * overwrite it. Returns the release, after which a record a change made stale meanwhile is read
+ * again if a screen still shows it (the order detail, its editing cancelled).
  */
 export function holdRecord(queryClient: QueryClient, resource: string, id: unknown): () => void {
   const key = `${resource}:${String(id)}`;
+  const queryKey = [resource, 'getOne', { id: String(id) }];
   held.set(key, (held.get(key) ?? 0) + 1);
-  void queryClient.cancelQueries({ queryKey: [resource, 'getOne', { id: String(id) }] });
+  void queryClient.cancelQueries({ queryKey });
   return () => {
     const count = (held.get(key) ?? 1) - 1;
-    if (count > 0) held.set(key, count);
-    else held.delete(key);
+    if (count > 0) return void held.set(key, count);
+    held.delete(key);
+    void queryClient.refetchQueries({ queryKey, type: 'active', predicate: ({ state }) => state.isInvalidated });
   };
 }
 
@@ -67,8 +72,14 @@ export function holdRecord(queryClient: QueryClient, resource: string, id: unkno
 const isRecordQuery = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne';
 const beingEdited = (queryKey: readonly unknown[]) => isRecordQuery(queryKey)
   && held.has(`${String(queryKey[0])}:${String((queryKey[2] as { id?: unknown })?.id)}`);
-/** Every query but the held records'. */
-const notHeld = { predicate: ({ queryKey }: { queryKey: readonly unknown[] }) => !beingEdited(queryKey) };
+/**
+ * Marks the queries `filters` select stale, and refetches those on screen but the held records'
+ * (which stay as they are until their release).
+ */
+function invalidate(queryClient: QueryClient, filters: { queryKey?: QueryKey }) {
+  void queryClient.invalidateQueries({ ...filters, refetchType: 'none' }).then(() => queryClient.refetchQueries({
+    ...filters, type: 'active', predicate: ({ queryKey }) => !beingEdited(queryKey) }));
+}
 
 /** How long changes gather before the queries they make stale refetch. */
 const COALESCE_MS = 100;
@@ -135,10 +146,10 @@ export const LiveUpdates = () => {
         flush = undefined;
         if (everything) {
           queryClient.removeQueries({ type: 'inactive', predicate: ({ queryKey }) => isRecordQuery(queryKey) });
-          void queryClient.invalidateQueries(notHeld);
+          invalidate(queryClient, {});
         } else {
           for (const key of changedRecords.values()) queryClient.removeQueries({ queryKey: key, type: 'inactive' });
-          for (const key of stale.values()) void queryClient.invalidateQueries({ queryKey: key, ...notHeld });
+          for (const key of stale.values()) invalidate(queryClient, { queryKey: key });
         }
         stale.clear();
         changedRecords.clear();

@@ -32,5 +32,5 @@ export const deliveryAreasResource: ResourceDef<DeliveryArea> = {
 };
 
 /** A regional dispatcher picks (and files orders in) their own delivery areas only. */
-export const deliveryAreaOptionsResource = pickerResource(deliveryAreasResource, 'delivery-area-options', ['code', 'name', 'region', 'status'],
+export const deliveryAreaOptionsResource = pickerResource(deliveryAreasResource, ['code', 'name', 'region', 'status'],
   areaScope('delivery_areas.id'));

@@ -1,5 +1,5 @@
 import { requireActiveUser } from '../middleware/guard';
-import type { AnyResource, Scope } from './resource';
+import { ofPicker, type AnyResource, type Scope } from './resource';
 
 /**
  * The names of a resource's live records for pickers, readable by any active user (not by a pending
@@ -8,13 +8,11 @@ import type { AnyResource, Scope } from './resource';
  * hold those master-data pages: their full lists would answer 403. A picker shows `id` and the
  * `shown` fields only, searches and sorts by them, and writes nothing.
  */
-export function pickerResource(def: AnyResource, name: string, shown: readonly string[], scope?: Scope): AnyResource {
+export function pickerResource(def: AnyResource, shown: readonly string[], scope?: Scope): AnyResource {
   const { sortable, sortKeys, defaultSort, search, filters } = def.list;
   return {
-    name,
-    entityType: def.entityType,
+    ...ofPicker(def.entityType),
     model: def.model,
-    pageKey: def.pageKey,
     guards: { read: requireActiveUser() },
     label: def.label,
     shown,

@@ -7,7 +7,7 @@ import type { RecordModel } from '../db/RecordModel';
 import type { ListExport, LoadTranslator } from '../csv/listExport';
 import type { RouteGuard } from '../middleware/guard';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import { RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
+import { isRecordType, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
 import type { FilterKind } from './listQuery';
 
 export type { Ctx };
@@ -174,6 +174,16 @@ export interface ResourceDef<M extends Model, New extends Input<M> = Input<M>> {
 export function ofRecordType(type: RecordTypeName): { name: string; entityType: RecordTypeName; pageKey?: PageKey } {
   const { name, pageKey } = RECORD_TYPES[type];
   return { name, entityType: type, pageKey };
+}
+
+/**
+ * The name, entity type and page key of a record type's picker (kernel/resources/recordTypes.ts,
+ * `picker`): the resource that names its live records to every active user (pickerResource.ts).
+ */
+export function ofPicker(type: string): { name: string; entityType: RecordTypeName; pageKey?: PageKey } {
+  const picker = isRecordType(type) ? RECORD_TYPES[type].picker : undefined;
+  if (!isRecordType(type) || picker === undefined) throw new Error(`The record type ${type} names no picker (kernel/resources/recordTypes.ts)`);
+  return { name: picker, entityType: type, pageKey: RECORD_TYPES[type].pageKey };
 }
 
 /** A resource of any model: what the generic handlers, the registry and the trash serve. */

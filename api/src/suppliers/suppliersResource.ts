@@ -58,4 +58,4 @@ export const suppliersResource: ResourceDef<Supplier> = {
 };
 
 /** The names of the live records for the order screens' pickers (resources/pickerResource.ts). */
-export const supplierOptionsResource = pickerResource(suppliersResource, 'supplier-options', ['name', 'shortName', 'status']);
+export const supplierOptionsResource = pickerResource(suppliersResource, ['name', 'shortName', 'status']);

@@ -1,5 +1,5 @@
 import { requireActiveUser } from '../middleware/guard';
-import type { ResourceDef } from '../resources/resource';
+import { ofPicker, type ResourceDef } from '../resources/resource';
 import { User } from './User';
 
 /**
@@ -9,10 +9,8 @@ import { User } from './User';
  * (docs/roles-and-permissions.md#pending-users: the dashboard and their own account only, no staff lists).
  */
 export const userOptionsResource: ResourceDef<User> = {
-  name: 'user-options',
-  entityType: 'user',
+  ...ofPicker('user'),
   model: User,
-  pageKey: 'users',
   guards: { read: requireActiveUser() },
   label: 'username',
   hidden: ['passwordHash', 'email', 'phone', 'lastLoginAt', 'createdAt', 'updatedAt', 'version'],

@@ -33,4 +33,4 @@ export const vehicleTypesResource: ResourceDef<VehicleType> = {
 };
 
 /** The names of the live records for the order screens' pickers (resources/pickerResource.ts). */
-export const vehicleTypeOptionsResource = pickerResource(vehicleTypesResource, 'vehicle-type-options', ['code', 'name', 'status']);
+export const vehicleTypeOptionsResource = pickerResource(vehicleTypesResource, ['code', 'name', 'status']);

@@ -33,4 +33,4 @@ export const warehousesResource: ResourceDef<Warehouse> = {
 };
 
 /** The names of the live records for the order screens' pickers (resources/pickerResource.ts). */
-export const warehouseOptionsResource = pickerResource(warehousesResource, 'warehouse-options', ['code', 'name', 'status']);
+export const warehouseOptionsResource = pickerResource(warehousesResource, ['code', 'name', 'status']);
