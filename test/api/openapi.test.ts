@@ -104,9 +104,10 @@ describe('the OpenAPI document', () => {
   it('and its viewer are for signed-in users', async () => {
     const anyone = new HttpClient(app.url);
     expect((await anyone.get('/api/openapi.json')).status).toBe(401);
-    // The viewer is a page: a signed-out browser goes to the sign-in page, not to a 401 in JSON.
-    const signedOut = await anyone.get('/api/docs');
-    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/auth']);
+    // The viewer is a page: a signed-out browser goes to the sign-in page, not to a 401 in JSON,
+    // with the way back (the query too).
+    const signedOut = await anyone.get('/api/docs?filter=orders');
+    expect([signedOut.status, signedOut.headers.get('location')]).toEqual([302, '/auth?next=%2Fapi%2Fdocs%3Ffilter%3Dorders']);
     expect((await anyone.get('/api/docs/start.js')).status).toBe(401);
     const page = await admin.get('/api/docs');
     expect(page.status).toBe(200);

@@ -1,6 +1,7 @@
 import { HttpError, type AuthProvider } from 'react-admin';
 import { dataProvider, type CurrentUser, type Credentials, type Registration } from './dataProvider';
 import { accessiblePagesQuery, canAccessPageQuery, currentUserQuery, queryClient } from './queryClient';
+import { serverPageToReturnTo } from './returnPath';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import type { SecondFactorProof, SecondStep } from '@kernel/auth/secondFactor';
 import { personName } from '@kernel/users/personName';
@@ -60,6 +61,12 @@ export const authProviderOf = (accessOf: (name: string) => Access | undefined): 
     // Forget the "not signed in" answers cached while on /auth, or react-admin logs out at once.
     queryClient.removeQueries({ queryKey: ['auth'] });
     queryClient.removeQueries({ queryKey: accessiblePagesQuery.queryKey });
+    // Sent here by a page of the server (the API reference): back to it, not into the app.
+    const back = user.status === 'active' ? serverPageToReturnTo(window.location.search, window.location.origin) : undefined;
+    if (back) {
+      window.location.assign(back);
+      return new Promise<never>(() => {});
+    }
     return user;
   },
   /**

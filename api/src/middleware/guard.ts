@@ -49,11 +49,12 @@ export const requireUser = (): RouteGuard =>
 
 /**
  * An active signed-in user, whatever their pages: the pickers, saved filters. A page a person opens
- * in the browser (`signInPage`) sends them to the sign-in page when signed out, not to a 401 in JSON.
+ * in the browser (`signInPage`) sends them to the sign-in page when signed out, not to a 401 in JSON,
+ * with the way back (`?next=`: admin/src/providers/returnPath.ts).
  */
 export const requireActiveUser = ({ signInPage = false } = {}): RouteGuard =>
   Object.assign(guard('active', (ctx, next: Next) => {
-    if (signInPage && !ctx.state.user) return ctx.redirect('/auth');
+    if (signInPage && !ctx.state.user) return ctx.redirect(`/auth?next=${encodeURIComponent(ctx.originalUrl)}`);
     if (signedInUser(ctx).status !== 'active') {
       throw httpError('pending_account', 'Access denied: your account is waiting for activation by an administrator');
     }
