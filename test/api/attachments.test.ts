@@ -23,9 +23,10 @@ beforeAll(async () => {
 });
 
 /** Posts a multipart upload the way a browser form does. */
-async function upload(client: HttpClient, id: number, parts: { file?: [Buffer, string, string?]; kind?: string }) {
+async function upload(client: HttpClient, id: number, parts: { file?: [Buffer, string, string?]; kind?: string; note?: string }) {
   const form = new FormData();
   if (parts.kind !== undefined) form.append('kind', parts.kind);
+  if (parts.note !== undefined) form.append('note', parts.note);
   if (parts.file) {
     const [content, name, type] = parts.file;
     form.append('file', new Blob([new Uint8Array(content)], { type: type ?? 'application/octet-stream' }), name);
@@ -83,9 +84,12 @@ describe('order attachments', () => {
     expect(answer.body.fileName).toBe(stored);
   });
 
-  it('answers 400 without a file or with an unknown kind, and 415 for a JSON body', async () => {
+  it('answers 400 without a file, with an unknown kind or a field the form has not, and 415 for a JSON body', async () => {
     expect((await upload(admin, orderId, { kind: 'pod' })).body.errors).toEqual({ file: 'This field is required' });
-    expect((await upload(admin, orderId, { file: [PDF, 'x.pdf'], kind: 'selfie' })).status).toBe(400);
+    const unknownKind = await upload(admin, orderId, { file: [PDF, 'x.pdf'], kind: 'selfie' });
+    expect([unknownKind.status, unknownKind.body.fields]).toEqual([400, { kind: expect.objectContaining({ code: 'invalid_value' }) }]);
+    const extra = await upload(admin, orderId, { file: [PDF, 'x.pdf'], kind: 'pod', note: 'hi' });
+    expect([extra.status, extra.body.fields]).toEqual([400, { note: expect.objectContaining({ code: 'unknown_field' }) }]);
     expect((await admin.post(`/api/orders/${orderId}/attachments`, { file: 'x' })).status).toBe(415);
   });
 

@@ -24,7 +24,9 @@ beforeAll(async () => {
   document = answer.body;
 });
 
-const bodyOf = (path: string, method: string) => document.paths[path]?.[method]?.requestBody?.content['application/json'].schema;
+const bodyOf = (path: string, method: string) => document.paths[path]?.[method]?.requestBody?.content['application/json']?.schema;
+/** A multipart form's schema: its text fields and its file. */
+const formOf = (path: string, method: string) => document.paths[path]?.[method]?.requestBody?.content['multipart/form-data']?.schema;
 
 describe('the OpenAPI document', () => {
   it('is valid OpenAPI 3.1', () => {
@@ -57,9 +59,15 @@ describe('the OpenAPI document', () => {
     expect(document.paths['/api/orders/{id}/transitions'].post.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     // Every write the form screens make states its body.
     const writes = Object.entries(document.paths).flatMap(([path, operations]) => Object.entries(operations)
-      .filter(([method]) => method === 'put' || (method === 'post' && !/\/(restore|undo|read|read-all|retry|redeliver|logout|sign-out-everywhere|totp|recovery-codes|enrolment|passkey-challenge|registration|passkey-registration|attachments|import|errors\.(xlsx|csv)|report-runs|actions)$/.test(path)))
+      .filter(([method]) => method === 'put' || (method === 'post' && !/\/(restore|undo|read|read-all|retry|redeliver|logout|sign-out-everywhere|totp|recovery-codes|enrolment|passkey-challenge|registration|passkey-registration|report-runs|actions)$/.test(path)))
       .map(([method]) => `${method} ${path}`));
-    expect(writes.filter((write) => { const [method, path] = write.split(' '); return !bodyOf(path, method); })).toEqual([]);
+    expect(writes.filter((write) => { const [method, path] = write.split(' '); return !bodyOf(path, method) && !formOf(path, method); })).toEqual([]);
+    // An upload states its form: the text fields the route checks, and the file.
+    expect(formOf('/api/orders/import', 'post')).toMatchObject({ required: expect.arrayContaining(['dryRun', 'file']),
+      properties: { dryRun: { type: 'boolean' }, expect: expect.any(Object), file: { type: 'string', format: 'binary' } } });
+    expect(formOf('/api/orders/{id}/attachments', 'post')).toMatchObject({ required: ['kind', 'file'],
+      properties: { kind: { enum: ['pod', 'receipt'] } } });
+    expect(formOf('/api/orders/import/errors.csv', 'post')).toMatchObject({ required: ['file'] });
     // A body that depends on the person (the kinds they hear of, report subscriptions with the reports page) is stated at its widest.
     expect(Object.keys(bodyOf('/api/notification-settings', 'put')?.properties ?? {}).sort()).toEqual(['digestHour', 'kinds', 'reportSubscriptions']);
     expect(Object.keys(bodyOf('/api/notification-settings', 'put')?.properties?.kinds.properties ?? {}).sort()).toEqual([...NOTIFICATION_KINDS].sort());

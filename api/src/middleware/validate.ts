@@ -66,8 +66,12 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
 /** Marks a handler made by `takes`: its input's schemas, which the OpenAPI document reads (openapi/document.ts). */
 export const INPUT_SCHEMAS = Symbol('inputSchemas');
 
-/** The parts of a request a handler takes, each with the joi schema it is checked by. */
-export interface InputSchemas { params?: Joi.Schema; query?: Joi.Schema; body?: Joi.Schema }
+/**
+ * The parts of a request a handler takes, each with the joi schema it is checked by. `upload`: the
+ * text fields of a multipart form beside its file (`file`), which the handler reads and checks with
+ * that schema itself as the upload arrives (uploads/readUpload.ts).
+ */
+export interface InputSchemas { params?: Joi.Schema; query?: Joi.Schema; body?: Joi.Schema; upload?: Joi.Schema }
 
 /** What a `takes` handler gets: each part as its schema made it (defaults applied, strings converted). */
 export interface Input<B = unknown, Q = unknown, P = unknown> { body: B; query: Q; params: P }

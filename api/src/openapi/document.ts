@@ -25,6 +25,13 @@ function parameters(where: 'query' | 'path', schema: Joi.Schema | undefined, nam
 
 const ERROR_ANSWER = { $ref: '#/components/responses/Error' };
 
+/** A multipart form as the route reads it (uploads/readUpload.ts): its text fields, and the file in `file`. */
+function uploadSchema(fields: Joi.Schema): JsonSchema {
+  const { properties = {}, required = [], ...form } = schemaOf(fields);
+  return { ...form, properties: { ...properties, file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } },
+    required: [...required, 'file'] };
+}
+
 /** Who may call a route, as the document says it: no security for public routes, the page key as an extension. */
 function access(guard: GuardKind): Operation {
   if (guard === 'public') return { security: [] };
@@ -39,7 +46,8 @@ function operation(layer: Layer, method: string): Operation {
   const list = handler[LIST_QUERY] as ListQueryNames | undefined;
   const segments = String(layer.path).split('/').filter(Boolean);
   const pathParams = layer.paramNames.map((param: { name: string | number }) => String(param.name));
-  const body = input.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(input.body) } } } } : {};
+  const body = input.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(input.body) } } } }
+    : input.upload ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadSchema(input.upload) } } } } : {};
   return {
     operationId: `${method}${openapiPath(String(layer.path)).replace(/[^A-Za-z0-9]+/g, '_').replace(/_$/, '')}`,
     tags: [segments[0] === 'api' ? (segments[1] === 'public' ? `public/${segments[2]}` : segments[1]) : segments[0]],

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import Router from '@koa/router';
+import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
+import { checks } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { orderGuards, visibleOrder } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
@@ -32,19 +34,19 @@ function safeFileName(name: string): string {
 
 const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'] as const;
 
-async function upload(ctx: Ctx) {
+/** The upload form beside its file: what the file is. */
+const uploadFields = Joi.object<{ kind: OrderAttachment['kind'] }>({ kind: Joi.string().valid(...ATTACHMENT_KINDS).required() });
+
+const upload = checks({ upload: uploadFields }, async (ctx: Ctx) => {
   const orderId = await visibleOrder(ctx);
-  const { fields: { kind }, fileName, content } = await readUpload(ctx, MAX_ATTACHMENT_BYTES);
+  const { fields: { kind }, fileName, content } = await readUpload(ctx, MAX_ATTACHMENT_BYTES, uploadFields);
   if (!content || content.length === 0) {
     throw fieldRefusal('invalid_input', 'Choose a file to upload', 'file', problem('required'));
-  }
-  if (!ATTACHMENT_KINDS.includes(kind as never)) {
-    throw fieldRefusal('invalid_input', 'kind must be pod or receipt', 'kind', problem('invalid_value'));
   }
   const contentType = detectContentType(content);
   if (!contentType) throw httpError('unsupported_file_type', 'Only PDF, JPEG and PNG files are accepted (checked by their content, not their name)');
   ctx.body = await ctx.state.db.transaction(async (trx) => {
-    const inserted = await OrderAttachment.query(trx).insert({ orderId, kind: kind as OrderAttachment['kind'],
+    const inserted = await OrderAttachment.query(trx).insert({ orderId, kind,
       fileName: safeFileName(fileName ?? ''), contentType, size: content.length, content, uploadedBy: ctx.state.user!.id })
       .returning([...listColumns]);
     // The model keeps all it inserted, the content too: the answer holds the list's columns only.
@@ -54,7 +56,7 @@ async function upload(ctx: Ctx) {
     return row;
   });
   ctx.status = 201;
-}
+});
 
 async function list(ctx: Ctx) {
   const orderId = await visibleOrder(ctx);

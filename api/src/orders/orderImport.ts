@@ -10,7 +10,7 @@ import { personName } from '@kernel/users/personName';
 import { logActivities, type ActivityEntry } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
-import { fieldProblem, takes, validate, type Input } from '../middleware/validate';
+import { checks, fieldProblem, takes, type Input } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
 import { flatten, loadTranslator } from '../translations/catalog';
@@ -267,18 +267,20 @@ const importFields = Joi.object({
 
 /** The uploaded spreadsheet (field `file`, at most MAX_IMPORT_MB) and the form's other fields, checked by `fields`. */
 async function uploadedSheet<T>(ctx: Ctx, fields: Joi.Schema<T>): Promise<{ sheet: Sheet; fields: T }> {
-  const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20);
-  const checked = validate<T>(fields, upload.fields);
+  const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20, fields);
   if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required'));
-  return { sheet: await readSheet(upload.content), fields: checked };
+  return { sheet: await readSheet(upload.content), fields: upload.fields };
 }
+
+/** The error files' form: the file alone. */
+const NO_FIELDS = Joi.object({});
 
 /**
  * POST /api/orders/import, multipart: the spreadsheet in `file`, `dryRun` true for the preview;
  * false, with `expect` the preview's count of valid rows, creates them all in one transaction or
  * nothing (docs/order-import.md).
  */
-async function importOrders(ctx: Ctx) {
+const importOrders = checks({ upload: importFields }, async (ctx: Ctx) => {
   const { sheet, fields: { dryRun, expect } } = await uploadedSheet<{ dryRun: boolean; expect?: number }>(ctx, importFields);
   if (dryRun) {
     ctx.body = (await planImport(ctx.state.db, ctx, sheet)).report;
@@ -295,7 +297,7 @@ async function importOrders(ctx: Ctx) {
     return { ...report, created: creates.length, actionId };
   });
   ctx.status = 201;
-}
+});
 
 const localeQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default('cn') });
 
@@ -303,9 +305,9 @@ const localeQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default(
  * POST /api/orders/import/errors.xlsx and errors.csv?locale=, multipart: the same file as the
  * preview's; answers its rows that have errors, each with every problem in that language.
  */
-const errorFile = (format: 'xlsx' | 'csv') => takes({ query: localeQuery },
+const errorFile = (format: 'xlsx' | 'csv') => takes({ query: localeQuery, upload: NO_FIELDS },
   async (ctx: Ctx, { query: { locale } }: Input<unknown, { locale: Locale }>) => {
-    const { sheet } = await uploadedSheet(ctx, Joi.object({}));
+    const { sheet } = await uploadedSheet(ctx, NO_FIELDS);
     const { errors } = await planImport(ctx.state.db, ctx, sheet);
     await sendErrorFile(ctx, { sheet, errors, format, locale });
   });

@@ -1,9 +1,11 @@
 import busboy from 'busboy';
+import type Joi from 'joi';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
+import { validate } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 
-export interface Upload {
-  fields: Record<string, string>;
+export interface Upload<F = Record<string, string>> {
+  fields: F;
   fileName?: string;
   content?: Buffer;
 }
@@ -14,11 +16,17 @@ const tooLarge = (maxBytes: number) => {
 };
 
 /**
- * Reads one multipart upload (the file in field `file`, at most five text fields) into memory:
- * a file over `maxBytes` is refused (413) as soon as it is known, from Content-Length or while
- * it arrives; one of exactly `maxBytes` is taken.
+ * Reads one multipart upload (the file in field `file`, at most five text fields, checked by
+ * `fields` as a JSON body is: the route states the same schema as `takes`'s `upload`, for the
+ * OpenAPI document) into memory: a file over `maxBytes` is refused (413) as soon as it is known,
+ * from Content-Length or while it arrives; one of exactly `maxBytes` is taken.
  */
-export function readUpload(ctx: Ctx, maxBytes: number): Promise<Upload> {
+export async function readUpload<F>(ctx: Ctx, maxBytes: number, fields: Joi.Schema<F>): Promise<Upload<F>> {
+  const upload = await readParts(ctx, maxBytes);
+  return { ...upload, fields: validate(fields, upload.fields) };
+}
+
+function readParts(ctx: Ctx, maxBytes: number): Promise<Upload> {
   if (!ctx.is('multipart/form-data')) throw httpError('unsupported_media_type', 'Send the file as multipart/form-data', { params: { type: ctx.type } });
   if (Number(ctx.get('content-length') || 0) > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
   return new Promise((resolve, reject) => {
