@@ -10,6 +10,7 @@ import type { ActivityLogRecord } from '@kernel/activity/activityLogRecord';
 import { recordType } from '../common/auditVocabulary';
 import { ChangesPanel } from '../common/ChangesPanel';
 import { STALE_SAVE } from '../common/useServerErrors';
+import { queryKeys } from '../providers/queryKeys';
 import { TAB_ID } from '../providers/tabId';
 import { useClockTime } from './DeletedRecordNotice';
 import { LiveConflicts } from './LiveConflicts';
@@ -83,7 +84,7 @@ export const LiveRecordNotice = () => {
     setComparison(null);
     const theirs = await readNow().catch(() => null);
     // Gone meanwhile: react-admin says so, as for any record it cannot read.
-    if (!theirs) return void queryClient.invalidateQueries({ queryKey: [resource, 'getOne'] });
+    if (!theirs) return void queryClient.invalidateQueries({ queryKey: queryKeys.record(resource) });
     clearErrors('root');
     const [base, mine] = [formState.defaultValues ?? {}, getValues()];
     const found = conflictsOf(base, mine, theirs);
@@ -93,7 +94,7 @@ export const LiveRecordNotice = () => {
     Object.keys(found).forEach((field) => setError(field, CONFLICT_MARK));
     setConflicts((previous) => ({ ...Object.fromEntries(Object.entries(previous).filter(([field]) => !agreed.includes(field))), ...found }));
     // react-admin resets the form to the record it shows: the merge itself (KEEP_UNSAVED_EDITS).
-    queryClient.setQueriesData({ queryKey: [resource, 'getOne', { id: String(recordId) }] }, theirs);
+    queryClient.setQueriesData({ queryKey: queryKeys.record(resource, recordId) }, theirs);
   };
   const settle = (field: string) => {
     clearErrors(field);

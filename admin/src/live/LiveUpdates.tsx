@@ -1,6 +1,6 @@
 import { hashKey, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useGetIdentity, useLogoutIfAccessDenied } from 'react-admin';
+import { useGetIdentity, useLogoutIfAccessDenied, type Identifier } from 'react-admin';
 import type { LiveChange } from '@kernel/live/liveChange';
 import { isRecordType, RECORD_TYPE_NAMES, RECORD_TYPES, type RecordTypeName } from '@kernel/resources/recordTypes';
 import { useAppDataProvider } from '../providers/dataProvider';
@@ -40,7 +40,7 @@ const ALWAYS = [resource('activity-logs'), resource('trash'), queryKeys.dashboar
 /** The queries of the record a change is about, in each resource that shows it; of all its records when it names none (a batch). */
 function recordsOf({ type, id }: LiveChange): QueryKey[] {
   if (!type || !isRecordType(type)) return [];
-  return shownIn(type).map((name) => (id === null ? [name, 'getOne'] : [name, 'getOne', { id }]));
+  return shownIn(type).map((name) => queryKeys.record(name, id ?? undefined));
 }
 
 /** The records held by a form being edited (LiveRecordNotice), as `resource:id`, with how many forms hold each. */
@@ -55,9 +55,9 @@ const held = new Map<string, number>();
  * overwrite it. Returns the release, after which a record a change made stale meanwhile is read
  * again if a screen still shows it (the order detail, its editing cancelled).
  */
-export function holdRecord(queryClient: QueryClient, resource: string, id: unknown): () => void {
+export function holdRecord(queryClient: QueryClient, resource: string, id: Identifier): () => void {
   const key = `${resource}:${String(id)}`;
-  const queryKey = [resource, 'getOne', { id: String(id) }];
+  const queryKey = queryKeys.record(resource, id);
   held.set(key, (held.get(key) ?? 0) + 1);
   void queryClient.cancelQueries({ queryKey });
   return () => {
@@ -68,7 +68,7 @@ export function holdRecord(queryClient: QueryClient, resource: string, id: unkno
   };
 }
 
-/** react-admin's query of one record: `[resource, 'getOne', { id }]`. */
+/** react-admin's query of one record (queryKeys.record). */
 const isRecordQuery = (queryKey: readonly unknown[]) => queryKey[1] === 'getOne';
 const beingEdited = (queryKey: readonly unknown[]) => isRecordQuery(queryKey)
   && held.has(`${String(queryKey[0])}:${String((queryKey[2] as { id?: unknown })?.id)}`);

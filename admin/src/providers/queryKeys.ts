@@ -10,6 +10,8 @@ import type { StatisticsQuery } from '@kernel/reports/reportData';
 export const queryKeys = {
   /** Every query of a resource: react-admin's own and the ones below that start with its name. */
   resource: (name: string) => [name] as const,
+  /** react-admin's query of one record of a resource (its getOne), or without `id` of every one of them. */
+  record: (name: string, id?: Identifier) => (id === undefined ? [name, 'getOne'] : [name, 'getOne', { id: String(id) }]),
   currentUser: () => ['current-user'] as const,
   accessiblePages: () => ['accessible-pages'] as const,
   allPageAccess: () => ['page-access'] as const,
