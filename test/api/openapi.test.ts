@@ -5,6 +5,8 @@ import path from 'node:path';
 import { routers } from '../../api/src/app';
 import { openapiPath } from '../../api/src/openapi/document';
 import { NOTIFICATION_KINDS } from '@kernel/notifications/notificationKinds';
+import { MAX_IMPORT_MB } from '@kernel/orders/orderImport';
+import { MAX_ATTACHMENT_BYTES } from '../../api/src/orders/attachments';
 import { HttpClient } from '../helpers/httpClient';
 import { useSignedInApp } from '../helpers/testApp';
 
@@ -68,6 +70,9 @@ describe('the OpenAPI document', () => {
     expect(formOf('/api/orders/{id}/attachments', 'post')).toMatchObject({ required: ['kind', 'file'],
       properties: { kind: { enum: ['pod', 'receipt'] } } });
     expect(formOf('/api/orders/import/errors.csv', 'post')).toMatchObject({ required: ['file'] });
+    // Each upload states the largest file it takes, the limit its reading refuses more than.
+    expect(formOf('/api/orders/import', 'post')?.properties.file.description).toContain(`at most ${MAX_IMPORT_MB * 2 ** 20} bytes`);
+    expect(formOf('/api/orders/{id}/attachments', 'post')?.properties.file.description).toContain(`at most ${MAX_ATTACHMENT_BYTES} bytes`);
     // A body that depends on the person (the kinds they hear of, report subscriptions with the reports page) is stated at its widest.
     expect(Object.keys(bodyOf('/api/notification-settings', 'put')?.properties ?? {}).sort()).toEqual(['digestHour', 'kinds', 'reportSubscriptions']);
     expect(Object.keys(bodyOf('/api/notification-settings', 'put')?.properties?.kinds.properties ?? {}).sort()).toEqual([...NOTIFICATION_KINDS].sort());

@@ -67,11 +67,13 @@ export function validate<T>(schema: Joi.Schema<T>, value: unknown): T {
 export const INPUT_SCHEMAS = Symbol('inputSchemas');
 
 /**
- * The parts of a request a handler takes, each with the joi schema it is checked by. `upload`: the
- * text fields of a multipart form beside its file (`file`), which the handler reads and checks with
- * that schema itself as the upload arrives (uploads/readUpload.ts).
+ * A multipart form a route takes (uploads/readUpload.ts, takesUpload): the schema of its text
+ * fields, checked as a JSON body is, beside its file (`file`) of at most `maxBytes`.
  */
-export interface InputSchemas { params?: Joi.Schema; query?: Joi.Schema; body?: Joi.Schema; upload?: Joi.Schema }
+export interface UploadForm<F = unknown> { fields: Joi.Schema<F>; maxBytes: number }
+
+/** The parts of a request a handler takes, each with the joi schema it is checked by (an upload: its form). */
+export interface InputSchemas { params?: Joi.Schema; query?: Joi.Schema; body?: Joi.Schema; upload?: UploadForm }
 
 /** What a `takes` handler gets: each part as its schema made it (defaults applied, strings converted). */
 export interface Input<B = unknown, Q = unknown, P = unknown> { body: B; query: Q; params: P }
@@ -81,7 +83,7 @@ export interface Input<B = unknown, Q = unknown, P = unknown> { body: B; query: 
  * The schemas it checks are the ones the OpenAPI document states, so the two cannot drift apart.
  * A part without a schema is not read; one that fails answers 400 as `validate` does.
  */
-export function takes<B = unknown, Q = unknown, P = unknown>(schemas: InputSchemas,
+export function takes<B = unknown, Q = unknown, P = unknown>(schemas: Omit<InputSchemas, 'upload'>,
   handler: (ctx: Ctx, input: Input<B, Q, P>) => unknown) {
   return checks(schemas, (ctx: Ctx) => handler(ctx, {
     params: (schemas.params ? validate(schemas.params, ctx.params) : undefined) as P,

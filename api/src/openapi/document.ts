@@ -6,7 +6,7 @@ import { ERROR_CODES } from '@kernel/errors/errorCodes';
 import { PAGE_KEYS, type PageKey } from '@kernel/permissions/pageKeys';
 import type { AppState } from '../foundation/appState';
 import { ROUTE_GUARD, type GuardKind } from '../middleware/guard';
-import { INPUT_SCHEMAS, type InputSchemas } from '../middleware/validate';
+import { INPUT_SCHEMAS, type InputSchemas, type UploadForm } from '../middleware/validate';
 import { LIST_QUERY, listParameters, type ListQueryNames } from '../resources/listQuery';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -25,11 +25,12 @@ function parameters(where: 'query' | 'path', schema: Joi.Schema | undefined, nam
 
 const ERROR_ANSWER = { $ref: '#/components/responses/Error' };
 
-/** A multipart form as the route reads it (uploads/readUpload.ts): its text fields, and the file in `file`. */
-function uploadSchema(fields: Joi.Schema): JsonSchema {
+/** A multipart form as the route reads it (uploads/readUpload.ts): its text fields, and the file in `file` with its limit. */
+function uploadSchema({ fields, maxBytes }: UploadForm): JsonSchema {
   const { properties = {}, required = [], ...form } = schemaOf(fields);
-  return { ...form, properties: { ...properties, file: { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' } },
-    required: [...required, 'file'] };
+  const file = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream',
+    description: `The file, at most ${maxBytes} bytes (${maxBytes / 2 ** 20} MiB): a larger one is refused (413 payload_too_large).` };
+  return { ...form, properties: { ...properties, file }, required: [...required, 'file'] };
 }
 
 /** Who may call a route, as the document says it: no security for public routes, the page key as an extension. */

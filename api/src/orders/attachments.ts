@@ -4,12 +4,11 @@ import Joi from 'joi';
 import { logActivity } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
-import { checks } from '../middleware/validate';
 import type { Ctx } from '../resources/resource';
 import { orderGuards, visibleOrder } from './ordersResource';
 import { personNameSql } from '../users/personNameSql';
 import { pathId } from '../resources/pathId';
-import { readUpload } from '../uploads/readUpload';
+import { takesUpload } from '../uploads/readUpload';
 import { ATTACHMENT_KINDS, OrderAttachment } from './OrderAttachment';
 
 export const MAX_ATTACHMENT_BYTES = 20 * 1024 * 1024;
@@ -34,12 +33,13 @@ function safeFileName(name: string): string {
 
 const listColumns = ['id', 'orderId', 'kind', 'fileName', 'contentType', 'size', 'uploadedBy', 'createdAt'] as const;
 
-/** The upload form beside its file: what the file is. */
-const uploadFields = Joi.object<{ kind: OrderAttachment['kind'] }>({ kind: Joi.string().valid(...ATTACHMENT_KINDS).required() });
+/** The upload form: what the file is, beside the file. */
+const uploadForm = { maxBytes: MAX_ATTACHMENT_BYTES,
+  fields: Joi.object<{ kind: OrderAttachment['kind'] }>({ kind: Joi.string().valid(...ATTACHMENT_KINDS).required() }) };
 
-const upload = checks({ upload: uploadFields }, async (ctx: Ctx) => {
+const upload = takesUpload({ upload: uploadForm }, async (ctx: Ctx, { upload: read }) => {
   const orderId = await visibleOrder(ctx);
-  const { fields: { kind }, fileName, content } = await readUpload(ctx, MAX_ATTACHMENT_BYTES, uploadFields);
+  const { fields: { kind }, fileName, content } = await read();
   if (!content || content.length === 0) {
     throw fieldRefusal('invalid_input', 'Choose a file to upload', 'file', problem('required'));
   }

@@ -10,12 +10,12 @@ import { personName } from '@kernel/users/personName';
 import { logActivities, type ActivityEntry } from '../activity/logActivity';
 import type { AppState } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
-import { checks, fieldProblem, takes, type Input } from '../middleware/validate';
+import { fieldProblem, takes, type Input } from '../middleware/validate';
 import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
 import { flatten, loadTranslator } from '../translations/catalog';
 import { englishText } from '../foundation/englishText';
-import { readUpload } from '../uploads/readUpload';
+import { takesUpload, type Upload } from '../uploads/readUpload';
 import type { RecordModel } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import { Supplier } from '../suppliers/Supplier';
@@ -260,28 +260,29 @@ async function createOrders(trx: Knex.Transaction, ctx: Ctx, creates: Row[]): Pr
   return logActivities(trx, ctx, entries);
 }
 
-const importFields = Joi.object({
+/** The spreadsheet's form (field `file`, at most MAX_IMPORT_MB) with `fields` beside it. */
+const sheetForm = <F>(fields: Joi.Schema<F>) => ({ fields, maxBytes: MAX_IMPORT_MB * 2 ** 20 });
+
+/** The preview's and the import's form: whether to create the rows, and how many the preview found valid. */
+const importForm = sheetForm(Joi.object<{ dryRun: boolean; expect?: number }>({
   dryRun: Joi.boolean().required(),
   expect: Joi.number().integer().min(0).when('dryRun', { is: false, then: Joi.required() }),
-});
+}));
 
-/** The uploaded spreadsheet (field `file`, at most MAX_IMPORT_MB) and the form's other fields, checked by `fields`. */
-async function uploadedSheet<T>(ctx: Ctx, fields: Joi.Schema<T>): Promise<{ sheet: Sheet; fields: T }> {
-  const upload = await readUpload(ctx, MAX_IMPORT_MB * 2 ** 20, fields);
-  if (!upload.content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required'));
-  return { sheet: await readSheet(upload.content), fields: upload.fields };
+/** The uploaded spreadsheet, read, and the form's other fields. */
+async function uploadedSheet<F>(upload: () => Promise<Upload<F>>): Promise<{ sheet: Sheet; fields: F }> {
+  const { content, fields } = await upload();
+  if (!content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required'));
+  return { sheet: await readSheet(content), fields };
 }
-
-/** The error files' form: the file alone. */
-const NO_FIELDS = Joi.object({});
 
 /**
  * POST /api/orders/import, multipart: the spreadsheet in `file`, `dryRun` true for the preview;
  * false, with `expect` the preview's count of valid rows, creates them all in one transaction or
  * nothing (docs/order-import.md).
  */
-const importOrders = checks({ upload: importFields }, async (ctx: Ctx) => {
-  const { sheet, fields: { dryRun, expect } } = await uploadedSheet<{ dryRun: boolean; expect?: number }>(ctx, importFields);
+const importOrders = takesUpload({ upload: importForm }, async (ctx: Ctx, { upload }) => {
+  const { sheet, fields: { dryRun, expect } } = await uploadedSheet(upload);
   if (dryRun) {
     ctx.body = (await planImport(ctx.state.db, ctx, sheet)).report;
     return;
@@ -303,11 +304,11 @@ const localeQuery = Joi.object({ locale: Joi.string().valid(...LOCALES).default(
 
 /**
  * POST /api/orders/import/errors.xlsx and errors.csv?locale=, multipart: the same file as the
- * preview's; answers its rows that have errors, each with every problem in that language.
+ * preview's, alone; answers its rows that have errors, each with every problem in that language.
  */
-const errorFile = (format: 'xlsx' | 'csv') => takes({ query: localeQuery, upload: NO_FIELDS },
-  async (ctx: Ctx, { query: { locale } }: Input<unknown, { locale: Locale }>) => {
-    const { sheet } = await uploadedSheet(ctx, NO_FIELDS);
+const errorFile = (format: 'xlsx' | 'csv') => takesUpload<object, { locale: Locale }>({ query: localeQuery, upload: sheetForm(Joi.object({})) },
+  async (ctx, { query: { locale }, upload }) => {
+    const { sheet } = await uploadedSheet(upload);
     const { errors } = await planImport(ctx.state.db, ctx, sheet);
     await sendErrorFile(ctx, { sheet, errors, format, locale });
   });

@@ -1,8 +1,7 @@
 import busboy from 'busboy';
-import type Joi from 'joi';
+import type { Ctx } from '../foundation/appState';
 import { fieldRefusal, httpError, problem } from '../foundation/httpError';
-import { validate } from '../middleware/validate';
-import type { Ctx } from '../resources/resource';
+import { checks, takes, validate, type Input, type InputSchemas, type UploadForm } from '../middleware/validate';
 
 export interface Upload<F = Record<string, string>> {
   fields: F;
@@ -16,14 +15,21 @@ const tooLarge = (maxBytes: number) => {
 };
 
 /**
- * Reads one multipart upload (the file in field `file`, at most five text fields, checked by
- * `fields` as a JSON body is: the route states the same schema as `takes`'s `upload`, for the
- * OpenAPI document) into memory: a file over `maxBytes` is refused (413) as soon as it is known,
- * from Content-Length or while it arrives; one of exactly `maxBytes` is taken.
+ * A route's handler that takes a multipart upload (the file in field `file`, at most five text
+ * fields) besides its params and query: `takesUpload({ upload: { fields, maxBytes } }, (ctx, { upload }) => …)`.
+ * The form is stated once, for the OpenAPI document and for the reading: `upload()` reads the
+ * upload into memory when the handler asks (after its own checks: nothing is read for an order it
+ * cannot see), refuses a file over `maxBytes` (413) as soon as it is known, from Content-Length or
+ * while it arrives (one of exactly `maxBytes` is taken), and checks the text fields by `fields` as
+ * a JSON body is checked (400, unknown fields refused).
  */
-export async function readUpload<F>(ctx: Ctx, maxBytes: number, fields: Joi.Schema<F>): Promise<Upload<F>> {
-  const upload = await readParts(ctx, maxBytes);
-  return { ...upload, fields: validate(fields, upload.fields) };
+export function takesUpload<F, Q = unknown, P = unknown>({ upload: form, ...schemas }: Omit<InputSchemas, 'body' | 'upload'> & { upload: UploadForm<F> },
+  handler: (ctx: Ctx, input: Input<unknown, Q, P> & { upload: () => Promise<Upload<F>> }) => unknown) {
+  return checks({ ...schemas, upload: form }, takes<unknown, Q, P>(schemas, (ctx, input) =>
+    handler(ctx, { ...input, upload: async () => {
+      const upload = await readParts(ctx, form.maxBytes);
+      return { ...upload, fields: validate(form.fields, upload.fields) };
+    } })));
 }
 
 function readParts(ctx: Ctx, maxBytes: number): Promise<Upload> {
