@@ -8,6 +8,7 @@ import { createOrder, orderBody } from '../helpers/orders';
 import { statementsDuring as statementsOf } from '../helpers/statements';
 import { useSignedInApp, secondPool, startSecondInstance, type SecondInstance } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { RECORD_TYPE_NAMES, RECORD_TYPES } from '@kernel/resources/recordTypes';
 
 // Live updates (docs/live-updates.md): Server-Sent Events fed by the database's notices.
 const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
@@ -270,6 +271,44 @@ describe('the event stream', () => {
     } finally {
       stream.close();
       await app.db('userDeliveryAreas').where({ userId: refs.dispatcherId, deliveryAreaId: refs.otherArea }).delete();
+    }
+  });
+
+  // The order lists name these records through the pickers, which every active user reads: a
+  // team leader, without their pages, hears them renamed. A dispatcher hears of their own areas
+  // only; nobody but those holding the users page hears of a person's sign-in.
+  it('tells everyone of a change to a record the pickers name, without its page, but not of a sign-in', async () => {
+    const dispatcherAccount = (await admin.get(`/api/users/${refs.dispatcherId}`)).body;
+    const renames: Record<string, { path: string; id: number; change: object }> = {
+      supplier: { path: '/api/suppliers', id: refs.supplier, change: { name: 'Carrier One renamed' } },
+      warehouse: { path: '/api/warehouses', id: refs.warehouse, change: { name: 'Main DC renamed' } },
+      vehicle_type: { path: '/api/vehicle-types', id: refs.vehicleType, change: { name: '5 t truck renamed' } },
+      delivery_area: { path: '/api/delivery-areas', id: refs.ownArea, change: { name: 'Dispatcher area renamed' } },
+      user: { path: '/api/users', id: refs.dispatcherId, change: { firstName: 'Renamed' } },
+    };
+    expect(Object.keys(renames).sort()).toEqual(RECORD_TYPE_NAMES.filter((type) => RECORD_TYPES[type].picker).sort());
+    const leader = await signedInAs(app.url, 'team_leader');
+    const [leaderStream, dispatcherStream] = await Promise.all([openStream(leader), openStream(dispatcher)]);
+    try {
+      for (const { path, id, change } of Object.values(renames)) {
+        const { body } = await admin.get(`${path}/${id}`);
+        expect((await admin.put(`${path}/${id}`, { ...body, ...change })).status).toBe(200);
+      }
+      expect((await admin.put(`/api/delivery-areas/${refs.otherArea}`, { code: 'OTHER', name: 'Someone else renamed' })).status).toBe(200);
+      await signedInAs(app.url, 'manager');
+      // A last change both may see: once it arrives, everything before it has been sent.
+      const marker = await createOrder(admin, { ...placeIn(refs), mtmNumber: 'LIVE-PICKER-MARKER' });
+      await Promise.all([leaderStream.waitFor(isOrder(marker.id)), dispatcherStream.waitFor(isOrder(marker.id))]);
+
+      const heard = (stream: typeof leaderStream) => stream.events.filter((e) => e.event === 'change' && e.data.type !== 'order')
+        .map((e) => `${e.data.type} ${e.data.id} ${e.data.action}`);
+      const renamed = Object.entries(renames).map(([type, { id }]) => `${type} ${id} update`);
+      expect(heard(leaderStream)).toEqual([...renamed, `delivery_area ${refs.otherArea} update`]);
+      expect(heard(dispatcherStream)).toEqual(renamed);
+    } finally {
+      leaderStream.close();
+      dispatcherStream.close();
+      await admin.put(`/api/users/${refs.dispatcherId}`, dispatcherAccount);
     }
   });
 });

@@ -152,10 +152,10 @@ describe('live updates', () => {
     await closePage(page);
   });
 
-  it('shows a renamed delivery area by its new name in the order list, without a reload', async () => {
+  it('shows a renamed delivery area by its new name in the order list, without a reload, to a team leader without the areas page', async () => {
     await newOrder('MTM-LIVE-4');
     const page = await newPage(env.browser, env.app.url);
-    await signInListening(page, 'admin', '/orders');
+    await signInListening(page, 'team_leader', '/orders');
     await row(page, 'MTM-LIVE-4').getByText('实时 Live area').waitFor();
     const area = await env.app.db('deliveryAreas').where({ code: 'LV-A' }).first();
     expect((await admin.put(`/api/delivery-areas/${area.id}`, { version: area.version, name: '改名的区域 Renamed area' })).status).toBe(200);

@@ -9,7 +9,8 @@ import { requireActiveUser } from '../middleware/guard';
 import { sessionIdOf } from '../middleware/session';
 import type { Ctx } from '../resources/resource';
 import type { PageKey } from '@kernel/permissions/pageKeys';
-import { RECORD_TYPE_NAMES, RECORD_TYPES } from '@kernel/resources/recordTypes';
+import { RECORD_TYPE_NAMES, RECORD_TYPES, isRecordType } from '@kernel/resources/recordTypes';
+import { UNDO_OF } from '@kernel/activity/undoableActions';
 import { CATCH_UP_LIMIT, latestSeq, readChanges, type Change } from './changeFeed';
 import { liveViews, tokenHolder, type Stream, type View } from './views';
 
@@ -28,11 +29,24 @@ function mayHear(view: View, change: Change): boolean {
   if (change.type === 'saved_filter') return change.userId === view.userId;
   const page = change.type === null ? undefined : PAGE_OF[change.type];
   if (page === undefined) return false;
-  if (page !== null && !view.pages.has(page)) return false;
+  if (page !== null && !view.pages.has(page)) return namedInPicker(view, change);
   // A dispatcher hears of an order only when it was in one of their areas just before or after
   // the change: never its id otherwise.
   if (change.type === 'order' && view.areas) return change.areas!.some((area) => view.areas!.includes(area));
   return true;
+}
+
+/**
+ * A change to what a picker lists (kernel/resources/recordTypes.ts `picker`: a supplier,
+ * warehouse, vehicle type, area or person renamed, deactivated, deleted…) reaches every active
+ * user, without its page: the pickers are theirs to read, and their order lists name these records
+ * through them. Only a change of the record itself, as an undo would put back (and a purge): not a
+ * person's sign-in nor their second factor. A dispatcher's area picker lists their areas alone.
+ */
+function namedInPicker(view: View, change: Change): boolean {
+  if (change.type === null || !isRecordType(change.type) || !RECORD_TYPES[change.type].picker) return false;
+  if (!Object.hasOwn(UNDO_OF, change.action) && change.action !== 'purge') return false;
+  return change.type !== 'delivery_area' || !view.areas || view.areas.includes(Number(change.id));
 }
 
 /**
