@@ -9,6 +9,7 @@ import { databaseStarted } from './db/knex';
 import { User } from './users/User';
 import { log } from './foundation/log';
 import { syncPricingDayTotals } from './pricing/dayTotals';
+import { resealSecrets } from './auth/sealedSecret';
 
 /** The demo logins' password, for the start-up message: this file is the API's one door to seeds/. */
 export { DEMO_PASSWORD } from '../../seeds/demo';
@@ -68,5 +69,11 @@ async function migrateAndSeed(db: Knex, config: Config, options: { demo: boolean
     await seedDemoData(db, config, { sampleData: options.sampleData ?? true });
   }
   await syncPricingDayTotals(db);
+  const { resealed, unreadable } = await resealSecrets(db, config.sessionKeys);
+  if (resealed > 0) log().info(`Sealed ${resealed} authenticator app secret${resealed === 1 ? '' : 's'} under the first of SESSION_KEYS.`);
+  if (unreadable > 0) {
+    log().warn(`${unreadable} authenticator app secret${unreadable === 1 ? ' is' : 's are'} sealed under a key no longer in SESSION_KEYS: `
+      + 'their codes are refused (their users sign in with a recovery code) until that key is listed again.');
+  }
   return { seeded };
 }

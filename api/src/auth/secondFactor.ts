@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Role } from '@kernel/users/roles';
 import type { Ctx } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
+import { seal, unseal } from './sealedSecret';
 import {
   FRESH_CHECK_MS, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_DRIFT_STEPS, TOTP_PERIOD_S, type FactorKind, type SecondFactorStatus,
 } from '@kernel/auth/secondFactor';
@@ -78,10 +79,11 @@ export async function statusOf(db: Db, userId: number, role: Role): Promise<Seco
  * `enrolling`): the secret and the otpauth:// address its QR code carries. An earlier unconfirmed
  * one goes.
  */
-export async function startTotp(trx: Knex.Transaction, user: { id: number; username: string }): Promise<{ secret: string; uri: string }> {
+export async function startTotp(trx: Knex.Transaction, user: { id: number; username: string }, keys: readonly string[]):
+  Promise<{ secret: string; uri: string }> {
   await trx('userFactors').where({ userId: user.id, kind: 'totp' }).whereNull('confirmedAt').delete();
   const secret = new Secret({ size: 20 }).base32;
-  await trx('userFactors').insert({ userId: user.id, kind: 'totp', secret });
+  await trx('userFactors').insert({ userId: user.id, kind: 'totp', secret: seal(secret, keys) });
   return { secret, uri: totpOf(secret, user.username).toString() };
 }
 
@@ -94,15 +96,17 @@ export type TakenCode = { kind: 'totp'; factorId: number; confirmed: boolean } |
  * conditional update, so of two requests with one code only one gets it, and a TOTP code no older
  * than the last one taken is refused (a replay within its minute of drift). Undefined: refused.
  */
-export async function takeCode(trx: Knex.Transaction, userId: number, code: string, { enrolling = false, at = Date.now() } = {}):
-  Promise<TakenCode | undefined> {
+export async function takeCode(trx: Knex.Transaction, userId: number, code: string,
+  { keys, enrolling = false, at = Date.now() }: { keys: readonly string[]; enrolling?: boolean; at?: number }): Promise<TakenCode | undefined> {
   const digits = code.replace(/\s/g, '');
   if (/^\d+$/.test(digits)) {
     const apps: Array<{ id: number; secret: string; confirmedAt: Date | null }> = await trx('userFactors')
       .where({ userId, kind: 'totp' }).modify((query) => (enrolling ? query.whereNull('confirmedAt') : query.whereNotNull('confirmedAt')))
       .select('id', 'secret', 'confirmedAt');
     for (const app of apps) {
-      const step = totpStep(app.secret, digits, at);
+      // An app whose secret no session key opens (docs/operations.md#secrets-at-rest) takes no code.
+      const secret = unseal(app.secret, keys)?.plain;
+      const step = secret === undefined ? undefined : totpStep(secret, digits, at);
       if (step === undefined) continue;
       const taken = await trx('userFactors').where({ id: app.id })
         .where((q) => q.whereNull('lastStep').orWhere('lastStep', '<', step))

@@ -69,7 +69,7 @@ const wrongCode = (field: 'code' | 'passkey') => fieldRefusal('invalid_input',
 
 /** Takes a code of the user's, or a passkey's signature (not while enrolling an app): undefined, refused. */
 async function takeProof(ctx: Ctx, trx: Knex.Transaction, userId: number, proof: Proof, enrolling: boolean): Promise<TakenCode | undefined> {
-  if (proof.code !== undefined) return takeCode(trx, userId, proof.code, { enrolling });
+  if (proof.code !== undefined) return takeCode(trx, userId, proof.code, { keys: ctx.state.config.sessionKeys, enrolling });
   const factorId = enrolling ? undefined : await takePasskey(ctx, trx, userId, proof.passkey);
   return factorId === undefined ? undefined : { kind: 'passkey', factorId };
 }
@@ -151,7 +151,7 @@ async function passkeyAtSignIn(ctx: Ctx, { body: { passkey } }: Input<{ passkey:
 /** An app to set up, unconfirmed until its first code: logged on the user with the write (no secret in the log). */
 async function setUpApp(ctx: Ctx, user: User) {
   return ctx.state.db.transaction(async (trx) => {
-    const enrolment = await startTotp(trx, user);
+    const enrolment = await startTotp(trx, user, ctx.state.config.sessionKeys);
     await logActivity(trx, ctx, { action: 'second_factor_setup', entityType: 'user', entityId: user.id, actor: user,
       changes: { kind: 'totp' } });
     return enrolment;
