@@ -9,7 +9,7 @@ import { databaseStarted } from './db/knex';
 import { User } from './users/User';
 import { log } from './foundation/log';
 import { syncPricingDayTotals } from './pricing/dayTotals';
-import { resealSecrets } from './auth/sealedSecret';
+import { resealSecrets } from './db/sealedSecret';
 
 /** The demo logins' password, for the start-up message: this file is the API's one door to seeds/. */
 export { DEMO_PASSWORD } from '../../seeds/demo';
@@ -70,10 +70,10 @@ async function migrateAndSeed(db: Knex, config: Config, options: { demo: boolean
   }
   await syncPricingDayTotals(db);
   const { resealed, unreadable } = await resealSecrets(db, config.sessionKeys);
-  if (resealed > 0) log().info(`Sealed ${resealed} authenticator app secret${resealed === 1 ? '' : 's'} under the first of SESSION_KEYS.`);
+  if (resealed > 0) log().info(`Sealed ${resealed} secret${resealed === 1 ? '' : 's'} at rest under the first of SESSION_KEYS.`);
   if (unreadable > 0) {
-    log().warn(`${unreadable} authenticator app secret${unreadable === 1 ? ' is' : 's are'} sealed under a key no longer in SESSION_KEYS: `
-      + 'their codes are refused (their users sign in with a recovery code) until that key is listed again.');
+    log().warn(`${unreadable} secret${unreadable === 1 ? ' is' : 's are'} sealed under a key no longer in SESSION_KEYS: their authenticator `
+      + 'apps take no code and their webhooks sign nothing until that key is listed again (docs/operations.md#secrets-at-rest).');
   }
   return { seeded };
 }

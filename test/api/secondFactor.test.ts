@@ -5,7 +5,7 @@ import { MAX_WRONG_CODES, RECOVERY_CODE_COUNT } from '@kernel/auth/secondFactor'
 import { HttpClient } from '../helpers/httpClient';
 import { SoftPasskey } from '../helpers/softAuthenticator';
 import { useSignedInApp } from '../helpers/testApp';
-import { resealSecrets, seal, unseal } from '../../api/src/auth/sealedSecret';
+import { resealSecrets, seal, unseal } from '../../api/src/db/sealedSecret';
 
 /*
  * The second factor (DESIGN §16): TOTP by the clock this test sets (the server shares this
@@ -75,24 +75,24 @@ describe('an authenticator app (TOTP)', () => {
     // A copy of the database does not give the app's secret away.
     expect(await stored()).toMatch(/^v1\./);
     expect(await stored()).not.toContain(secret);
-    expect(unseal(await stored(), app.config.sessionKeys)?.plain).toBe(secret);
+    expect(unseal(await stored(), app.config.sessionKeys, 'totp')?.plain).toBe(secret);
 
     // Keys rotated (a new one first, the old one still listed): the next start seals it under the new one, once.
     const rotated = ['rotated-session-key', ...app.config.sessionKeys];
     expect(await resealSecrets(app.db, rotated)).toEqual({ resealed: 1, unreadable: 0 });
     expect(await resealSecrets(app.db, rotated)).toEqual({ resealed: 0, unreadable: 0 });
-    expect(unseal(await stored(), ['rotated-session-key'])?.plain).toBe(secret);
+    expect(unseal(await stored(), ['rotated-session-key'], 'totp')?.plain).toBe(secret);
     // This app runs on the old key alone, which no longer opens it: its code is refused, as a wrong one is.
     expect(await resealSecrets(app.db, app.config.sessionKeys)).toEqual({ resealed: 0, unreadable: 1 });
     const refused = await client.post('/api/second-factors/totp/confirm', { code: codeAt(secret, clock.at) });
     expect(refused).toMatchObject({ status: 400, body: { fields: { code: { code: 'wrong_code' } } } });
     // Sealed under its key again: the same code is taken.
-    await app.db('userFactors').where({ userId: id, kind: 'totp' }).update({ secret: seal(secret, app.config.sessionKeys) });
+    await app.db('userFactors').where({ userId: id, kind: 'totp' }).update({ secret: seal(secret, app.config.sessionKeys, 'totp') });
     expect((await client.post('/api/second-factors/totp/confirm', { code: codeAt(secret, clock.at) })).status).toBe(200);
     // One stored before secrets were sealed is sealed at the next start.
     await app.db('userFactors').where({ userId: id, kind: 'totp' }).update({ secret });
     expect(await resealSecrets(app.db, app.config.sessionKeys)).toEqual({ resealed: 1, unreadable: 0 });
-    expect(unseal(await stored(), app.config.sessionKeys)).toEqual({ plain: secret, keyIndex: 0 });
+    expect(unseal(await stored(), app.config.sessionKeys, 'totp')).toEqual({ plain: secret, keyIndex: 0 });
   });
 
   it('is set up by its first code, brings ten recovery codes, and then the sign-in asks for a code', async () => {

@@ -7,6 +7,7 @@ import { createOrder, orderBody } from '../helpers/orders';
 import { runNotificationJob } from '../../api/src/notifications/notificationJob';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { useSignedInApp } from '../helpers/testApp';
+import { resealSecrets, unseal } from '../../api/src/db/sealedSecret';
 import { startWebhookReceiver, type Received, type WebhookReceiver } from '../helpers/webhookReceiver';
 
 // The receivers run on this machine: the app may send to 127.0.0.1 (and only by that name).
@@ -231,6 +232,26 @@ describe('webhooks', () => {
     expect(list.body).toEqual([expect.objectContaining({ id: row.id, status: 'delivered', attempts: 2, responseStatus: 200 })]);
     expect(await app.db('activityLogs').where({ action: 'redeliver', entityType: 'webhook', entityId: String(hook.id) })).toHaveLength(1);
     expect((await admin.post('/api/webhook-deliveries/999999/redeliver')).status).toBe(404);
+  });
+
+  it('keeps its signing secret sealed at rest; one kept as it was before still signs, and is sealed at the next start', async () => {
+    const hook = await newWebhook({ events: ['order.created'] });
+    const stored = async () => (await app.db('webhooks').where({ id: hook.id }).first('signingSecret')).signingSecret as string;
+    // A copy of the database does not give the secret away: it could sign deliveries the receiver trusts.
+    expect(await stored()).toMatch(/^v1\./);
+    expect(await stored()).not.toContain(hook.secret.slice(6));
+    await createOrder(admin, placeIn(refs));
+    await deliverAll();
+    // As kept before secrets were sealed.
+    await app.db('webhooks').where({ id: hook.id }).update({ signingSecret: hook.secret });
+    await createOrder(admin, placeIn(refs));
+    await deliverAll();
+    expect(await resealSecrets(app.db, app.config.sessionKeys)).toEqual({ resealed: 1, unreadable: 0 });
+    expect(unseal(await stored(), app.config.sessionKeys, 'webhook')).toEqual({ plain: hook.secret, keyIndex: 0 });
+    await createOrder(admin, placeIn(refs));
+    await deliverAll();
+    expect(receiver.types()).toEqual(['order.created', 'order.created', 'order.created']);
+    for (const entry of receiver.received) expect(() => verify(hook.secret, entry)).not.toThrow();
   });
 
   it('rotates its secret: answered once, the old one signing beside it for 24 hours', async () => {

@@ -2,6 +2,7 @@ import { signedInAs, type HttpClient } from '../helpers/httpClient';
 import { closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
 import { orderMaker } from '../helpers/orderReferences';
 import { DEMO_PASSWORD } from '../../seeds/demo';
+import { unseal } from '../../api/src/db/sealedSecret';
 
 // Webhooks on the integrations page (DESIGN §15, docs/webhooks.md): an administrator adds a
 // customer's endpoint, copies the signing secret shown once, reads the delivery log, redelivers an
@@ -37,7 +38,9 @@ describe('webhooks', () => {
     await screenshot(page, 'webhooks-secret-cn-light');
 
     const saved = await env.app.db('webhooks').where({ url: 'https://hooks.example.com/erp' }).first('id', 'events', 'signingSecret');
-    expect(saved).toMatchObject({ events: ['order.created', 'order.status_changed'], signingSecret: secret });
+    expect(saved.events).toEqual(['order.created', 'order.status_changed']);
+    // The secret shown is the one kept, sealed (docs/operations.md#secrets-at-rest).
+    expect(unseal(saved.signingSecret, env.app.config.sessionKeys, 'webhook')?.plain).toBe(secret);
     expect((await admin.get(`/api/webhooks/${saved.id}`)).body).toMatchObject({ deliveryAreaIds: [area.id], active: true });
 
     await page.getByRole('button', { name: '我已保存' }).click();
@@ -99,7 +102,8 @@ describe('webhooks', () => {
     const rotated = await shownOnce.getByTestId('webhook-secret').inputValue();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(first);
-    expect((await env.app.db('webhooks').where({ id }).first('signingSecret')).signingSecret).toBe(rotated);
+    expect(unseal((await env.app.db('webhooks').where({ id }).first('signingSecret')).signingSecret, env.app.config.sessionKeys, 'webhook')?.plain)
+      .toBe(rotated);
     await screenshot(page, 'webhooks-rotated-en-dark');
     await shownOnce.getByRole('button', { name: 'I have saved it' }).click();
     await shownOnce.waitFor({ state: 'detached' });

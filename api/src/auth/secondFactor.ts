@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Role } from '@kernel/users/roles';
 import type { Ctx } from '../foundation/appState';
 import { httpError } from '../foundation/httpError';
-import { seal, unseal } from './sealedSecret';
+import { seal, unseal } from '../db/sealedSecret';
 import {
   FRESH_CHECK_MS, RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_DRIFT_STEPS, TOTP_PERIOD_S, type FactorKind, type SecondFactorStatus,
 } from '@kernel/auth/secondFactor';
@@ -83,7 +83,7 @@ export async function startTotp(trx: Knex.Transaction, user: { id: number; usern
   Promise<{ secret: string; uri: string }> {
   await trx('userFactors').where({ userId: user.id, kind: 'totp' }).whereNull('confirmedAt').delete();
   const secret = new Secret({ size: 20 }).base32;
-  await trx('userFactors').insert({ userId: user.id, kind: 'totp', secret: seal(secret, keys) });
+  await trx('userFactors').insert({ userId: user.id, kind: 'totp', secret: seal(secret, keys, 'totp') });
   return { secret, uri: totpOf(secret, user.username).toString() };
 }
 
@@ -105,7 +105,7 @@ export async function takeCode(trx: Knex.Transaction, userId: number, code: stri
       .select('id', 'secret', 'confirmedAt');
     for (const app of apps) {
       // An app whose secret no session key opens (docs/operations.md#secrets-at-rest) takes no code.
-      const secret = unseal(app.secret, keys)?.plain;
+      const secret = unseal(app.secret, keys, 'totp')?.plain;
       const step = secret === undefined ? undefined : totpStep(secret, digits, at);
       if (step === undefined) continue;
       const taken = await trx('userFactors').where({ id: app.id })

@@ -17,6 +17,7 @@ import { pauseFailingWebhooks } from './pausing';
 import { send, type Sent } from './send';
 import { Webhook } from './Webhook';
 import { WebhookDelivery } from './WebhookDelivery';
+import { unseal } from '../db/sealedSecret';
 
 /** The worker looks for due deliveries every second. */
 const POLL_SCHEDULE = '* * * * * *';
@@ -105,10 +106,15 @@ async function withBodies(db: Knex, webhook: Webhook, deliveries: WebhookDeliver
   return skipped;
 }
 
-/** Standard Webhooks' headers; a rotated secret still signs beside the new one for its 24 hours. */
-function headersOf(webhook: Webhook, delivery: WebhookDelivery, body: string, now: Date): Record<string, string> {
+/**
+ * Standard Webhooks' headers; a rotated secret still signs beside the new one for its 24 hours. A
+ * secret no session key opens (docs/operations.md#secrets-at-rest) signs nothing: the receiver
+ * refuses the delivery, which fails and is retried as any other until the key is listed again.
+ */
+function headersOf(webhook: Webhook, delivery: WebhookDelivery, body: string, now: Date, keys: readonly string[]): Record<string, string> {
   const secrets = [webhook.signingSecret,
-    ...(webhook.previousSecret && webhook.previousSecretUntil && webhook.previousSecretUntil > now ? [webhook.previousSecret] : [])];
+    ...(webhook.previousSecret && webhook.previousSecretUntil && webhook.previousSecretUntil > now ? [webhook.previousSecret] : [])]
+    .flatMap((stored) => unseal(stored, keys, 'webhook')?.plain ?? []);
   return {
     'webhook-id': delivery.messageId!,
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
@@ -147,7 +153,7 @@ async function sendInOrder(db: Knex, config: Config, webhook: Webhook, deliverie
     }
     // Signed at the real time, which receivers compare with theirs; scheduled by the pass's clock.
     const now = new Date();
-    const sent: Sent = await send(webhook.url, headersOf(webhook, delivery, delivery.body!, now), delivery.body!, config);
+    const sent: Sent = await send(webhook.url, headersOf(webhook, delivery, delivery.body!, now, config.sessionKeys), delivery.body!, config);
     const attempts = delivery.attempts + 1;
     const attempt = { messageId: delivery.messageId, body: delivery.body, responseStatus: sent.status ?? null, durationMs: sent.durationMs, lastAttemptAt: now };
     if (!sent.error) {

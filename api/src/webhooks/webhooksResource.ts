@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Joi from 'joi';
 import { WEBHOOK_EVENTS } from '@kernel/webhooks/webhookEvents';
 import { problem } from '../foundation/httpError';
+import { seal } from '../db/sealedSecret';
 import { idList, messages, partial } from '../resources/fields';
 import { ofRecordType, type Ctx, type RecordWrite, type Refusals, type ResourceDef } from '../resources/resource';
 import { personNameSql } from '../users/personNameSql';
@@ -13,6 +14,8 @@ export const PREVIOUS_SECRET_MS = 24 * 3_600_000;
 
 /** A signing secret in the Standard Webhooks form: `whsec_` and 24 random bytes in base64. */
 const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
+/** A signing secret as it is kept (docs/operations.md#secrets-at-rest): sealed; the answer reveals it once, as it is. */
+const sealed = (ctx: Ctx, secret: string) => seal(secret, ctx.state.config.sessionKeys, 'webhook');
 
 const create = Joi.object({
   url: Joi.string().trim().uri({ scheme: ['http', 'https'] }).max(2000).required().messages(messages),
@@ -62,14 +65,14 @@ export const webhooksResource: ResourceDef<Webhook> = {
   hooks: {
     beforeCreate(ctx, data) {
       const secret = newSecret();
-      return { ...data, secret, signingSecret: secret, userId: ctx.state.user!.id, createdBy: ctx.state.user!.id };
+      return { ...data, secret, signingSecret: sealed(ctx, secret), userId: ctx.state.user!.id, createdBy: ctx.state.user!.id };
     },
-    beforeUpdate(_ctx, { rotateSecret, ...patch }, existing) {
+    beforeUpdate(ctx, { rotateSecret, ...patch }, existing) {
       // Made active again, a paused webhook starts its failures' count anew.
       const resumed = patch.active === true && !existing.active ? { pausedAt: null, failingSince: null } : {};
       if (!rotateSecret) return { ...patch, ...resumed };
       const secret = newSecret();
-      return { ...patch, ...resumed, secret, signingSecret: secret, previousSecret: existing.signingSecret,
+      return { ...patch, ...resumed, secret, signingSecret: sealed(ctx, secret), previousSecret: existing.signingSecret,
         previousSecretUntil: new Date(Date.now() + PREVIOUS_SECRET_MS) };
     },
   },
