@@ -31,7 +31,14 @@ const SEALED = /^v1\.([A-Za-z0-9_-]+)$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
-const keyOf = (sessionKey: string, purpose: SecretPurpose) => Buffer.from(hkdfSync('sha256', sessionKey, '', PURPOSE_INFO[purpose], 32));
+/** The key of a session key for a purpose, derived once: the webhook worker opens a secret per delivery. */
+const derivedKeys = new Map<string, Buffer>();
+function keyOf(sessionKey: string, purpose: SecretPurpose): Buffer {
+  const name = `${purpose}\0${sessionKey}`;
+  let key = derivedKeys.get(name);
+  if (!key) derivedKeys.set(name, key = Buffer.from(hkdfSync('sha256', sessionKey, '', PURPOSE_INFO[purpose], 32)));
+  return key;
+}
 
 /** `plain` sealed under the first of `keys`: 'v1.' and the nonce, tag and cipher text in base64url. */
 export function seal(plain: string, keys: readonly string[], purpose: SecretPurpose): string {
