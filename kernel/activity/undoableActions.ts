@@ -17,6 +17,12 @@ export const UNDO_OF: Readonly<Record<string, 'revert' | 'restore' | 'trash'>> =
   restore: 'trash',
 };
 
+/**
+ * Whether a logged action changed the record it names: what an undo covers, and a purge that took
+ * it away. Not a sign-in, a session, a second factor, a password reset or an attachment upload.
+ */
+export const changesRecord = (action: string): boolean => Object.hasOwn(UNDO_OF, action) || action === 'purge';
+
 /** How long the activity log offers an action's undo. */
 export const UNDO_HOURS = 24;
 

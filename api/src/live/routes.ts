@@ -10,7 +10,7 @@ import { sessionIdOf } from '../middleware/session';
 import type { Ctx } from '../resources/resource';
 import type { PageKey } from '@kernel/permissions/pageKeys';
 import { RECORD_TYPE_NAMES, RECORD_TYPES, isRecordType } from '@kernel/resources/recordTypes';
-import { UNDO_OF } from '@kernel/activity/undoableActions';
+import { changesRecord } from '@kernel/activity/undoableActions';
 import { CATCH_UP_LIMIT, latestSeq, readChanges, type Change } from './changeFeed';
 import { liveViews, tokenHolder, type Stream, type View } from './views';
 
@@ -40,12 +40,12 @@ function mayHear(view: View, change: Change): boolean {
  * A change to what a picker lists (kernel/resources/recordTypes.ts `picker`: a supplier,
  * warehouse, vehicle type, area or person renamed, deactivated, deleted…) reaches every active
  * user, without its page: the pickers are theirs to read, and their order lists name these records
- * through them. Only a change of the record itself, as an undo would put back (and a purge): not a
- * person's sign-in nor their second factor. A dispatcher's area picker lists their areas alone.
+ * through them. Only a change of the record itself (changesRecord): not a person's sign-in nor
+ * their second factor. A dispatcher's area picker lists their areas alone.
  */
 function namedInPicker(view: View, change: Change): boolean {
   if (change.type === null || !isRecordType(change.type) || !RECORD_TYPES[change.type].picker) return false;
-  if (!Object.hasOwn(UNDO_OF, change.action) && change.action !== 'purge') return false;
+  if (!changesRecord(change.action)) return false;
   return change.type !== 'delivery_area' || !view.areas || view.areas.includes(Number(change.id));
 }
 
