@@ -15,7 +15,7 @@ import type { Ctx, Row } from '../resources/resource';
 import { changedFields } from '../resources/resourceRoutes';
 import { flatten, loadTranslator } from '../translations/catalog';
 import { englishText } from '../foundation/englishText';
-import { takesUpload, type Upload } from '../uploads/readUpload';
+import { takesUpload, type ReadUpload } from '../uploads/readUpload';
 import type { RecordModel } from '../db/RecordModel';
 import { DeliveryArea } from '../delivery-areas/DeliveryArea';
 import { Supplier } from '../suppliers/Supplier';
@@ -270,7 +270,7 @@ const importForm = sheetForm(Joi.object<{ dryRun: boolean; expect?: number }>({
 }));
 
 /** The uploaded spreadsheet, read, and the form's other fields. */
-async function uploadedSheet<F>(upload: () => Promise<Upload<F>>): Promise<{ sheet: Sheet; fields: F }> {
+async function uploadedSheet<F>(upload: ReadUpload<F>): Promise<{ sheet: Sheet; fields: F }> {
   const { content, fields } = await upload();
   if (!content?.length) throw fieldRefusal('invalid_input', 'Choose a file to import', 'file', problem('required'));
   return { sheet: await readSheet(content), fields };

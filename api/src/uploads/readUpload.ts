@@ -9,6 +9,9 @@ export interface Upload<F = Record<string, string>> {
   content?: Buffer;
 }
 
+/** Reads the request's upload, checked by the route's form, when the handler asks for it. */
+export type ReadUpload<F> = () => Promise<Upload<F>>;
+
 const tooLarge = (maxBytes: number) => {
   const maxMb = maxBytes / 2 ** 20;
   return httpError('payload_too_large', `The file is larger than ${maxMb} MiB`, { params: { maxMb } });
@@ -24,7 +27,7 @@ const tooLarge = (maxBytes: number) => {
  * a JSON body is checked (400, unknown fields refused).
  */
 export function takesUpload<F, Q = unknown, P = unknown>({ upload: form, ...schemas }: Omit<InputSchemas, 'body' | 'upload'> & { upload: UploadForm<F> },
-  handler: (ctx: Ctx, input: Input<unknown, Q, P> & { upload: () => Promise<Upload<F>> }) => unknown) {
+  handler: (ctx: Ctx, input: Input<unknown, Q, P> & { upload: ReadUpload<F> }) => unknown) {
   return checks({ ...schemas, upload: form }, takes<unknown, Q, P>(schemas, (ctx, input) =>
     handler(ctx, { ...input, upload: async () => {
       const upload = await readParts(ctx, form.maxBytes);
