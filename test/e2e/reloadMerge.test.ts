@@ -230,6 +230,35 @@ describe('reload after a save refused as stale', () => {
   });
 });
 
+describe('the order read again after the person\'s own status change, while editing', () => {
+  it('merges the other person\'s change in with the marks a reload sets: their value is not saved over unseen', async () => {
+    const order = await createOrder(admin, { mtmNumber: 'MTM-RM-MOVE',
+      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader });
+    const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
+    await page.getByTestId('order-edit').click();
+    await shows(page, 'mtmNumber', 'MTM-RM-MOVE');
+    await input(page, 'notes').fill('我的备注');
+    expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', dnNumber: 'DN-RM-THEIRS', version: order.version })).status)
+      .toBe(200);
+    await page.getByTestId('live-record-notice').waitFor();
+    // Not the notice's reload: the status change reads the order again.
+    await page.getByTestId('transition-awaiting_supplier_confirmation').click();
+    await page.getByTestId('transition-dialog').getByTestId('transition-confirm').click();
+    await page.getByTestId('transition-dialog').waitFor({ state: 'detached' });
+    await shows(page, 'dnNumber', 'DN-RM-THEIRS');
+    expect(await input(page, 'notes').inputValue()).toBe('我的备注');
+    const conflict = page.getByTestId('live-conflict-notes');
+    await conflict.getByText('别人的备注').waitFor();
+    await mark(page, 'notes').getByText(TEXTS.cn.mark).waitFor();
+    await conflict.getByRole('button', { name: TEXTS.cn.keepMine }).click();
+    await page.getByRole('button', { name: TEXTS.cn.save, exact: true }).click();
+    await page.getByText(TEXTS.cn.saved).waitFor();
+    expect((await admin.get(`/api/orders/${order.id}`)).body).toMatchObject({ notes: '我的备注', dnNumber: 'DN-RM-THEIRS',
+      status: 'awaiting_supplier_confirmation', version: order.version + 3 });
+    await closePage(page);
+  });
+});
+
 describe('a read of the record under way as editing starts', () => {
   it('is dropped: the form keeps the version it shows, so a save over another person\'s change is refused, not made', async () => {
     const order = await createOrder(admin, { mtmNumber: 'MTM-RM-READ',

@@ -1,6 +1,6 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   RecordContextProvider, useDataProvider, useRecordContext, useResourceContext, useTranslate,
 } from 'react-admin';
@@ -86,16 +86,29 @@ export const LiveRecordNotice = () => {
     // Gone meanwhile: react-admin says so, as for any record it cannot read.
     if (!theirs) return void queryClient.invalidateQueries({ queryKey: queryKeys.record(resource) });
     clearErrors('root');
-    const [base, mine] = [formState.defaultValues ?? {}, getValues()];
-    const found = conflictsOf(base, mine, theirs);
-    const agreed = agreedFields(base, mine, theirs);
-    // Saved as the person has it: no longer an edit of theirs (nor a conflict), so the merge below takes the record's.
-    agreed.forEach((field) => resetField(field, { defaultValue: theirs[field] }));
-    Object.keys(found).forEach((field) => setError(field, CONFLICT_MARK));
-    setConflicts((previous) => ({ ...Object.fromEntries(Object.entries(previous).filter(([field]) => !agreed.includes(field))), ...found }));
-    // react-admin resets the form to the record it shows: the merge itself (KEEP_UNSAVED_EDITS).
+    // The form takes the record it shows (the merge below).
     queryClient.setQueriesData({ queryKey: queryKeys.record(resource, recordId) }, theirs);
   };
+
+  // The merge of every new version of the record the form is given: the reload's, and one read
+  // again by the person's own action (a status change from the order detail while editing), which
+  // would otherwise take another person's change in unmarked, and the next save over it. It runs
+  // before react-admin resets the form to the new record (the form is its ancestor, and effects
+  // run from the leaves up), and the reset is the merge itself (KEEP_UNSAVED_EDITS).
+  const shownRecord = useRef(record);
+  useEffect(() => {
+    const base = shownRecord.current;
+    shownRecord.current = record;
+    if (!base || !record || base === record || base.id !== record.id) return;
+    const mine = getValues();
+    const found = conflictsOf(base, mine, record);
+    const agreed = agreedFields(base, mine, record);
+    if (Object.keys(found).length === 0 && agreed.length === 0) return;
+    // Saved as the person has it: no longer an edit of theirs (nor a conflict), so the reset takes the record's.
+    agreed.forEach((field) => resetField(field, { defaultValue: record[field] }));
+    Object.keys(found).forEach((field) => setError(field, CONFLICT_MARK));
+    setConflicts((previous) => ({ ...Object.fromEntries(Object.entries(previous).filter(([field]) => !agreed.includes(field))), ...found }));
+  }, [record, getValues, resetField, setError]);
   const settle = (field: string) => {
     clearErrors(field);
     setConflicts(({ [field]: _settled, ...rest }) => rest);
