@@ -243,6 +243,8 @@ export const FIELD_ERROR_CODES = [
   'dates_out_of_order',
   /** A second-factor code that is wrong, expired or used already. */
   'wrong_code',
+  /** An authenticator app's code that cannot be checked: the app's secret opens with none of the server's keys. */
+  'app_unreadable',
 ] as const;
 
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];

@@ -148,6 +148,22 @@ describe('an authenticator app (TOTP)', () => {
     expect(statuses.sort()).toEqual([200, 400]);
   });
 
+  it('tells a person whose app no server key opens to use a recovery code, counting the try as a wrong code', async () => {
+    const { id, username, client } = await account();
+    const { secret, recoveryCodes } = await enrol(client);
+    // Sealed under a key the server no longer lists (SESSION_KEYS replaced, not rotated).
+    await app.db('userFactors').where({ userId: id, kind: 'totp' }).update({ secret: seal(secret, ['a-key-gone-since'], 'totp') });
+    clock.move(STEP_MS);
+    const pending = await passwordStep(username);
+    const refused = await pending.post('/api/login/second-factor', { code: codeAt(secret, clock.at) });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_input', fields: { code: { code: 'app_unreadable' } } } });
+    expect((await logOf(id, 'login_failed')).filter((row) => row.changes.reason === 'second_factor')).toHaveLength(1);
+    // A recovery code typed wrong is still a wrong code; a right one signs in.
+    expect((await pending.post('/api/login/second-factor', { code: 'zzzz-zzzz' })).body)
+      .toMatchObject({ fields: { code: { code: 'wrong_code' } } });
+    expect((await pending.post('/api/login/second-factor', { code: recoveryCodes[0] })).status).toBe(200);
+  });
+
   it('refuses a sixth wrong code in 15 minutes with 429, the right one too, and logs each wrong one', async () => {
     const { id, username, client } = await account();
     const { secret } = await enrol(client);

@@ -87,6 +87,23 @@ export async function startTotp(trx: Knex.Transaction, user: { id: number; usern
   return { secret, uri: totpOf(secret, user.username).toString() };
 }
 
+/** An authenticator app's code is digits; a recovery code has letters. */
+const isAppCode = (code: string) => /^\d+$/.test(code.replace(/\s/g, ''));
+/** The authenticator apps a code is checked against: the confirmed ones, or (enrolling) the one being set up. */
+const appsChecked = (db: Db, userId: number, enrolling: boolean) => db('userFactors').where({ userId, kind: 'totp' })
+  .modify((query) => (enrolling ? query.whereNull('confirmedAt') : query.whereNotNull('confirmedAt')));
+
+/**
+ * Whether `code`, refused, was an app's code while one of the person's confirmed apps has a secret
+ * no session key opens (docs/operations.md#secrets-at-rest): no code of it can be taken until the
+ * key is listed again, so the person is told to use a recovery code, not to type the code again.
+ */
+export async function refusedForUnreadableApp(db: Db, userId: number, code: string, keys: readonly string[]): Promise<boolean> {
+  if (!isAppCode(code)) return false;
+  const apps: Array<{ secret: string }> = await appsChecked(db, userId, false).select('secret');
+  return apps.some(({ secret }) => unseal(secret, keys, 'totp') === undefined);
+}
+
 export type TakenCode = { kind: 'totp'; factorId: number; confirmed: boolean } | { kind: 'recovery_code' }
   | { kind: 'passkey'; factorId: number };
 
@@ -99,9 +116,8 @@ export type TakenCode = { kind: 'totp'; factorId: number; confirmed: boolean } |
 export async function takeCode(trx: Knex.Transaction, userId: number, code: string,
   { keys, enrolling = false, at = Date.now() }: { keys: readonly string[]; enrolling?: boolean; at?: number }): Promise<TakenCode | undefined> {
   const digits = code.replace(/\s/g, '');
-  if (/^\d+$/.test(digits)) {
-    const apps: Array<{ id: number; secret: string; confirmedAt: Date | null }> = await trx('userFactors')
-      .where({ userId, kind: 'totp' }).modify((query) => (enrolling ? query.whereNull('confirmedAt') : query.whereNotNull('confirmedAt')))
+  if (isAppCode(digits)) {
+    const apps: Array<{ id: number; secret: string; confirmedAt: Date | null }> = await appsChecked(trx, userId, enrolling)
       .select('id', 'secret', 'confirmedAt');
     for (const app of apps) {
       // An app whose secret no session key opens (docs/operations.md#secrets-at-rest) takes no code.

@@ -12,7 +12,7 @@ import type { FactorKind, SecondStep } from '@kernel/auth/secondFactor';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { addPasskey, assertionOptions, registrationOptions, takePasskey } from './passkeys';
 import {
-  factorKinds, hasFactor, newRecoveryCodes, removeFactor, requiredFor, requireFreshCheck, startTotp, statusOf, takeCode, type TakenCode,
+  factorKinds, hasFactor, newRecoveryCodes, refusedForUnreadableApp, removeFactor, requiredFor, requireFreshCheck, startTotp, statusOf, takeCode, type TakenCode,
 } from './secondFactor';
 import { completeSignIn, signedInAnswer } from './signIn';
 import { admitSecondFactor, secondFactorSucceeded, withAttempt } from './throttle';
@@ -66,6 +66,9 @@ async function pendingUser(ctx: Ctx): Promise<{ user: User; enrol: boolean }> {
 const wrongCode = (field: 'code' | 'passkey') => fieldRefusal('invalid_input',
   field === 'code' ? 'This code is wrong, expired or used already' : 'This passkey\'s answer is not one of yours, or its challenge expired',
   field, problem('wrong_code', 'Wrong, expired or used already'));
+const unreadableApp = () => fieldRefusal('invalid_input',
+  'Your authenticator app cannot be checked on this server now: sign in with a recovery code, or ask an administrator',
+  'code', problem('app_unreadable', 'The app\'s secret cannot be opened with the server\'s keys'));
 
 /** Takes a code of the user's, or a passkey's signature (not while enrolling an app): undefined, refused. */
 async function takeProof(ctx: Ctx, trx: Knex.Transaction, userId: number, proof: Proof, enrolling: boolean): Promise<TakenCode | undefined> {
@@ -89,7 +92,8 @@ async function withCode<T>(ctx: Ctx, user: User, proof: Proof, enrolling: boolea
   if (!result) {
     await logActivity(db, ctx, { action: 'login_failed', entityType: 'user', entityId: user.id,
       changes: { username: user.username, reason: 'second_factor' } });
-    throw wrongCode(proof.code !== undefined ? 'code' : 'passkey');
+    if (proof.code === undefined) throw wrongCode('passkey');
+    throw !enrolling && await refusedForUnreadableApp(db, user.id, proof.code, ctx.state.config.sessionKeys) ? unreadableApp() : wrongCode('code');
   }
   await secondFactorSucceeded(db, user.id);
   return result.value;

@@ -100,6 +100,7 @@ const messages: ModuleMessages = {
       order_completed: '订单已完成，日期不能再修改：%{orders}',
       dates_out_of_order: 'MOS 日期或完成日期将早于提货日期：%{orders}',
       wrong_code: '验证码错误、已过期或已使用',
+      app_unreadable: '本服务器目前无法核验您的身份验证器应用：请使用恢复码登录，或联系管理员',
       status: {
         400: '请求无效',
         401: '您尚未登录或登录已过期，请重新登录',
@@ -210,6 +211,7 @@ const messages: ModuleMessages = {
       order_completed: 'These orders are completed and their dates can no longer change: %{orders}',
       dates_out_of_order: 'The MOS or completion date would fall before the pickup date: %{orders}',
       wrong_code: 'This code is wrong, expired or used already',
+      app_unreadable: 'Your authenticator app cannot be checked on this server now: sign in with a recovery code, or ask an administrator',
       status: {
         400: 'The request is not valid',
         401: 'You are not signed in or your session has expired: please sign in again',
