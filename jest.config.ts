@@ -35,7 +35,9 @@ const projects: Config['projects'] = [
     ? [{ ...common, ...light, displayName: 'api:postgres', testMatch: ['<rootDir>/test/api/**/*.test.ts'], setupFiles: lightSetup('usePostgres') }]
     : []),
   { ...common, ...light, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-    setupFiles: lightSetup(process.env.TEST_DATABASE_URL ? 'usePostgres' : 'usePglite') },
+    setupFiles: lightSetup(process.env.TEST_DATABASE_URL ? 'usePostgres' : 'usePglite'),
+    // A failing browser test says what its pages showed (failedPages.ts).
+    setupFilesAfterEnv: [...light.setupFilesAfterEnv, '<rootDir>/test/helpers/failedPages.ts'] },
 ];
 
 /**

@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { closePage, newPage, signIn, useAppInBrowser } from '../helpers/browser';
+import { FAILURES, reportingPages } from '../helpers/failedPages';
 
 // The tests' pages (helpers/browser.ts): a context's one tab is handed from test to test, so what a
 // test set on it must not reach the next test, which starts as in a fresh tab.
@@ -46,4 +49,19 @@ it('gives a new tab after a test closed its own', async () => {
   await signIn(next, 'admin', { path: '/orders', language: 'en' });
   await next.locator('#react-admin-title', { hasText: 'Orders' }).waitFor();
   await closePage(next);
+});
+
+it('ends a failing test\'s error with what its open pages showed, and keeps their pictures', async () => {
+  const page = await newPage(env.browser, env.app.url);
+  await page.goto('/auth');
+  const heading = (await page.getByTestId('login-form').innerText()).split('\n')[0];
+  const picture = path.join(FAILURES, 'a_failing_test-1.png');
+  fs.rmSync(picture, { force: true });
+  const failing = reportingPages(async () => { throw new Error('the check failed'); }, 'a failing test');
+  const error: Error = await failing.call({} as never).then(() => { throw new Error('it passed'); }, (reason: Error) => reason);
+  expect(error.message).toBe('the check failed');
+  expect(error.stack).toContain(`The open pages as the test failed:\n${env.app.url}/auth (test-results/failures/a_failing_test-1.png):`);
+  expect(error.stack).toContain(heading);
+  expect(fs.statSync(picture).size).toBeGreaterThan(0);
+  await closePage(page);
 });

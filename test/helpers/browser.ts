@@ -319,6 +319,9 @@ export async function menuLinks(page: Page): Promise<string[]> {
  */
 let workerBrowser: Promise<Browser> | undefined;
 let workerPort: number | undefined;
+/** The worker's open pages but the kept tabs at rest: a running test's (failedPages.ts). */
+export const openPages = async (): Promise<Page[]> => (workerBrowser ? (await workerBrowser).contexts() : [])
+  .flatMap((context) => context.pages()).filter((page) => !page.url().endsWith(RESTING_PATH));
 
 function sharedBrowser(): Promise<Browser> {
   // A browser that failed to start or has gone is launched anew for the next file.
