@@ -207,15 +207,23 @@ describe.each(RUNS.slice(2))('reload on the order detail in edit mode ($language
   });
 });
 
+/**
+ * An order the admin edits on its detail page (cn, light, 1440 px), typing '我的备注' into its
+ * notes, while someone else saves '别人的备注' there (and `theirs` besides).
+ */
+async function notesEditedByBoth(mtmNumber: string, theirs: Record<string, unknown> = {}) {
+  const order = await createOrder(admin, { mtmNumber, pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader });
+  const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
+  await page.getByTestId('order-edit').click();
+  await shows(page, 'mtmNumber', mtmNumber);
+  await input(page, 'notes').fill('我的备注');
+  expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', ...theirs, version: order.version })).status).toBe(200);
+  return { order, page };
+}
+
 describe('reload after a save refused as stale', () => {
   it('merges from the order detail\'s refresh as from the notice, and the next save goes through', async () => {
-    const order = await createOrder(admin, { mtmNumber: 'MTM-RM-409',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader });
-    const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
-    await page.getByTestId('order-edit').click();
-    await shows(page, 'mtmNumber', 'MTM-RM-409');
-    await input(page, 'notes').fill('我的备注');
-    expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', version: order.version })).status).toBe(200);
+    const { order, page } = await notesEditedByBoth('MTM-RM-409');
     await page.getByRole('button', { name: '保存', exact: true }).click();
     const refused = page.getByTestId('stale-save');
     await refused.getByRole('button', { name: '刷新' }).click();
@@ -232,14 +240,7 @@ describe('reload after a save refused as stale', () => {
 
 describe('the order read again after the person\'s own status change, while editing', () => {
   it('merges the other person\'s change in with the marks a reload sets: their value is not saved over unseen', async () => {
-    const order = await createOrder(admin, { mtmNumber: 'MTM-RM-MOVE',
-      pickupWarehouseId: refs.warehouse, deliveryAreaId: refs.area, assignedUserId: refs.leader });
-    const page = await openAs('admin', `/orders/${order.id}`, RUNS[0]);
-    await page.getByTestId('order-edit').click();
-    await shows(page, 'mtmNumber', 'MTM-RM-MOVE');
-    await input(page, 'notes').fill('我的备注');
-    expect((await admin.put(`/api/orders/${order.id}`, { notes: '别人的备注', dnNumber: 'DN-RM-THEIRS', version: order.version })).status)
-      .toBe(200);
+    const { order, page } = await notesEditedByBoth('MTM-RM-MOVE', { dnNumber: 'DN-RM-THEIRS' });
     await page.getByTestId('live-record-notice').waitFor();
     // Not the notice's reload: the status change reads the order again.
     await page.getByTestId('transition-awaiting_supplier_confirmation').click();
