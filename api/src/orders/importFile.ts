@@ -1,8 +1,9 @@
-import { Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type * as ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { MAX_IMPORT_ROWS } from '@kernel/orders/orderImport';
 import { httpError } from '../foundation/httpError';
 import { loadExcelJs } from './excelJs';
@@ -80,32 +81,16 @@ function xlsxCell(value: ExcelJS.CellValue): Cell {
 const PARTS = ['xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml'];
 const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
 
-interface Part {
-  entry: yauzl.Entry;
-  /** As packed in the file: the very bytes yauzl unpacked. */
-  packed: Buffer;
-}
-
 /**
- * An archive of the checked parts alone, as exceljs's reader (unzipper) reads one: each entry's
- * local header and packed data in turn, then the end record, where it stops.
+ * An archive of the checked parts alone (yazl), for exceljs's reader (unzipper) to read as it reads
+ * a file: local headers in turn, each with its sizes. Packed at zlib's fastest level: exceljs read
+ * a 10,000-row sheet of stored (unpacked) parts in twice the time (0.9 s against 0.45).
  */
-function archiveOf(parts: Part[]): Buffer {
-  const records = parts.flatMap(({ entry, packed }) => {
-    const name = Buffer.from(entry.fileName);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4); // version needed
-    header.writeUInt16LE(entry.compressionMethod, 8);
-    header.writeUInt32LE(entry.crc32, 14);
-    header.writeUInt32LE(entry.compressedSize, 18);
-    header.writeUInt32LE(entry.uncompressedSize, 22);
-    header.writeUInt16LE(name.length, 26);
-    return [header, name, packed];
-  });
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  return Buffer.concat([...records, end]);
+function archiveOf(parts: Array<{ name: string; content: Buffer }>): Readable {
+  const archive = new yazl.ZipFile();
+  for (const { name, content } of parts) archive.addBuffer(content, name, { compressionLevel: 1 });
+  archive.end();
+  return archive.outputStream as Readable;
 }
 
 /**
@@ -115,7 +100,7 @@ function archiveOf(parts: Part[]): Buffer {
  * checks that it unpacks to the size its header declares, so a zip bomb stops at the bound; the
  * other entries are never unpacked.
  */
-async function readParts(content: Buffer): Promise<Buffer> {
+async function readParts(content: Buffer): Promise<Readable> {
   let zip: yauzl.ZipFile;
   try {
     zip = await new Promise((resolve, reject) => yauzl.fromBuffer(content, { lazyEntries: true, validateEntrySizes: true },
@@ -139,7 +124,7 @@ async function readParts(content: Buffer): Promise<Buffer> {
   });
   try {
     if (zip.entryCount > MAX_ENTRIES) throw notASpreadsheet(`more than ${MAX_ENTRIES} entries`);
-    const parts = new Map<string, Part>();
+    const parts = new Map<string, Buffer>();
     let sheet: string | undefined;
     let unpacked = 0;
     for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
@@ -153,12 +138,15 @@ async function readParts(content: Buffer): Promise<Buffer> {
           { params: { maxMb: MAX_PARTS_MIB } });
       }
       // Read to its end: yauzl fails the stream once it unpacks past its declared size.
-      await pipeline(await zip.openReadStreamPromise(entry), new Writable({ write: (_chunk, _encoding, done) => done() }));
-      const { fileDataStart } = await zip.readLocalFileHeaderPromise(entry, { minimal: true });
-      parts.set(name, { entry, packed: content.subarray(fileDataStart, fileDataStart + entry.compressedSize) });
+      const chunks: Buffer[] = [];
+      await pipeline(await zip.openReadStreamPromise(entry), new Writable({ write: (chunk: Buffer, _encoding, done) => {
+        chunks.push(chunk);
+        done();
+      } }));
+      parts.set(name, Buffer.concat(chunks));
     }
     if (!sheet) throw notASpreadsheet('an archive without a sheet');
-    return archiveOf([...PARTS, sheet].flatMap((name) => parts.get(name) ?? []));
+    return archiveOf([...PARTS, sheet].flatMap((name) => (parts.has(name) ? [{ name, content: parts.get(name)! }] : [])));
   } catch (err) {
     if (isAnswer(err)) throw err;
     throw notASpreadsheet('a damaged archive');
@@ -173,7 +161,7 @@ async function readXlsx(content: Buffer): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
   let sheets = 0;
   let read = 0;
-  const reader = new (await loadExcelJs()).stream.xlsx.WorkbookReader(Readable.from(parts),
+  const reader = new (await loadExcelJs()).stream.xlsx.WorkbookReader(parts,
     { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'ignore' });
   try {
     for await (const sheet of reader) {
