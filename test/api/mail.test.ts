@@ -12,12 +12,15 @@ import { createOrderReferences, type OrderReferences } from '../helpers/orderRef
 import { orderBody } from '../helpers/orders';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtpServer';
 import { startTestApp, type TestApp } from '../helpers/testApp';
+import { useServerDay } from '../helpers/testClock';
 
 /**
  * E-mail against a real SMTP server started here (docs/email.md): the outbox worker's passes are
  * called directly with a stand-in clock, so backoff is tested without waiting for it.
  */
 let smtp: TestSmtpServer;
+// The server's today stays the file's to its end (its checks count days from it).
+useServerDay();
 let app: TestApp;
 let admin: HttpClient;
 let refs: OrderReferences;

@@ -6,6 +6,7 @@ import { NOTIFICATION_COUNT_CAP } from '../../api/src/notifications/routes';
 import { createOrderReferences, type OrderReferences } from '../helpers/orderReferences';
 import { orderBody } from '../helpers/orders';
 import { useSignedInApp, startSecondInstance, type SecondInstance } from '../helpers/testApp';
+import { useServerDay } from '../helpers/testClock';
 
 // E-mail is on (an address nobody listens at: mails are only queued here, the mail worker sends them).
 const { app, admin, leader, dispatcher } = useSignedInApp(
@@ -13,8 +14,10 @@ const { app, admin, leader, dispatcher } = useSignedInApp(
 
 let refs: OrderReferences;
 const ids = { admin: 0, leader: 0, manager: 0, director: 0, otherDispatcher: 0 };
-/** Today in the server's zone, written apart from the code under test. */
-const today = new Date().toLocaleDateString('sv');
+/** Today in the server's zone, written apart from the code under test: a day that outlasts the file (useServerDay). */
+const clock = useServerDay();
+let today = '';
+beforeAll(() => { today = clock.now.toLocaleDateString('sv'); });
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('sv');
 
 beforeAll(async () => {

@@ -5,11 +5,14 @@ import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { orderBody } from '../helpers/orders';
 import { useSignedInApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { useServerDay } from '../helpers/testClock';
 
 const { app, admin, dispatcher } = useSignedInApp({ admin: 'admin', dispatcher: 'regional_dispatcher' });
 const refs = { own: 0, other: 0, empty: 0 };
-/** Today in the server's zone, written independently of the code under test. */
-const today = new Date().toLocaleDateString('sv');
+/** Today in the server's zone, written apart from the code under test: a day that outlasts the file (useServerDay). */
+const clock = useServerDay();
+let today = '';
+beforeAll(() => { today = clock.now.toLocaleDateString('sv'); });
 /** The statuses before in_transit as an SQL list: the kernel's (test/api/preTransit.test.ts holds the triggers' copy to it). */
 const PRE_TRANSIT_SQL = PRE_TRANSIT.map((status) => `'${status}'`).join(', ');
 

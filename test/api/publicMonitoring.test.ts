@@ -2,7 +2,10 @@ import { HttpClient, signedInAs } from '../helpers/httpClient';
 import { createOrder, orderBody } from '../helpers/orders';
 import { startTestApp, type TestApp } from '../helpers/testApp';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
+import { useServerDay } from '../helpers/testClock';
 
+// The server's today stays the file's to its end (its checks count days from it).
+useServerDay();
 let app: TestApp;
 let anonymous: HttpClient;
 const ENDPOINTS = ['overview', 'order-status', 'suppliers', 'logistics', 'analytics', 'trend'];

@@ -1,7 +1,8 @@
 import { serverToday } from '../../api/src/orders/delays';
 
 /*
- * The calendar of the browser tests. The server takes "today" from the wall clock in its time zone
+ * The calendar of the browser tests (and of the API tests whose checks count from today: they
+ * take useServerDay). The server takes "today" from the wall clock in its time zone
  * (serverToday: this process's, which the test shares), the database stamps rows with the wall
  * clock, and the browser reads its own. A date counted from the wall clock once and checked later
  * fails when a midnight (or New Year's) falls in between, and a day counted in UTC is not the
@@ -26,7 +27,7 @@ export function dayFrom(at: Date, days: number): string {
   return serverToday(new Date(at.getFullYear(), at.getMonth(), at.getDate() + days, 12));
 }
 
-/** The longest a browser test file takes, on a busy machine too. */
+/** The longest a browser test file takes, on a busy machine too (an API file takes less). */
 const FILE_MS = 10 * 60_000;
 
 /**
