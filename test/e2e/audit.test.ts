@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { type HttpClient, signedInAs } from '../helpers/httpClient';
-import { chooseLanguage, closePage, expectAbsent, expectCount, fillDate, menuLinks, newPage, openInApp, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectAbsent, expectCount, menuLinks, newPage, openInApp, screenshot, selectOption, signIn, useAppInBrowser } from '../helpers/browser';
+import { fillDate } from '../helpers/dateFields';
 import { orderMaker } from '../helpers/orderReferences';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';
 import { demoUserName } from '../../seeds/demo';

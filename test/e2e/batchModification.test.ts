@@ -1,7 +1,8 @@
 import type { Role } from '@kernel/users/roles';
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { chooseLanguage, closePage, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { chooseLanguage, closePage, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { fillDate } from '../helpers/dateFields';
 import { eventually } from '../helpers/eventually';
 import { createOrder } from '../helpers/orders';
 import { SUPPLIER_CONTACT } from '../helpers/supplierContact';

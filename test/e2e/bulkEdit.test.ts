@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, expectAbsent, expectCount, fillDate, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectAbsent, expectCount, newPage, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { fillDate } from '../helpers/dateFields';
 import { eventually } from '../helpers/eventually';
 
 // The order list's "Edit selected" (docs/order-status-flow.md#bulk-edit).

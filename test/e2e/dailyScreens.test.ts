@@ -1,4 +1,5 @@
-import { closePage, expectCount, fillDate, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { fillDate } from '../helpers/dateFields';
 
 // Issue #22's minor findings on the daily screens, each as a person meets it.
 const env = useAppInBrowser({ sampleData: true });

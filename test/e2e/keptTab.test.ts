@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { closePage, newPage, signIn, useAppInBrowser } from '../helpers/browser';
 import { FAILURES, reportingPages } from '../helpers/failedPages';
+import { limited } from '../helpers/testTimeouts';
 
 // The tests' pages (helpers/browser.ts): a context's one tab is handed from test to test, so what a
 // test set on it must not reach the next test, which starts as in a fresh tab.
@@ -64,4 +66,24 @@ it('ends a failing test\'s error with what its open pages showed, and keeps thei
   expect(error.stack).toContain(heading);
   expect(fs.statSync(picture).size).toBeGreaterThan(0);
   await closePage(page);
+});
+
+describe('a test stopped by its time limit', () => {
+  let stoppedTab: Page;
+  it('is stopped while its code still waits on its page', async () => {
+    stoppedTab = await newPage(env.browser, env.app.url);
+    await stoppedTab.goto('/auth');
+    // What a timed-out test leaves behind: code still running against its page.
+    const waiting = stoppedTab.getByText('never shown').waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await expect(limited(() => waiting, 50).call({} as never)).rejects.toThrow('Exceeded timeout of 50 ms');
+  });
+
+  it('hands its page to no later test: it is closed, and the next test gets a new tab', async () => {
+    expect(stoppedTab.isClosed()).toBe(true);
+    const next = await newPage(env.browser, env.app.url);
+    expect(next).not.toBe(stoppedTab);
+    await signIn(next, 'admin', { path: '/orders', language: 'en' });
+    await next.locator('#react-admin-title', { hasText: 'Orders' }).waitFor();
+    await closePage(next);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { signedInAs, type HttpClient } from '../helpers/httpClient';
-import { closePage, expectCount, fillDate, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
+import { fillDate } from '../helpers/dateFields';
 import { eventually } from '../helpers/eventually';
 
 // A list's selection belongs to its filter, search and sort; "select all N matching" is checked

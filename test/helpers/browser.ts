@@ -4,6 +4,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Dial
 import type { Role } from '@kernel/users/roles';
 import { eventually } from './eventually';
 import { startTestApp, type TestApp } from './testApp';
+import { stoppedByTimeLimit } from './testTimeouts';
 import { DEMO_PASSWORD } from '../../seeds/demo';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -364,7 +365,9 @@ export function useAppInBrowser({ clock, ...options }: Parameters<typeof startTe
   afterEach(async () => {
     if (!env.browser) return;
     const pool = pools.get(env.browser) ?? [];
-    await Promise.all(pool.filter((entry) => entry.busy && !before.taken.has(entry)).map(releaseContext));
+    // A test stopped by its time limit may still be running: its contexts go, and serve no other test.
+    const taken = pool.filter((entry) => entry.busy && !before.taken.has(entry));
+    await Promise.all(stoppedByTimeLimit() ? taken.map((entry) => entry.context.close()) : taken.map(releaseContext));
     const own = env.browser.contexts().filter((context) => !before.contexts.has(context) && !pool.some((entry) => entry.context === context));
     await Promise.all(own.map((context) => context.close()));
   });
@@ -377,24 +380,4 @@ export function useAppInBrowser({ clock, ...options }: Parameters<typeof startTe
     await env.app?.close();
   });
   return env;
-}
-
-/**
- * Types a date ('2026-11-23') or a date-time ('2026-11-23T15:30') into the date picker whose input
- * is named `name`, as a person does: section by section, in the order the UI's language writes a
- * date (the field's `data-format`: YYYY/MM/DD HH:mm in cn, MM/DD/YYYY hh:mm A in en).
- */
-export async function fillDate(scope: Page | Locator, name: string, value: string): Promise<void> {
-  const field = scope.locator(`[data-format]:has(input[name="${name}"])`);
-  const format = (await field.getAttribute('data-format')) ?? '';
-  const [, year, month, day, hours = '00', minutes = '00'] = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/.exec(value) ?? [];
-  if (!year) throw new Error(`fillDate: '${value}' is not YYYY-MM-DD or YYYY-MM-DDTHH:mm`);
-  const hour = Number(hours);
-  const typed: Record<string, string> = { YYYY: year, MM: month, DD: day, HH: hours, mm: minutes,
-    hh: String(hour % 12 || 12).padStart(2, '0'), A: hour < 12 ? 'A' : 'P' };
-  const sections = field.getByRole('spinbutton');
-  for (const [index, token] of (format.match(/YYYY|MM|DD|HH|hh|mm|A/g) ?? []).entries()) {
-    await sections.nth(index).click();
-    await sections.nth(index).pressSequentially(typed[token]);
-  }
 }

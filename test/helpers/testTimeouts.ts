@@ -2,12 +2,26 @@ import type { Circus } from '@jest/types';
 import { addEventHandler } from 'jest-circus';
 import { TEST_TIMEOUT_MS } from '../../jest.config';
 
+let stopped = false;
+/**
+ * Whether a test or hook was stopped by its limit since the last call: its code may still be
+ * running (a limit stops the waiting, not the code), so browser.ts gives its pages to no other test.
+ */
+export function stoppedByTimeLimit(): boolean {
+  const was = stopped;
+  stopped = false;
+  return was;
+}
+
 /** `fn`, failing once it has run `ms` without settling. */
-function limited<Fn extends Circus.TestFn | Circus.HookFn>(fn: Fn, ms: number): Fn {
+export function limited<Fn extends Circus.TestFn | Circus.HookFn>(fn: Fn, ms: number): Fn {
   return function withinLimit(this: Circus.TestContext) {
     let timer: NodeJS.Timeout | undefined;
     const overtime = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Exceeded timeout of ${ms} ms for a test or hook.`)), ms);
+      timer = setTimeout(() => {
+        stopped = true;
+        reject(new Error(`Exceeded timeout of ${ms} ms for a test or hook.`));
+      }, ms);
     });
     return Promise.race([Promise.resolve().then(() => (fn as () => unknown).call(this)), overtime]).finally(() => clearTimeout(timer));
   } as Fn;
