@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import type { CDPSession, Page } from 'playwright-core';
 import { closePage, expectCount, newPage, openInApp, screenshot, signIn, useAppInBrowser } from '../helpers/browser';
-import { signedInAs } from '../helpers/httpClient';
+import { HttpClient, signedInAs } from '../helpers/httpClient';
+import { seal } from '../../api/src/db/sealedSecret';
 
 // Two-step sign-in (DESIGN §16): a role that requires it leads its people through setting up an
 // authenticator app at their next sign-in, whose QR code this test reads as a phone would; from
@@ -92,6 +93,35 @@ describe('two-step sign-in', () => {
       const { body } = await admin.get('/api/permissions');
       await admin.put('/api/permissions', { secondFactorRoles: [], version: body.version });
     }
+  });
+
+  it('tells a person whose app the server cannot open to sign in with a recovery code, which does (cn)', async () => {
+    const admin = await signedInAs(env.app.url, 'admin');
+    const password = 'unreadable app 7';
+    const { id } = await admin.create('/api/users', { username: 'sealed.under.old.key', password, firstName: '静', lastName: '林',
+      role: 'biller', status: 'active' });
+    const person = new HttpClient(env.app.url);
+    await person.login('sealed.under.old.key', password);
+    const { secret } = (await person.post('/api/second-factors/totp')).body;
+    const { recoveryCodes } = (await person.post('/api/second-factors/totp/confirm', { code: codeOf(secret) })).body;
+    // SESSION_KEYS replaced, not rotated: the app's secret is sealed under a key the server no longer lists.
+    await env.app.db('userFactors').where({ userId: id, kind: 'totp' }).update({ secret: seal(secret, ['a-key-gone-since'], 'totp') });
+
+    const page = await newPage(env.browser, env.app.url);
+    await page.goto('/auth');
+    const login = page.getByTestId('login-form');
+    await login.locator('input[name=username]').fill('sealed.under.old.key');
+    await login.locator('input[name=password]').fill(password);
+    await login.locator('button[type=submit]').click();
+    const step = page.getByTestId('second-step-form');
+    await step.locator('input[name=code]').fill(codeOf(secret, 30));
+    await step.locator('button[type=submit]').click();
+    await step.getByText('本服务器目前无法核验您的身份验证器应用：请使用恢复码登录，或联系管理员').waitFor();
+    await screenshot(page, 'second-factor-unreadable-app-cn');
+    await step.locator('input[name=code]').fill(recoveryCodes[0]);
+    await step.locator('button[type=submit]').click();
+    await page.getByTestId('dashboard').waitFor();
+    await closePage(page);
   });
 
   it('is set up from the user menu, and the permissions page ticks who must use it (cn, dark)', async () => {
