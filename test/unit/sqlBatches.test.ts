@@ -46,6 +46,18 @@ describe('SqlBatches', () => {
     }
   });
 
+  it('gathers statements read over many pieces into batches of the size, wherever the pieces end', () => {
+    for (const length of [1, 2, 3, 5, 8, 13, 21]) {
+      const pieces = Array.from({ length: Math.ceil(DUMP.length / length) }, (_, index) => DUMP.slice(index * length, (index + 1) * length));
+      for (const size of [1, 40, 120, 10_000]) {
+        const { given, rest } = batchesOf(pieces, size);
+        expect(given.join('') + rest).toBe(DUMP);
+        expect(cuts(given).every((cut) => ENDS.includes(cut))).toBe(true);
+        expect(given.every((batch) => batch.length >= size)).toBe(true);
+      }
+    }
+  });
+
   it('holds statements back until they make the batch size, and keeps a statement not ended for the end', () => {
     const { given, rest } = batchesOf([DUMP, 'SELECT \'unended;'], 120);
     expect(given).toHaveLength(1);

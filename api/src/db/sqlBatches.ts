@@ -14,38 +14,56 @@ const IDENTIFIER = /""|"/g;
 const E_STRING = /\\[\s\S]|''|'/g;
 
 export class SqlBatches {
+  /** Statements read whole, not yet given back. */
+  private whole: string[] = [];
+  private wholeChars = 0;
+  /**
+   * The text after the last statement end. Only this is added to and searched: a string grown by
+   * each piece is copied whole when searched, and a batch's text so took a restore's time squared
+   * (10.7 of the 11.5 s it took to cut the demo company's 48 MB dump in 64 kB pieces).
+   */
   private text = '';
-  /** Where reading goes on: every statement end before it is known. */
+  /** Where reading goes on in `text`: every statement end before it is known. */
   private pos = 0;
-  /** Just after the last statement end found. */
-  private lastEnd = 0;
 
   constructor(private readonly size: number) {}
 
   /** Adds a piece of text; answers the statements read whole, once they make `size` characters. */
   push(piece: string): string | undefined {
     this.text += piece;
-    this.read();
-    if (this.lastEnd < this.size) return undefined;
-    const batch = this.text.slice(0, this.lastEnd);
-    this.text = this.text.slice(this.lastEnd);
-    this.pos -= this.lastEnd;
-    this.lastEnd = 0;
-    return batch;
+    const end = this.read();
+    if (end > 0) {
+      this.whole.push(this.text.slice(0, end));
+      this.wholeChars += end;
+      this.text = this.text.slice(end);
+      this.pos -= end;
+    }
+    if (this.wholeChars < this.size) return undefined;
+    return this.takeWhole();
   }
 
   /** The text left at the end (statements not yet given back, and what follows the last one). */
   end(): string {
-    const rest = this.text;
+    const rest = this.takeWhole() + this.text;
     this.text = '';
     this.pos = 0;
-    this.lastEnd = 0;
     return rest;
   }
 
-  /** Reads on to the end of the text, or up to a quote or comment whose end has not arrived yet. */
-  private read(): void {
+  private takeWhole(): string {
+    const batch = this.whole.join('');
+    this.whole = [];
+    this.wholeChars = 0;
+    return batch;
+  }
+
+  /**
+   * Reads on to the end of the text, or up to a quote or comment whose end has not arrived yet;
+   * answers just after the last statement end found, or 0.
+   */
+  private read(): number {
     const text = this.text;
+    let lastEnd = 0;
     const next = /[;'"$]|--|\/\*/g;
     next.lastIndex = this.pos;
     let reached = this.pos;
@@ -54,13 +72,14 @@ export class SqlBatches {
       const after = this.skip(found[0], at);
       if (after === undefined) {
         this.pos = at;
-        return;
+        return lastEnd;
       }
-      if (found[0] === ';') this.lastEnd = after;
+      if (found[0] === ';') lastEnd = after;
       next.lastIndex = reached = after;
     }
     // A last - or / may open a comment with the next piece's first character.
-    this.pos = reached < text.length && /[-/]$/.test(text) ? text.length - 1 : text.length;
+    this.pos = reached < text.length && '-/'.includes(text[text.length - 1]) ? text.length - 1 : text.length;
+    return lastEnd;
   }
 
   /** Just after the token that starts at `at`, or undefined while its end is still to come. */
