@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@kernel/i18n/dateText';
 import { serverToday } from '../orders/delays';
 import type { Ctx } from '../resources/resource';
 
@@ -12,7 +13,7 @@ export interface Period {
 const span = (from: Date, to: Date): Period => ({ from, to, fromDate: serverToday(from), toDate: serverToday(to) });
 
 /** The server's time zone (the Node process's `TZ`), for grouping timestamps by day in SQL. */
-export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const serverTimeZone = () => dateTimeFormat('en', {}).resolvedOptions().timeZone;
 
 /** The header naming the time zone of the person's browser on each request of the admin. */
 const TIME_ZONE_HEADER = 'X-Time-Zone';
@@ -25,7 +26,7 @@ export function personTimeZone(ctx: Pick<Ctx, 'get'>): string {
   const named = ctx.get(TIME_ZONE_HEADER);
   if (!named) return serverTimeZone();
   try {
-    return new Intl.DateTimeFormat('en', { timeZone: named }).resolvedOptions().timeZone;
+    return dateTimeFormat('en', { timeZone: named }).resolvedOptions().timeZone;
   } catch {
     return serverTimeZone();
   }

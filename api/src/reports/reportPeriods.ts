@@ -1,6 +1,8 @@
+import { dateTimeFormat } from '@kernel/i18n/dateText';
+
 /** The calendar date ('YYYY-MM-DD') of an instant in a time zone. */
 export function dateIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 }
 
 /** The first day of the month `monthsBack` months before the month of `date` ('YYYY-MM-DD'). */
